@@ -1,0 +1,22 @@
+// Flat config kept as a dot-file because the repository's top level is fixed.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test/artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    files: ['server/domain/**', 'engines/scoring/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['fastify', 'fastify-*', '@fastify/*', 'electron'] }],
+    },
+  },
+);

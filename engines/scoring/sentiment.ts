@@ -1,0 +1,136 @@
+/**
+ * Offline, lexicon-based sentiment toward the brand, read from the sentences that name it. Inside such a
+ * sentence only the clauses about the brand count: a clause naming a competitor and not the brand
+ * ("…, while Foo is buggy") belongs to that competitor, and a clause naming no one belongs to the name
+ * before it ("Acme is fast but pricey"), or to the first name after it when it leads the sentence.
+ */
+import { BRAND, type Mention } from './mentions.ts';
+import { NEGATIVE_TERMS, NEGATORS, POSITIVE_TERMS } from './sentiment-lexicon.ts';
+import { sentenceEnd, sentenceStart } from './text-layout.ts';
+import type { Sentiment } from './types.ts';
+
+interface Entry {
+  words: string[];
+  positive: boolean;
+}
+
+const ENTRIES = new Map<string, Entry[]>();
+for (const [terms, positive] of [
+  [POSITIVE_TERMS, true],
+  [NEGATIVE_TERMS, false],
+] as const) {
+  for (const term of terms) {
+    const words = term.split(' ');
+    const first = words[0] ?? '';
+    ENTRIES.set(first, [...(ENTRIES.get(first) ?? []), { words, positive }]);
+  }
+}
+for (const entries of ENTRIES.values()) entries.sort((a, b) => b.words.length - a.words.length);
+
+const CLAUSE_BREAK = /[,;:–—()]|\s(?:but|while|whereas|although|though|however|unlike|except)\s/giu;
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+const NEGATION_REACH = 3;
+const CUES_SHOWN = 4;
+
+interface Cues {
+  positive: Set<string>;
+  negative: Set<string>;
+}
+
+function isNegator(word: string, next: string | undefined): boolean {
+  if (word === 'not' && next === 'only') return false; // "not only fast but also…"
+  return NEGATORS.has(word) || word.endsWith("n't");
+}
+
+/** Whether any name covers part of text[start, end). */
+function insideName(names: readonly Mention[], start: number, end: number): boolean {
+  for (const name of names) if (start < name.end && end > name.start) return true;
+  return false;
+}
+
+/** Opinion words of the clause text[start, end); words inside a name ("Best Buy") are not opinions. */
+function collectCues(text: string, start: number, end: number, names: readonly Mention[], cues: Cues): void {
+  const words: string[] = [];
+  WORD.lastIndex = start;
+  for (let match = WORD.exec(text); match && match.index < end; match = WORD.exec(text)) {
+    if (insideName(names, match.index, match.index + match[0].length)) continue;
+    const word = match[0].toLowerCase();
+    words.push(word.includes('’') ? word.replaceAll('’', "'") : word);
+  }
+  for (let i = 0; i < words.length; i++) {
+    const entry = ENTRIES.get(words[i] ?? '')?.find((e) => e.words.every((w, k) => words[i + k] === w));
+    if (!entry) continue;
+    let negatedFrom = -1;
+    for (let k = Math.max(0, i - NEGATION_REACH); k < i; k++) {
+      if (isNegator(words[k] ?? '', words[k + 1])) negatedFrom = k;
+    }
+    const last = i + entry.words.length;
+    const positive = negatedFrom === -1 ? entry.positive : !entry.positive;
+    (positive ? cues.positive : cues.negative).add(words.slice(negatedFrom === -1 ? i : negatedFrom, last).join(' '));
+    i = last - 1;
+  }
+}
+
+interface Clause {
+  start: number;
+  end: number;
+  owner: number;
+}
+
+/** The clauses of the sentence text[from, to), each with the owner it is about. */
+function clausesOf(text: string, from: number, to: number, names: readonly Mention[]): Clause[] {
+  const clauses: Clause[] = [];
+  let start = from;
+  CLAUSE_BREAK.lastIndex = from;
+  for (;;) {
+    const cut = CLAUSE_BREAK.exec(text);
+    const end = cut && cut.index < to ? cut.index : to;
+    let owner = -1;
+    for (const name of names) {
+      if (name.start < start || name.start >= end) continue;
+      if (name.owner === BRAND || owner === -1) owner = name.owner;
+    }
+    clauses.push({ start, end, owner });
+    if (end === to || !cut) break;
+    start = CLAUSE_BREAK.lastIndex;
+  }
+  let carried = clauses.find((c) => c.owner !== -1)?.owner ?? BRAND;
+  for (const clause of clauses) {
+    if (clause.owner === -1) clause.owner = carried;
+    else carried = clause.owner;
+  }
+  return clauses;
+}
+
+function quoted(cues: Set<string>): string {
+  return [...cues].slice(0, CUES_SHOWN).map((cue) => `"${cue}"`).join(', ');
+}
+
+/** Sentiment toward the brand and a one-line reason; `mentions` are every owner's, in text order. */
+export function scoreSentiment(
+  maskedText: string,
+  mentions: readonly Mention[],
+  brandName: string,
+): { sentiment: Sentiment; reason: string } {
+  const name = brandName.replace(/\s+/g, ' ').trim();
+  const cues: Cues = { positive: new Set(), negative: new Set() };
+  let scannedTo = -1;
+  for (const mention of mentions) {
+    if (mention.owner !== BRAND || mention.start < scannedTo) continue;
+    const from = sentenceStart(maskedText, mention.start);
+    scannedTo = sentenceEnd(maskedText, mention.start);
+    const names = mentions.filter((m) => m.start >= from && m.start < scannedTo);
+    for (const { start, end, owner } of clausesOf(maskedText, from, scannedTo, names)) {
+      if (owner === BRAND) collectCues(maskedText, start, end, names, cues);
+    }
+  }
+  if (scannedTo === -1) return { sentiment: 'not-applicable', reason: `${name} is not named in the answer` };
+  const where = `in sentences naming ${name}`;
+  const { positive, negative } = cues;
+  if (positive.size > 0 && negative.size > 0) {
+    return { sentiment: 'mixed', reason: `Mixed: positive ${quoted(positive)}; negative ${quoted(negative)} ${where}` };
+  }
+  if (positive.size > 0) return { sentiment: 'positive', reason: `Positive: ${quoted(positive)} ${where}` };
+  if (negative.size > 0) return { sentiment: 'negative', reason: `Negative: ${quoted(negative)} ${where}` };
+  return { sentiment: 'neutral', reason: `Neutral: no opinion words ${where}` };
+}

@@ -1,0 +1,97 @@
+/**
+ * Finds every tracked name in a text in one pass. The text is split into words once and each word is
+ * looked up in a map of term keys, so the cost grows with the length of the answer, not with the number
+ * of competitors; only words that start some term run that term's own (precompiled) pattern.
+ */
+import { compileTerm, type TermRule } from './term-rules.ts';
+import { WORD_CHAR } from './text-layout.ts';
+
+export interface TermHit {
+  /** Index of the name list the term came from. */
+  owner: number;
+  start: number;
+  end: number;
+  /** Counts only if the same owner is also named unambiguously elsewhere. */
+  needsCorroboration: boolean;
+}
+
+interface Candidate {
+  owner: number;
+  rule: TermRule;
+}
+
+const WORD = new RegExp(`${WORD_CHAR}+`, 'gv');
+
+/**
+ * Length and lower-cased first character of a word, as one number. Most words of an answer start no
+ * term, and this rejects them before the lower-casing and map lookup, which allocate. Words starting
+ * outside ASCII all share one shape, so Unicode case folding is left to toLowerCase; lengths are taken
+ * before lower-casing, which lengthens a few letters ("İ").
+ */
+function shapeOf(word: string): number {
+  const code = word.charCodeAt(0);
+  const folded = code > 0x7f ? 0x80 : code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+  return word.length * 0x100 + folded;
+}
+
+export type TermScanner = (text: string) => TermHit[];
+
+/**
+ * Builds a scanner for several owners' name lists. Where names overlap, the longest one starting first
+ * wins ("Acme Cloud" the competitor, not "Acme" the brand), so a name is never counted inside another.
+ */
+export function createTermScanner(namesByOwner: readonly (readonly string[])[]): TermScanner {
+  const byKey = new Map<string, Candidate[]>();
+  const shapes = new Set<number>();
+  const unkeyed: { owner: number; search: RegExp; rule: TermRule }[] = [];
+  namesByOwner.forEach((names, owner) => {
+    for (const name of names) {
+      const rule = compileTerm(name);
+      if (!rule) continue;
+      if (rule.firstWord === null) {
+        unkeyed.push({ owner, rule, search: new RegExp(rule.pattern.source, rule.pattern.flags.replace('y', 'g')) });
+        continue;
+      }
+      const key = rule.firstWord.toLowerCase();
+      shapes.add(shapeOf(rule.firstWord));
+      const list = byKey.get(key) ?? [];
+      list.push({ owner, rule });
+      byKey.set(key, list);
+    }
+  });
+  for (const list of byKey.values()) list.sort((a, b) => b.rule.length - a.rule.length);
+
+  return (text) => {
+    const hits: TermHit[] = [];
+    let coveredUntil = 0;
+    WORD.lastIndex = 0;
+    for (let word = WORD.exec(text); word; word = WORD.exec(text)) {
+      if (word.index < coveredUntil || !shapes.has(shapeOf(word[0]))) continue;
+      const candidates = byKey.get(word[0].toLowerCase());
+      if (!candidates) continue;
+      for (const { owner, rule } of candidates) {
+        const at = word.index - rule.firstWordOffset;
+        if (at < coveredUntil) continue;
+        rule.pattern.lastIndex = at;
+        if (!rule.pattern.test(text)) continue;
+        const end = rule.pattern.lastIndex;
+        const verdict = rule.judge(text, at, end);
+        if (verdict === 'no') continue;
+        hits.push({ owner, start: at, end, needsCorroboration: verdict === 'if-corroborated' });
+        coveredUntil = end;
+        break;
+      }
+    }
+    if (unkeyed.length === 0) return hits;
+    for (const { owner, rule, search } of unkeyed) {
+      for (const found of text.matchAll(search)) {
+        const end = found.index + found[0].length;
+        const verdict = rule.judge(text, found.index, end);
+        if (verdict !== 'no') {
+          hits.push({ owner, start: found.index, end, needsCorroboration: verdict === 'if-corroborated' });
+        }
+      }
+    }
+    return hits.sort((a, b) => a.start - b.start);
+  };
+}

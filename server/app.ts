@@ -1,0 +1,83 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { systemClock, type Clock } from './domain/clock.ts';
+import type { Services } from './domain/context.ts';
+import { createCursorCodec } from './domain/cursor.ts';
+import { randomAlnum } from './domain/ids.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerEtag } from './http/etag.ts';
+import { registerNotFound } from './http/method-not-allowed.ts';
+import { parseQuery } from './http/query-parser.ts';
+import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './http/rate-limit.ts';
+import { accountRoutes } from './routes/account.ts';
+import { projectRoutes } from './routes/projects.ts';
+import { referenceRoutes } from './routes/reference.ts';
+import { resultRoutes } from './routes/results.ts';
+import { runRoutes } from './routes/runs.ts';
+import { setupRoutes } from './routes/setup.ts';
+import { statsRoutes } from './routes/stats.ts';
+import { trackingRoutes } from './routes/tracking.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
+import type { Store } from './store/index.ts';
+
+export interface AppOptions {
+  store: Store;
+  config: Pick<Config, 'baseUrl'>;
+  clock?: Clock;
+  logger?: boolean;
+  rateLimits?: RateLimits;
+}
+
+/** Secrets never reach the logs: the key, and anything else a client may put in these headers. */
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'];
+
+/** Builds the whole HTTP service once; the CLI, the desktop app and the tests all call this. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const clock = opts.clock ?? systemClock;
+  const { baseUrl } = opts.config;
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info', redact: { paths: REDACT, censor: '[redacted]' } } : false,
+    genReqId: () => `req_${randomAlnum(20)}`,
+    requestIdHeader: false,
+    bodyLimit: 1_048_576,
+    routerOptions: { querystringParser: parseQuery },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const services: Services = {
+    store: opts.store,
+    clock,
+    cursors: createCursorCodec(await opts.store.settings.getOrCreate('cursor_secret', () => randomAlnum(48))),
+  };
+  registerErrorHandler(app, baseUrl);
+  registerNotFound(app, baseUrl);
+  registerAuth(app, { store: opts.store, clock, limiter: new RateLimiter(opts.rateLimits ?? DEFAULT_RATE_LIMITS) });
+  registerEtag(app);
+
+  await app.register(
+    async (v1) => {
+      referenceRoutes(v1, baseUrl);
+      for (const routes of [
+        accountRoutes,
+        projectRoutes,
+        setupRoutes,
+        resultRoutes,
+        statsRoutes,
+        trackingRoutes,
+        runRoutes,
+        webhookRoutes,
+      ]) {
+        routes(v1, services);
+      }
+    },
+    { prefix: '/v1' },
+  );
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import { createAccount, updateAccount } from '../domain/accounts.ts';
+import { clock, parseCount, withStore, type DbOptions } from './context.ts';
+import { print } from './output.ts';
+
+export function registerAccounts(program: Command): void {
+  const accounts = program.command('accounts').description('Create and change accounts');
+  accounts
+    .command('create')
+    .description('Create an account')
+    .requiredOption('--plan <plan>', 'free, premium or byok')
+    .option('--name <name>', 'account name')
+    .option('--db <path>', 'SQLite database file')
+    .option('--json', 'print JSON')
+    .action((opts: DbOptions & { plan: string; name?: string }) =>
+      withStore(opts, async (store) => {
+        const account = await createAccount(store, clock, { plan: opts.plan, name: opts.name });
+        print(opts, account, () => `Created account ${account.id} (${account.plan})`);
+      }),
+    );
+  accounts
+    .command('update <id>')
+    .description("Change an account's plan or allowance")
+    .option('--plan <plan>', 'free, premium or byok')
+    .option('--remaining-units <n>', 'units left in the current period')
+    .option('--prepaid-credits <n>', 'prepaid credits left')
+    .option('--db <path>', 'SQLite database file')
+    .option('--json', 'print JSON')
+    .action(
+      (id: string, opts: DbOptions & { plan?: string; remainingUnits?: string; prepaidCredits?: string }) =>
+        withStore(opts, async (store) => {
+          const account = await updateAccount(store, id, {
+            plan: opts.plan,
+            remainingUnits: parseCount('--remaining-units', opts.remainingUnits),
+            prepaidCredits: parseCount('--prepaid-credits', opts.prepaidCredits),
+          });
+          print(opts, account, () => `Updated account ${account.id} (${account.plan})`);
+        }),
+    );
+}

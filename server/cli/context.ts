@@ -1,0 +1,42 @@
+import { loadConfig } from '../config.ts';
+import { systemClock } from '../domain/clock.ts';
+import { AppError } from '../domain/errors.ts';
+import { openDatabase } from '../store/database.ts';
+import { createStore, type Store } from '../store/index.ts';
+import { fail } from './output.ts';
+
+export interface DbOptions {
+  db?: string;
+  json?: boolean;
+}
+
+/** Opens the store a command works on, runs it, and closes it; refusals print their detail, not a stack. */
+export async function withStore(opts: DbOptions, work: (store: Store) => Promise<void>): Promise<void> {
+  const config = loadConfig(process.env, opts.db ? { database: opts.db } : {});
+  const store = createStore(await openDatabase(config.database));
+  try {
+    await work(store);
+  } catch (err) {
+    if (err instanceof AppError) fail(err.detail);
+    throw err;
+  } finally {
+    await store.close();
+  }
+}
+
+export const clock = systemClock;
+
+export function parseCount(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) fail(`${name} must be a whole number of 0 or more, got ${text}`);
+  return n;
+}
+
+export const splitList = (text: string | undefined): string[] | undefined =>
+  text === undefined
+    ? undefined
+    : text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);

@@ -1,0 +1,15 @@
+import { Command } from 'commander';
+import { registerAccounts } from './accounts.ts';
+import { registerKeys } from './keys.ts';
+import { registerServe } from './serve.ts';
+
+const program = new Command()
+  .name('answerwatch')
+  .description('Track what AI answer engines say about a brand.')
+  .showHelpAfterError();
+
+registerServe(program);
+registerAccounts(program);
+registerKeys(program);
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase } from '../store/database.ts';
+import { createStore } from '../store/index.ts';
+
+interface ServeOptions {
+  db?: string;
+  port?: string;
+  host?: string;
+}
+
+/** Both modes serve the same API; `start` is the one-machine setup a new user runs first. */
+async function serve(mode: 'start' | 'serve', opts: ServeOptions): Promise<void> {
+  const overrides: Partial<Config> = {};
+  if (opts.db) overrides.database = opts.db;
+  if (opts.host) overrides.host = opts.host;
+  if (opts.port) overrides.port = Number(opts.port);
+  const config = loadConfig(process.env, overrides);
+  const store = createStore(await openDatabase(config.database));
+  const app = await buildApp({ store, config, logger: true });
+  const stop = async () => {
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(
+    `Answerwatch (${mode}) listening on http://${config.host}:${port}/v1 — database ${config.database}\n` +
+      `API reference: http://${config.host}:${port}/v1/docs\n`,
+  );
+}
+
+export function registerServe(program: Command): void {
+  for (const [name, description] of [
+    ['start', 'Run everything on this machine on the embedded SQLite database'],
+    ['serve', 'Run the cloud service that integrators call'],
+  ] as const) {
+    program
+      .command(name)
+      .description(description)
+      .option('--db <path>', 'SQLite database file (default ./data/answerwatch.db or ANSWERWATCH_DB)')
+      .option('--port <port>', 'port (default 8787 or PORT)')
+      .option('--host <host>', 'address to listen on (default 127.0.0.1 or HOST)')
+      .action((opts: ServeOptions) => serve(name, opts));
+  }
+}

@@ -1,0 +1,29 @@
+/** Settings from the environment, with the defaults a new user expects (DESIGN section 6). */
+export interface Config {
+  host: string;
+  port: number;
+  /** SQLite file path. */
+  database: string;
+  /** Public base address of the API, ending in /v1; used in links and problem types. */
+  baseUrl: string;
+}
+
+export const DEFAULT_DATABASE = './data/answerwatch.db';
+
+function baseUrlFrom(publicUrl: string | undefined, host: string, port: number): string {
+  const raw = (publicUrl?.trim() || `http://${host}:${port}`).replace(/\/+$/, '');
+  return raw.endsWith('/v1') ? raw : `${raw}/v1`;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const host = overrides.host ?? env.HOST ?? '127.0.0.1';
+  const portText = env.PORT ?? '8787';
+  const port = overrides.port ?? Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0 to 65535, got ${portText}`);
+  return {
+    host,
+    port,
+    database: overrides.database ?? env.ANSWERWATCH_DB ?? DEFAULT_DATABASE,
+    baseUrl: overrides.baseUrl ?? baseUrlFrom(env.ANSWERWATCH_PUBLIC_URL, host, port),
+  };
+}

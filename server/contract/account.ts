@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { DateTime } from './common.ts';
+
+export const SCOPES = ['visibility:read', 'tracking:write', 'runs:execute'] as const;
+export const Scope = z.enum(SCOPES);
+export type Scope = z.infer<typeof Scope>;
+
+export const Me = z
+  .strictObject({
+    keyId: z.string().describe('Short public id of the key'),
+    label: z.string().describe('Label given at creation'),
+    scopes: z.array(Scope),
+    createdAt: DateTime,
+    expiresAt: DateTime.nullable().describe('null when the key never expires'),
+    account: z.strictObject({ plan: z.string().describe('Plan code, for example free or premium') }),
+    projects: z.array(z.string()).describe('Ids of the projects the key can read'),
+  })
+  .meta({ id: 'Me' });

@@ -1,0 +1,104 @@
+import { STATUS_CODES } from 'node:http';
+import { ERROR_CODES, type ErrorCode } from './errors.ts';
+import type { HeaderObject, Ref, ResponseObject } from './openapi-types.ts';
+import { ERROR_CODE_DOCS } from './openapi-text.ts';
+
+/** Response headers and the shared problem+json error responses of the document. */
+
+export const HEADERS = {
+  'X-Request-Id': {
+    description: 'Unique id of this request; the same value as `requestId` in a problem body.',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'Budget left in the current window: `limit=<n>, remaining=<n>, reset=<seconds>`.',
+    schema: { type: 'string', pattern: '^limit=\\d+, remaining=\\d+, reset=\\d+$' },
+  },
+  'Retry-After': {
+    description: 'Whole seconds to wait before trying again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  ETag: {
+    description: 'Hash of the body. Send it back in `If-None-Match` to get 304 when nothing changed.',
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description: 'Always `private, max-age=60`.',
+    schema: { type: 'string', const: 'private, max-age=60' },
+  },
+  Location: {
+    description: 'Where to poll the run request.',
+    schema: { type: 'string', format: 'uri-reference' },
+  },
+  'WWW-Authenticate': {
+    description: 'Bearer challenge: `Bearer realm="answerwatch", error="invalid_token"`.',
+    schema: { type: 'string' },
+  },
+} satisfies Record<string, HeaderObject>;
+
+type HeaderName = keyof typeof HEADERS;
+
+/** Every response carries these two, success or error. */
+const ALWAYS: HeaderName[] = ['X-Request-Id', 'RateLimit'];
+
+export function responseHeaders(extra: readonly string[] = []): Record<string, Ref> {
+  const names = [...ALWAYS, ...extra];
+  for (const name of names)
+    if (!Object.hasOwn(HEADERS, name)) throw new Error(`response header ${name} is not documented`);
+  return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+}
+
+/** Component name of each shared error response, and the code its example shows. */
+const ERROR_RESPONSES: Record<number, { name: string; example: ErrorCode }> = {
+  400: { name: 'BadRequest', example: 'invalid_parameter' },
+  401: { name: 'Unauthorized', example: 'invalid_key' },
+  403: { name: 'Forbidden', example: 'insufficient_scope' },
+  404: { name: 'NotFound', example: 'not_found' },
+  409: { name: 'Conflict', example: 'plan_limit' },
+  429: { name: 'TooManyRequests', example: 'rate_limited' },
+  500: { name: 'InternalError', example: 'internal' },
+};
+
+const EXTRA_ERROR_HEADERS: Record<number, HeaderName[]> = { 401: ['WWW-Authenticate'], 429: ['Retry-After'] };
+
+/** Statuses every operation may answer whatever it does (authentication, plan and scope, rate limit, faults). */
+export const COMMON_ERROR_STATUSES = [401, 403, 429, 500] as const;
+
+export function errorResponseRef(status: number): Ref {
+  const response = ERROR_RESPONSES[status];
+  if (!response) throw new Error(`no shared error response for status ${status}`);
+  return { $ref: `#/components/responses/${response.name}` };
+}
+
+/** The problem `type` of a code: its entry in the served docs page, or the rate-limit section for rate_limited. */
+export function problemType(baseUrl: string, code: ErrorCode): string {
+  return code === 'rate_limited' ? `${baseUrl}/docs#rate-limits` : `${baseUrl}/docs#error-${code}`;
+}
+
+export function errorResponses(baseUrl: string): Record<string, ResponseObject> {
+  return Object.fromEntries(
+    Object.entries(ERROR_RESPONSES).map(([key, { name, example }]) => {
+      const status = Number(key);
+      const codes = ERROR_CODES.filter((code) => ERROR_CODE_DOCS[code].statuses.includes(status));
+      if (!codes.includes(example)) throw new Error(`${example} is not documented with status ${status}`);
+      const title = STATUS_CODES[status] ?? String(status);
+      const response: ResponseObject = {
+        description: `${title}. Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`,
+        headers: responseHeaders(EXTRA_ERROR_HEADERS[status]),
+        content: {
+          'application/problem+json': {
+            schema: { $ref: '#/components/schemas/Problem' },
+            example: {
+              type: problemType(baseUrl, example),
+              title,
+              status,
+              code: example,
+              requestId: 'b1946ac92492d234',
+            },
+          },
+        },
+      };
+      return [name, response];
+    }),
+  );
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { DateTime } from './common.ts';
+import { Host } from './projects.ts';
+
+export const CADENCES = ['manual', 'daily', 'weekdays', 'weekly'] as const;
+export const Cadence = z.enum(CADENCES);
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export const WeeklyDay = z.enum(WEEKDAYS);
+export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM from 00:00 to 23:59');
+export const RunsOn = z.enum(['cloud', 'host']);
+export const AccessMode = z.enum(['managed', 'byok-local']);
+
+export const Tracking = z
+  .strictObject({
+    engineIds: z.array(z.string()),
+    cadence: Cadence.describe('How often the schedule runs; manual means off'),
+    timeOfDay: TimeOfDay.describe('HH:MM in the project timezone'),
+    weeklyDay: WeeklyDay.describe('Day of a weekly schedule'),
+    timezone: z.string().describe('IANA timezone'),
+    samplesPerPrompt: z.number().int().describe('Times each prompt is asked per engine per run'),
+    appliedToPrompts: z.number().int().describe('Prompts whose engines were updated'),
+    host: Host,
+  })
+  .meta({ id: 'Tracking' });
+
+export const TrackingUpdate = z
+  .strictObject({
+    engineIds: z.array(z.string().min(1).max(60)).min(1).max(50).optional(),
+    applyEnginesToPrompts: z
+      .boolean()
+      .optional()
+      .describe('Default false; true also sets engineIds on every existing prompt'),
+    cadence: Cadence.optional(),
+    timeOfDay: TimeOfDay.optional(),
+    weeklyDay: WeeklyDay.optional(),
+    timezone: z.string().min(1).max(64).optional(),
+    samplesPerPrompt: z.number().int().min(1).max(5).optional().describe('More samples cost more allowance'),
+  })
+  .meta({ id: 'TrackingUpdate' });
+
+export const Capabilities = z
+  .strictObject({
+    plan: z.string(),
+    accessMode: AccessMode.describe(
+      'managed: cloud engines run by the service; byok-local: own keys, tracking settings live on the host computer',
+    ),
+    engines: z
+      .array(
+        z.strictObject({
+          id: z.string(),
+          label: z.string(),
+          runsOn: RunsOn.describe('host engines run on the host computer through a browser'),
+        }),
+      )
+      .describe('Every engine the plan allows'),
+    cadences: z.array(Cadence),
+    limits: z.strictObject({
+      maxPrompts: z.number().int().nullable(),
+      maxProjects: z.number().int().nullable(),
+      maxCompetitors: z.number().int(),
+      maxSamplesPerPrompt: z.number().int(),
+      runRequestsPerDay: z.number().int(),
+    }),
+    allowance: z
+      .strictObject({
+        remainingUnits: z.number().int().nullable().describe('null when the plan has no period'),
+        prepaidCreditsRemaining: z.number().int().describe('Spent after the period allowance runs out'),
+        periodEndsAt: DateTime.nullable(),
+        estimatedUnitsPerRun: z.number().int().describe('One sample per prompt'),
+      })
+      .nullable()
+      .describe('null on bring-your-own-key plans'),
+    tracking: z.strictObject({
+      engineIds: z.array(z.string()),
+      cadence: Cadence,
+      timeOfDay: TimeOfDay,
+      weeklyDay: WeeklyDay,
+      timezone: z.string(),
+      samplesPerPrompt: z.number().int(),
+      promptCount: z.number().int(),
+      writable: z.boolean().describe('false on bring-your-own-key plans'),
+    }),
+    host: Host.extend({
+      required: z
+        .boolean()
+        .describe('true when any tracked engine is local-fetch or the plan is bring-your-own-key'),
+    })
+      .nullable()
+      .describe('null when no host is chosen'),
+    runs: z.strictObject({
+      canStartCloudRun: z.boolean(),
+      canStartHostRun: z.boolean(),
+      hostOnline: z.boolean(),
+      activeRequestId: z.string().nullable().describe('Request that is queued, waiting or running'),
+      usedToday: z.number().int().describe('Run requests made through the API today'),
+    }),
+  })
+  .meta({ id: 'Capabilities' });

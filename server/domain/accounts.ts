@@ -1,0 +1,55 @@
+import type { Store } from '../store/index.ts';
+import type { AccountRecord } from '../store/repositories/accounts.ts';
+import type { Clock } from './clock.ts';
+import { AppError, invalid } from './errors.ts';
+import { newId } from './ids.ts';
+import { findPlan, PLAN_CODES } from './plans.ts';
+
+const PERIOD_DAYS = 30;
+
+function checkPlan(code: string) {
+  const plan = findPlan(code);
+  if (!plan) throw invalid(`unknown plan ${code}; plans are ${PLAN_CODES.join(', ')}`);
+  return plan;
+}
+
+function checkCount(name: string, value: number | undefined) {
+  if (value !== undefined && (!Number.isInteger(value) || value < 0)) {
+    throw invalid(`${name} must be a whole number of 0 or more`);
+  }
+}
+
+/** A new account starts a fresh allowance period when its plan has one. */
+export async function createAccount(
+  store: Store,
+  clock: Clock,
+  input: { plan: string; name?: string },
+): Promise<AccountRecord> {
+  const plan = checkPlan(input.plan);
+  const now = clock.now();
+  const account: AccountRecord = {
+    id: newId('acc'),
+    name: input.name?.trim() || 'My account',
+    plan: plan.code,
+    remainingUnits: plan.unitsPerPeriod,
+    prepaidCredits: 0,
+    periodEndsAt:
+      plan.unitsPerPeriod === null ? null : new Date(now.getTime() + PERIOD_DAYS * 86_400_000).toISOString(),
+    createdAt: now.toISOString(),
+  };
+  await store.accounts.create(account);
+  return account;
+}
+
+export async function updateAccount(
+  store: Store,
+  id: string,
+  patch: { plan?: string; remainingUnits?: number; prepaidCredits?: number },
+): Promise<AccountRecord> {
+  if (patch.plan !== undefined) checkPlan(patch.plan);
+  checkCount('remaining units', patch.remainingUnits);
+  checkCount('prepaid credits', patch.prepaidCredits);
+  if (!(await store.accounts.get(id))) throw new AppError('not_found', `No account ${id}.`);
+  await store.accounts.update(id, patch);
+  return (await store.accounts.get(id))!;
+}

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { SCOPES, type Scope } from '../contract/account.ts';
+import type { Store } from '../store/index.ts';
+import type { KeyRecord } from '../store/repositories/api-keys.ts';
+import type { Clock } from './clock.ts';
+import { AppError, invalid } from './errors.ts';
+import { randomAlnum } from './ids.ts';
+
+/** Live keys carry a fixed prefix so that secret scanners and people can tell them apart at a glance. */
+export const KEY_PREFIX = 'aw_live_';
+const KEY_PATTERN = /^aw_live_[A-Za-z0-9]{40}$/;
+
+/** Keys have ~238 bits of randomness, so one fast hash is enough to keep them unreadable at rest. */
+export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+export interface NewKey {
+  accountId: string;
+  label: string;
+  scopes?: readonly string[];
+  projectIds?: readonly string[];
+  expiresAt?: string | null;
+}
+
+export interface CreatedKey {
+  keyId: string;
+  key: string;
+  label: string;
+  scopes: Scope[];
+  projects: string[] | 'all';
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+function checkScopes(requested: readonly string[] | undefined): Scope[] {
+  const unknown = (requested ?? []).filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (unknown.length > 0) throw invalid(`unknown scope ${unknown.join(', ')}; scopes are ${SCOPES.join(', ')}`);
+  // Every key can read: visibility:read is implied.
+  return SCOPES.filter((s) => s === 'visibility:read' || requested?.includes(s));
+}
+
+export async function createApiKey(store: Store, clock: Clock, input: NewKey): Promise<CreatedKey> {
+  const account = await store.accounts.get(input.accountId);
+  if (!account) throw new AppError('not_found', `No account ${input.accountId}.`);
+  const label = input.label.trim();
+  if (label.length === 0 || label.length > 120) throw invalid('label must be 1 to 120 characters');
+  const scopes = checkScopes(input.scopes);
+  const now = clock.now();
+  let expiresAt: string | null = null;
+  if (input.expiresAt) {
+    const t = Date.parse(input.expiresAt);
+    if (Number.isNaN(t)) throw invalid(`expiresAt ${input.expiresAt} is not an RFC 3339 date-time`);
+    if (t <= now.getTime()) throw invalid('expiresAt must be in the future');
+    expiresAt = new Date(t).toISOString();
+  }
+  const projectIds = [...new Set(input.projectIds ?? [])];
+  if (projectIds.length > 0) {
+    const own = new Set(await store.projects.idsInScope({ accountId: account.id, projectIds }));
+    const foreign = projectIds.filter((p) => !own.has(p));
+    if (foreign.length > 0) throw invalid(`no project ${foreign.join(', ')} in account ${account.id}`);
+  }
+  const key = KEY_PREFIX + randomAlnum(40);
+  const record: KeyRecord = {
+    id: `key${randomAlnum(12)}`,
+    accountId: account.id,
+    label,
+    scopes,
+    allProjects: projectIds.length === 0,
+    projectIds,
+    createdAt: now.toISOString(),
+    expiresAt,
+    revokedAt: null,
+  };
+  await store.apiKeys.create(record, hashKey(key));
+  return {
+    keyId: record.id,
+    key,
+    label,
+    scopes,
+    projects: record.allProjects ? 'all' : projectIds,
+    createdAt: record.createdAt,
+    expiresAt,
+  };
+}
+
+export type KeyCheck = { ok: true; key: KeyRecord } | { ok: false; code: 'invalid_key' | 'key_expired' | 'key_revoked' };
+
+/** Resolves a bearer token; says which of the three 401 codes applies when it is refused. */
+export async function checkApiKey(store: Store, clock: Clock, token: string | undefined): Promise<KeyCheck> {
+  if (!token || !KEY_PATTERN.test(token)) return { ok: false, code: 'invalid_key' };
+  const key = await store.apiKeys.findByHash(hashKey(token));
+  if (!key) return { ok: false, code: 'invalid_key' };
+  if (key.revokedAt) return { ok: false, code: 'key_revoked' };
+  if (key.expiresAt && Date.parse(key.expiresAt) <= clock.now().getTime()) return { ok: false, code: 'key_expired' };
+  return { ok: true, key };
+}

@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { ENGINES, findEngine } from '../../engines/catalog.ts';
+import { createScorer, type AnswerScorer, type ScoredAnswer } from '../../engines/scoring/index.ts';
+import type { Store } from '../store/index.ts';
+import { toJson } from '../store/json.ts';
+import type { NewAnswerRow } from '../store/repositories/answers.ts';
+import { promptTextKey } from '../store/repositories/prompts.ts';
+import type { Clock } from './clock.ts';
+import { AppError } from './errors.ts';
+import { storeScoredAnswers } from './store-answers.ts';
+
+/** Lines per transaction: large enough to amortise the commit, small enough to keep memory flat. */
+const BATCH_LINES = 1_000;
+/** Invalid lines reported one by one; a wholly broken file should not hold a million messages in memory. */
+const INVALID_REPORTED = 1_000;
+
+const ImportLine = z.strictObject({
+  id: z.string().min(1, 'id must not be empty').max(200, 'id must be at most 200 characters').optional(),
+  promptText: z
+    .string()
+    .trim()
+    .min(1, 'promptText must not be blank')
+    .max(500, 'promptText must be at most 500 characters'),
+  engineId: z.string().refine((id) => findEngine(id) !== undefined, {
+    error: (issue) => `unknown engine ${JSON.stringify(issue.input)}; engines are ${ENGINES.map((e) => e.id).join(', ')}`,
+  }),
+  observedAt: z.iso.datetime({
+    offset: true,
+    error: 'observedAt must be an RFC 3339 date-time with Z or an offset, like 2025-03-01T12:00:00Z',
+  }),
+  text: z.string().max(1_000_000, 'text must be at most 1,000,000 characters'),
+  sources: z
+    .array(
+      z.strictObject({
+        url: z.string().min(1, 'url must not be empty').max(4_096, 'url must be at most 4,096 characters'),
+        title: z.string().max(2_000, 'title must be at most 2,000 characters').nullable(),
+      }),
+    )
+    .max(200, 'at most 200 sources'),
+  topicId: z.string().min(1, 'topicId must not be empty').max(200, 'topicId must be at most 200 characters').optional(),
+});
+
+type ImportLine = z.infer<typeof ImportLine>;
+
+export interface InvalidLine {
+  line: number;
+  error: string;
+}
+
+export interface ImportResult {
+  imported: number;
+  duplicates: number;
+  /** The first invalid lines, in file order (at most 1,000 of them). */
+  invalid: InvalidLine[];
+  /** Every invalid line, including those beyond the reported ones. */
+  invalidCount: number;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function parseLine(text: string): { ok: true; value: ImportLine } | { ok: false; error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, error: `not valid JSON: ${(err as Error).message}` };
+  }
+  const parsed = ImportLine.safeParse(json);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const error = parsed.error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+  return { ok: false, error };
+}
+
+/**
+ * Without an id, the answer is identified by its content in a fixed field order with the instant in UTC,
+ * so the same answer re-exported with other key order, spacing or offset is still a duplicate.
+ */
+function importKeyOf(line: ImportLine, observedAt: string): string {
+  if (line.id !== undefined) return line.id;
+  const sources = line.sources.map((s) => [s.url, s.title]);
+  return sha256(JSON.stringify([line.promptText, line.engineId, observedAt, line.text, sources, line.topicId ?? null]));
+}
+
+/** Derived, not random, so a re-import computes the same id; letters and digits only, as answer ids must be. */
+export const importedAnswerId = (projectId: string, importKey: string): string =>
+  `ans${sha256(`${projectId}\0${importKey}`).slice(0, 24)}`;
+
+function toRow(
+  scored: ScoredAnswer,
+  line: ImportLine,
+  base: { id: string; projectId: string; promptId: string | null; topicId: string | null; observedAt: string },
+  importKey: string,
+  createdAt: string,
+): NewAnswerRow {
+  return {
+    id: base.id,
+    project_id: base.projectId,
+    run_id: null,
+    prompt_id: base.promptId,
+    prompt_text: line.promptText,
+    topic_id: base.topicId,
+    engine_id: line.engineId,
+    observed_at: base.observedAt,
+    date: base.observedAt.slice(0, 10),
+    mentioned: scored.mentioned ? 1 : 0,
+    cited: scored.cited ? 1 : 0,
+    citation_url: scored.citationUrl,
+    position: scored.position,
+    sentiment: scored.sentiment,
+    sentiment_reason: scored.sentimentReason,
+    excerpt: scored.excerpt,
+    narrative_drift: null,
+    narrative_drift_reason: null,
+    full_answer: scored.fullAnswer,
+    full_answer_truncated: scored.fullAnswerTruncated ? 1 : 0,
+    sources: toJson(scored.sources.map((s) => ({ url: s.url, title: s.title }))),
+    source_urls: toJson(scored.sourceUrls),
+    competitors: toJson(
+      scored.competitors.map((c) => ({ name: c.name, mentioned: c.mentioned, cited: c.cited, citationUrl: c.citationUrl })),
+    ),
+    import_key: importKey,
+    created_at: createdAt,
+  };
+}
+
+async function scorerFor(store: Store, projectId: string): Promise<AnswerScorer> {
+  const project = await store.projects.get(projectId);
+  if (!project) throw new AppError('not_found', `No project ${projectId}.`);
+  const competitors = await store.competitors.list(projectId);
+  return createScorer(
+    {
+      name: project.name,
+      websiteUrl: project.websiteUrl,
+      brandTerms: project.brandTerms,
+      brandDomains: project.brandDomains,
+    },
+    competitors,
+  );
+}
+
+/**
+ * Imports raw engine answers, one JSON object a line: each valid line is scored and stored (with the
+ * summaries kept current), each invalid line is reported by its 1-based number and stored nowhere.
+ * Lines are read as they come and written a batch per transaction, so file size does not bound memory.
+ */
+export async function importAnswers(
+  store: Store,
+  clock: Clock,
+  projectId: string,
+  lines: AsyncIterable<string> | Iterable<string>,
+): Promise<ImportResult> {
+  // One scorer for the whole import: its name patterns and domain sets are compiled once.
+  const score = await scorerFor(store, projectId);
+  const prompts = await store.prompts.byTextKey(projectId);
+  const topics = new Set((await store.topics.labels(projectId)).keys());
+  const createdAt = clock.now().toISOString();
+  const result: ImportResult = { imported: 0, duplicates: 0, invalid: [], invalidCount: 0 };
+
+  let batch: NewAnswerRow[] = [];
+  let newTopics: string[] = [];
+  const flush = async () => {
+    if (newTopics.length > 0) {
+      await store.topics.ensure(projectId, newTopics.map((id) => ({ id, label: id })), createdAt);
+      newTopics = [];
+    }
+    const stored = await storeScoredAnswers(store, projectId, batch);
+    result.imported += stored.inserted;
+    result.duplicates += stored.duplicates;
+    batch = [];
+  };
+
+  let number = 0;
+  for await (const raw of lines) {
+    number += 1;
+    // Editors on Windows start files with a byte-order mark, which JSON.parse refuses.
+    const text = number === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+    if (text.trim() === '') continue;
+    const parsed = parseLine(text);
+    if (!parsed.ok) {
+      result.invalidCount += 1;
+      if (result.invalid.length < INVALID_REPORTED) result.invalid.push({ line: number, error: parsed.error });
+      continue;
+    }
+    const line = parsed.value;
+    const observedAt = new Date(line.observedAt).toISOString();
+    const importKey = importKeyOf(line, observedAt);
+    const prompt = prompts.get(promptTextKey(line.promptText));
+    const topicId = line.topicId ?? prompt?.topicId ?? null;
+    if (topicId !== null && !topics.has(topicId)) {
+      topics.add(topicId);
+      newTopics.push(topicId);
+    }
+    const base = { id: importedAnswerId(projectId, importKey), projectId, promptId: prompt?.id ?? null, topicId, observedAt };
+    batch.push(toRow(score({ text: line.text, sources: line.sources }), line, base, importKey, createdAt));
+    if (batch.length >= BATCH_LINES) await flush();
+  }
+  await flush();
+  return result;
+}

@@ -1,0 +1,55 @@
+import type { RunRequestRow } from '../store/repositories/run-requests.ts';
+import { readableProject } from './access.ts';
+import type { Caller, Services } from './context.ts';
+import { notFound } from './errors.ts';
+import { hostView } from './host-view.ts';
+import { splitPage } from './paging.ts';
+
+type Status = 'waiting_for_host' | 'queued' | 'running' | 'completed' | 'failed' | 'canceled';
+
+function runRequestResource(r: RunRequestRow, host: { online: boolean; lastSeenAt: string | null } | null) {
+  return {
+    id: r.id,
+    status: r.status as Status,
+    mode: r.mode as 'cloud' | 'host',
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    completedAt: r.completed_at,
+    runIds: r.run_ids,
+    promptCount: r.prompt_count,
+    estimatedUnits: r.estimated_units,
+    warning: r.warning,
+    error: r.error_code ? { code: r.error_code, message: r.error_message ?? r.error_code } : null,
+    host: r.mode === 'host' ? host : null,
+  };
+}
+
+async function projectHost(s: Services, hostId: string | null) {
+  const host = hostId ? await s.store.hosts.get(hostId) : undefined;
+  const view = hostView(host, s.clock.now());
+  return { online: view.online, lastSeenAt: view.lastSeenAt };
+}
+
+export async function listRunRequests(
+  s: Services,
+  caller: Caller,
+  projectId: string,
+  q: { cursor?: string; limit: number },
+) {
+  const project = await readableProject(s, caller, projectId);
+  const list = `run-requests:${projectId}`;
+  const after = s.cursors.decode<{ createdAt: string; id: string }>(list, null, q.cursor);
+  const [rows, host] = await Promise.all([
+    s.store.runRequests.list(projectId, after, q.limit + 1),
+    projectHost(s, project.hostId),
+  ]);
+  const page = splitPage(rows, q.limit, (r) => s.cursors.encode(list, null, { createdAt: r.created_at, id: r.id }));
+  return { data: page.data.map((r) => runRequestResource(r, host)), nextCursor: page.nextCursor };
+}
+
+export async function getRunRequest(s: Services, caller: Caller, projectId: string, requestId: string) {
+  const project = await readableProject(s, caller, projectId);
+  const row = await s.store.runRequests.get(projectId, requestId);
+  if (!row) throw notFound('run request');
+  return runRequestResource(row, await projectHost(s, project.hostId));
+}

@@ -1,0 +1,69 @@
+import { competitorKey } from '../store/repositories/competitors.ts';
+import { readableProject } from './access.ts';
+import type { Caller, Services } from './context.ts';
+import { resolveRange } from './date-range.ts';
+import { checkEngineIds } from './engine-filter.ts';
+
+const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+
+/** Read from the daily summaries only: a 366-day range never touches the answers themselves. */
+export async function dailyStats(
+  s: Services,
+  caller: Caller,
+  projectId: string,
+  q: { from?: string; to?: string; engine?: string[]; topicId?: string },
+) {
+  await readableProject(s, caller, projectId);
+  const range = resolveRange(q, s.clock.now());
+  const filter = { projectId, ...range, engineIds: checkEngineIds(q.engine), topicId: q.topicId };
+  const [rows, incompleteDays] = await Promise.all([s.store.summaries.daily(filter), s.store.summaries.pendingDays(filter)]);
+  return {
+    ...range,
+    data: rows.map((r) => ({
+      date: r.date,
+      engineId: r.engine_id,
+      answers: r.answers,
+      mentioned: r.mentioned,
+      cited: r.cited,
+      mentionRate: rate(r.mentioned, r.answers),
+      citationRate: rate(r.cited, r.answers),
+    })),
+    incompleteDays,
+  };
+}
+
+/** Share of voice: the own brand first, then every tracked competitor, each rate over all answers in range. */
+export async function competitorStats(
+  s: Services,
+  caller: Caller,
+  projectId: string,
+  q: { from?: string; to?: string; engine?: string[] },
+) {
+  const project = await readableProject(s, caller, projectId);
+  const range = resolveRange(q, s.clock.now());
+  const filter = { projectId, ...range, engineIds: checkEngineIds(q.engine) };
+  const [totals, brands, competitors] = await Promise.all([
+    s.store.summaries.totals(filter),
+    s.store.summaries.brands(filter),
+    s.store.competitors.list(projectId),
+  ]);
+  const row = (name: string, isOwnBrand: boolean, mentioned: number, cited: number) => ({
+    name,
+    isOwnBrand,
+    mentioned,
+    cited,
+    mentionRate: rate(mentioned, totals.answers),
+    citationRate: rate(cited, totals.answers),
+  });
+  return {
+    ...range,
+    answers: totals.answers,
+    data: [
+      row(project.name, true, totals.mentioned, totals.cited),
+      ...competitors.map((c) => {
+        const b = brands.get(competitorKey(c.name));
+        return row(c.name, false, b?.mentioned ?? 0, b?.cited ?? 0);
+      }),
+    ],
+  };
+}

@@ -1,0 +1,62 @@
+import { competitorKey } from '../store/repositories/competitors.ts';
+import { ALL_ENGINES, NO_TOPIC, type BrandDelta, type DailyDelta } from '../store/repositories/summaries.ts';
+
+/** What the summaries need to know about one stored answer. */
+export interface AnswerCounts {
+  date: string;
+  engineId: string;
+  topicId: string | null;
+  mentioned: boolean;
+  cited: boolean;
+  competitors: readonly { name: string; mentioned: boolean; cited: boolean }[];
+}
+
+export interface SummaryDeltas {
+  daily: DailyDelta[];
+  brands: BrandDelta[];
+}
+
+// The NUL separator cannot occur in a date, an engine id or a topic id, so keys never collide.
+const keyOf = (...parts: string[]) => parts.join('\0');
+
+/**
+ * The amounts to add to the summary tables for a set of newly stored answers, so that the stats read a few
+ * summary rows instead of every answer. The project's own brand is counted by the daily rows; brand rows
+ * hold competitors only, per engine and again under ALL_ENGINES so unfiltered share of voice reads one row.
+ */
+export function summaryDeltas(answers: Iterable<AnswerCounts>): SummaryDeltas {
+  const daily = new Map<string, DailyDelta>();
+  const brands = new Map<string, BrandDelta>();
+
+  const addBrand = (date: string, engineId: string, brandKey: string, mentioned: boolean, cited: boolean) => {
+    const key = keyOf(date, engineId, brandKey);
+    let row = brands.get(key);
+    if (!row) brands.set(key, (row = { date, engineId, brandKey, mentioned: 0, cited: 0 }));
+    if (mentioned) row.mentioned += 1;
+    if (cited) row.cited += 1;
+  };
+
+  for (const a of answers) {
+    const topicId = a.topicId ?? NO_TOPIC;
+    const key = keyOf(a.date, a.engineId, topicId);
+    let row = daily.get(key);
+    if (!row) daily.set(key, (row = { date: a.date, engineId: a.engineId, topicId, answers: 0, mentioned: 0, cited: 0 }));
+    row.answers += 1;
+    if (a.mentioned) row.mentioned += 1;
+    if (a.cited) row.cited += 1;
+
+    // Two entries with the same key (names differing only in case) are one brand: count it once per answer.
+    const perBrand = new Map<string, { mentioned: boolean; cited: boolean }>();
+    for (const c of a.competitors) {
+      if (!c.mentioned && !c.cited) continue;
+      const k = competitorKey(c.name);
+      const seen = perBrand.get(k);
+      perBrand.set(k, { mentioned: c.mentioned || !!seen?.mentioned, cited: c.cited || !!seen?.cited });
+    }
+    for (const [brandKey, c] of perBrand) {
+      addBrand(a.date, a.engineId, brandKey, c.mentioned, c.cited);
+      addBrand(a.date, ALL_ENGINES, brandKey, c.mentioned, c.cited);
+    }
+  }
+  return { daily: [...daily.values()], brands: [...brands.values()] };
+}

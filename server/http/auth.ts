@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { checkApiKey } from '../domain/api-keys.ts';
+import type { Clock } from '../domain/clock.ts';
+import { AppError } from '../domain/errors.ts';
+import { findPlan } from '../domain/plans.ts';
+import type { Store } from '../store/index.ts';
+import type { Caller } from './caller.ts';
+import type { RateLimiter } from './rate-limit.ts';
+
+const CHALLENGE = 'Bearer realm="answerwatch", error="invalid_token"';
+
+const KEY_DETAIL = {
+  invalid_key: 'Send a valid API key as `Authorization: Bearer <key>`.',
+  key_expired: 'This API key has expired; create a new one.',
+  key_revoked: 'This API key was revoked; create a new one.',
+} as const;
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+/**
+ * One hook decides, in order: who is calling, whether they are within their rate limit (every response carries
+ * RateLimit), whether the key is valid, whether the plan has API access, and whether the key has the scope.
+ */
+export function registerAuth(app: FastifyInstance, deps: { store: Store; clock: Clock; limiter: RateLimiter }) {
+  app.decorateRequest('caller', null as unknown as Caller);
+  app.addHook('onRequest', async (request, reply) => {
+    const scope = request.routeOptions.config.scope;
+    const check = scope ? await checkApiKey(deps.store, deps.clock, bearerToken(request.headers.authorization)) : null;
+    const bucket = check?.ok ? `key:${check.key.id}` : `ip:${request.ip}`;
+    const rate = deps.limiter.consume(bucket, deps.clock.now().getTime());
+    reply.header('ratelimit', `limit=${rate.limit}, remaining=${rate.remaining}, reset=${rate.reset}`);
+    if (!rate.allowed) {
+      reply.header('retry-after', String(rate.reset));
+      throw new AppError('rate_limited', `Rate limit of ${rate.limit} requests reached; retry in ${rate.reset} s.`);
+    }
+    if (!scope || !check) return;
+    if (!check.ok) {
+      reply.header('www-authenticate', CHALLENGE);
+      throw new AppError(check.code, KEY_DETAIL[check.code]);
+    }
+    const account = await deps.store.accounts.get(check.key.accountId);
+    const plan = account && findPlan(account.plan);
+    if (!plan?.apiAccess) {
+      throw new AppError('plan_required', `The ${account?.plan ?? 'current'} plan has no API access; upgrade to use the API.`);
+    }
+    if (!check.key.scopes.includes(scope)) {
+      throw new AppError('insufficient_scope', `This key lacks the ${scope} scope.`);
+    }
+    request.caller = {
+      keyId: check.key.id,
+      label: check.key.label,
+      scopes: check.key.scopes,
+      createdAt: check.key.createdAt,
+      expiresAt: check.key.expiresAt,
+      accountId: check.key.accountId,
+      plan,
+      projectIds: check.key.allProjects ? null : check.key.projectIds,
+    };
+  });
+}

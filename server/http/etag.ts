@@ -1,0 +1,22 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+function matches(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((t) => {
+    const v = t.trim();
+    return v === '*' || v === tag || v === `W/${tag}`;
+  });
+}
+
+/** Routes marked `etag` send a hash of their body; a matching If-None-Match gets 304 and no body. */
+export function registerEtag(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.routeOptions.config.etag || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const tag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    reply.header('etag', tag);
+    if (!matches(request.headers['if-none-match'], tag)) return payload;
+    reply.code(304);
+    return null;
+  });
+}

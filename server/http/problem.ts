@@ -1,0 +1,34 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '../contract/errors.ts';
+
+/** Problem `type` URIs point into the reference the service serves itself; rate limits to their own section. */
+export function problemType(baseUrl: string, code: ErrorCode): string {
+  return code === 'rate_limited' ? `${baseUrl}/docs#rate-limits` : `${baseUrl}/docs#error-${code}`;
+}
+
+export interface ProblemInput {
+  status: number;
+  code: ErrorCode;
+  detail: string;
+  extras?: Record<string, unknown>;
+}
+
+export function sendProblem(baseUrl: string, request: FastifyRequest, reply: FastifyReply, p: ProblemInput) {
+  const body = {
+    type: problemType(baseUrl, p.code),
+    title: STATUS_CODES[p.status] ?? 'Error',
+    status: p.status,
+    detail: p.detail,
+    instance: request.url.split('?')[0],
+    code: p.code,
+    requestId: request.id,
+    ...p.extras,
+  };
+  // Serialised by hand: a problem must go out even when a route's response schema would not fit it.
+  return reply
+    .code(p.status)
+    .type('application/problem+json')
+    .serializer((b: unknown) => JSON.stringify(b))
+    .send(body);
+}

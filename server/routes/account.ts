@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { ops } from '../contract/operations.ts';
+import type { Services } from '../domain/context.ts';
+import { describeKey } from '../domain/projects.ts';
+import { route } from '../http/route.ts';
+
+export function accountRoutes(app: FastifyInstance, s: Services): void {
+  route(app, ops.getMe, async (_in, req) => describeKey(s, req.caller));
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { renderDocsPage } from '../contract/docs-page.ts';
+import { buildOpenApiDocument } from '../contract/openapi.ts';
+
+/** The machine-readable description and the readable reference are public and built once, at start. */
+export function referenceRoutes(app: FastifyInstance, baseUrl: string): void {
+  const document = buildOpenApiDocument(baseUrl);
+  const json = JSON.stringify(document);
+  const html = renderDocsPage(document);
+  app.get('/openapi.json', async (_req, reply) => reply.type('application/json').send(json));
+  app.get('/docs', async (_req, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:")
+      .send(html),
+  );
+}

@@ -1,0 +1,31 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import * as initial from './migrations/0001-initial.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+const migrations: Record<string, Migration> = { '0001-initial': initial };
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Opens (creating when needed) the SQLite file, applies the pragmas the service relies on, and migrates it. */
+export async function openDatabase(path: string): Promise<Db> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -65536');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    await db.destroy();
+    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+  return db;
+}

@@ -1,0 +1,49 @@
+import type { Db } from './database.ts';
+import { accountsRepository } from './repositories/accounts.ts';
+import { answersRepository } from './repositories/answers.ts';
+import { apiKeysRepository } from './repositories/api-keys.ts';
+import { competitorsRepository } from './repositories/competitors.ts';
+import { hostsRepository } from './repositories/hosts.ts';
+import { projectsRepository } from './repositories/projects.ts';
+import { promptsRepository } from './repositories/prompts.ts';
+import { runRequestsRepository } from './repositories/run-requests.ts';
+import { runsRepository } from './repositories/runs.ts';
+import { settingsRepository } from './repositories/settings.ts';
+import { summariesRepository } from './repositories/summaries.ts';
+import { topicsRepository } from './repositories/topics.ts';
+import { webhooksRepository } from './repositories/webhooks.ts';
+
+function repositories(db: Db) {
+  return {
+    accounts: accountsRepository(db),
+    answers: answersRepository(db),
+    apiKeys: apiKeysRepository(db),
+    competitors: competitorsRepository(db),
+    hosts: hostsRepository(db),
+    projects: projectsRepository(db),
+    prompts: promptsRepository(db),
+    runRequests: runRequestsRepository(db),
+    runs: runsRepository(db),
+    settings: settingsRepository(db),
+    summaries: summariesRepository(db),
+    topics: topicsRepository(db),
+    webhooks: webhooksRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof repositories>;
+
+export interface Store extends Repositories {
+  /** Runs `work` in one transaction with every repository bound to it: all of it lands or none. */
+  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Every repository over one database. Callers never see SQL. */
+export function createStore(db: Db): Store {
+  return {
+    ...repositories(db),
+    transaction: (work) => db.transaction().execute((trx) => work(repositories(trx))),
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,139 @@
+import type { Db } from '../database.ts';
+
+/** An answer row as stored; JSON columns stay as text until the view is built. */
+export interface AnswerRow {
+  id: string;
+  project_id: string;
+  run_id: string | null;
+  prompt_id: string | null;
+  prompt_text: string;
+  topic_id: string | null;
+  engine_id: string;
+  observed_at: string;
+  date: string;
+  mentioned: number;
+  cited: number;
+  citation_url: string | null;
+  position: number | null;
+  sentiment: string | null;
+  excerpt: string | null;
+  source_urls: string;
+  competitors: string;
+}
+
+export interface AnswerDetailRow extends AnswerRow {
+  sentiment_reason: string | null;
+  narrative_drift: string | null;
+  narrative_drift_reason: string | null;
+  full_answer: string;
+  full_answer_truncated: number;
+  sources: string;
+}
+
+export interface NewAnswerRow extends AnswerDetailRow {
+  import_key: string | null;
+  created_at: string;
+}
+
+export interface AnswerFilter {
+  projectId: string;
+  /** Inclusive lower and exclusive upper bound on observed_at; absent when a run fixes the window. */
+  window: { from: string; to: string } | null;
+  engineIds?: readonly string[];
+  topicId?: string;
+  promptId?: string;
+  runId?: string;
+  mentioned?: boolean;
+  cited?: boolean;
+  after: { observedAt: string; id: string } | null;
+  limit: number;
+}
+
+const LIST_COLUMNS = [
+  'id',
+  'project_id',
+  'run_id',
+  'prompt_id',
+  'prompt_text',
+  'topic_id',
+  'engine_id',
+  'observed_at',
+  'date',
+  'mentioned',
+  'cited',
+  'citation_url',
+  'position',
+  'sentiment',
+  'excerpt',
+  'source_urls',
+  'competitors',
+] as const;
+
+/** Rows per INSERT: 25 columns each stays far below SQLite's bound-variable limit. */
+const INSERT_CHUNK = 200;
+
+export function answersRepository(db: Db) {
+  return {
+    /** Inserts the rows whose (project, import key) is new and returns the ids actually inserted. */
+    async insert(rows: readonly NewAnswerRow[]): Promise<Set<string>> {
+      const inserted = new Set<string>();
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        const res = await db
+          .insertInto('answers')
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .onConflict((oc) => oc.doNothing())
+          .returning('id')
+          .execute();
+        for (const r of res) inserted.add(r.id);
+      }
+      return inserted;
+    },
+    /** Newest first on (observed_at, id), so pages stay free of gaps and repeats while answers arrive. */
+    async list(f: AnswerFilter): Promise<AnswerRow[]> {
+      let q = db.selectFrom('answers').select(LIST_COLUMNS).where('project_id', '=', f.projectId);
+      if (f.window) q = q.where('observed_at', '>=', f.window.from).where('observed_at', '<', f.window.to);
+      if (f.engineIds && f.engineIds.length > 0) q = q.where('engine_id', 'in', f.engineIds);
+      if (f.topicId !== undefined) q = q.where('topic_id', '=', f.topicId);
+      if (f.promptId !== undefined) q = q.where('prompt_id', '=', f.promptId);
+      if (f.runId !== undefined) q = q.where('run_id', '=', f.runId);
+      if (f.mentioned !== undefined) q = q.where('mentioned', '=', f.mentioned ? 1 : 0);
+      if (f.cited !== undefined) q = q.where('cited', '=', f.cited ? 1 : 0);
+      if (f.after) {
+        const after = f.after;
+        q = q.where((eb) =>
+          eb.or([
+            eb('observed_at', '<', after.observedAt),
+            eb.and([eb('observed_at', '=', after.observedAt), eb('id', '<', after.id)]),
+          ]),
+        );
+      }
+      return q.orderBy('observed_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+    },
+    async get(projectId: string, id: string): Promise<AnswerDetailRow | undefined> {
+      return db
+        .selectFrom('answers')
+        .select([
+          ...LIST_COLUMNS,
+          'sentiment_reason',
+          'narrative_drift',
+          'narrative_drift_reason',
+          'full_answer',
+          'full_answer_truncated',
+          'sources',
+        ])
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+    /** Engines that have stored answers, read from the summaries rather than the answers themselves. */
+    async engineIdsWithAnswers(projectId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('daily_summaries')
+        .select('engine_id')
+        .distinct()
+        .where('project_id', '=', projectId)
+        .execute();
+      return rows.map((r) => r.engine_id);
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { sql } from 'kysely';
+import type { Db } from '../database.ts';
+import { fromJson, toJson } from '../json.ts';
+import type { Database } from '../schema.ts';
+
+export interface TrackingSettings {
+  engineIds: string[];
+  cadence: string;
+  timeOfDay: string;
+  weeklyDay: string;
+  timezone: string;
+  samplesPerPrompt: number;
+}
+
+export interface ProjectRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  websiteUrl: string | null;
+  brandTerms: string[];
+  brandDomains: string[];
+  hostId: string | null;
+  tracking: TrackingSettings;
+  latestRunAt: string | null;
+  createdAt: string;
+}
+
+/** A project with the figures the Project resource shows, read in one statement. */
+export interface ProjectView extends ProjectRecord {
+  trackedPrompts: number;
+  firstAnswerDate: string | null;
+  latestAnswerDate: string | null;
+}
+
+/** Which projects a key reads: all of its account's, or the listed ones. */
+export interface ProjectScope {
+  accountId: string;
+  projectIds: readonly string[] | null;
+}
+
+const toRecord = (r: Database['projects']): ProjectRecord => ({
+  id: r.id,
+  accountId: r.account_id,
+  name: r.name,
+  websiteUrl: r.website_url,
+  brandTerms: fromJson(r.brand_terms),
+  brandDomains: fromJson(r.brand_domains),
+  hostId: r.host_id,
+  tracking: {
+    engineIds: fromJson(r.engine_ids),
+    cadence: r.cadence,
+    timeOfDay: r.time_of_day,
+    weeklyDay: r.weekly_day,
+    timezone: r.timezone,
+    samplesPerPrompt: r.samples_per_prompt,
+  },
+  latestRunAt: r.latest_run_at,
+  createdAt: r.created_at,
+});
+
+export function projectsRepository(db: Db) {
+  const viewQuery = () =>
+    db
+      .selectFrom('projects as p')
+      .selectAll('p')
+      .select((eb) => [
+        eb
+          .selectFrom('prompts')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('prompts.project_id', '=', 'p.id')
+          .where('prompts.status', '=', 'active')
+          .as('tracked_prompts'),
+        eb
+          .selectFrom('daily_summaries as d')
+          .select(sql<string | null>`min(d.date)`.as('d'))
+          .whereRef('d.project_id', '=', 'p.id')
+          .as('first_date'),
+        eb
+          .selectFrom('daily_summaries as d')
+          .select(sql<string | null>`max(d.date)`.as('d'))
+          .whereRef('d.project_id', '=', 'p.id')
+          .as('last_date'),
+      ]);
+
+  type ViewRow = Database['projects'] & {
+    tracked_prompts: number | null;
+    first_date: string | null;
+    last_date: string | null;
+  };
+  const toView = (r: ViewRow): ProjectView => ({
+    ...toRecord(r),
+    trackedPrompts: Number(r.tracked_prompts ?? 0),
+    firstAnswerDate: r.first_date,
+    latestAnswerDate: r.last_date,
+  });
+
+  return {
+    async create(p: ProjectRecord): Promise<void> {
+      await db
+        .insertInto('projects')
+        .values({
+          id: p.id,
+          account_id: p.accountId,
+          name: p.name,
+          website_url: p.websiteUrl,
+          brand_terms: toJson(p.brandTerms),
+          brand_domains: toJson(p.brandDomains),
+          host_id: p.hostId,
+          engine_ids: toJson(p.tracking.engineIds),
+          cadence: p.tracking.cadence,
+          time_of_day: p.tracking.timeOfDay,
+          weekly_day: p.tracking.weeklyDay,
+          timezone: p.tracking.timezone,
+          samples_per_prompt: p.tracking.samplesPerPrompt,
+          latest_run_at: p.latestRunAt,
+          created_at: p.createdAt,
+        })
+        .execute();
+    },
+    async get(id: string): Promise<ProjectRecord | undefined> {
+      const row = await db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toRecord(row);
+    },
+    async getView(id: string): Promise<ProjectView | undefined> {
+      const row = await viewQuery().where('p.id', '=', id).executeTakeFirst();
+      return row && toView(row as ViewRow);
+    },
+    /** Newest first, keyset-paged on (created_at, id). */
+    async listViews(
+      scope: ProjectScope,
+      after: { createdAt: string; id: string } | null,
+      limit: number,
+    ): Promise<ProjectView[]> {
+      let q = viewQuery().where('p.account_id', '=', scope.accountId);
+      if (scope.projectIds) {
+        if (scope.projectIds.length === 0) return [];
+        q = q.where('p.id', 'in', scope.projectIds);
+      }
+      if (after) {
+        q = q.where((eb) =>
+          eb.or([
+            eb('p.created_at', '<', after.createdAt),
+            eb.and([eb('p.created_at', '=', after.createdAt), eb('p.id', '<', after.id)]),
+          ]),
+        );
+      }
+      const rows = await q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
+      return rows.map((r) => toView(r as ViewRow));
+    },
+    async idsInScope(scope: ProjectScope): Promise<string[]> {
+      let q = db.selectFrom('projects').select('id').where('account_id', '=', scope.accountId);
+      if (scope.projectIds) {
+        if (scope.projectIds.length === 0) return [];
+        q = q.where('id', 'in', scope.projectIds);
+      }
+      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+      return rows.map((r) => r.id);
+    },
+  };
+}

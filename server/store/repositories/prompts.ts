@@ -1,0 +1,129 @@
+import type { Db } from '../database.ts';
+import { fromJson, toJson } from '../json.ts';
+
+export interface PromptRecord {
+  id: string;
+  projectId: string;
+  text: string;
+  status: 'active' | 'paused';
+  engineIds: string[];
+  topicIds: string[];
+  createdAt: string;
+}
+
+export interface PromptFilter {
+  projectId: string;
+  topicId?: string;
+  status?: 'active' | 'paused';
+  after: { createdAt: string; id: string } | null;
+  limit: number;
+}
+
+/** Duplicate detection ignores case and runs of white space, as a person reading the list would. */
+export const promptTextKey = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+export function promptsRepository(db: Db) {
+  async function topicIdsOf(ids: readonly string[]): Promise<Map<string, string[]>> {
+    const map = new Map<string, string[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return map;
+    const rows = await db
+      .selectFrom('prompt_topics')
+      .select(['prompt_id', 'topic_id'])
+      .where('prompt_id', 'in', ids)
+      .orderBy('prompt_id')
+      .orderBy('position')
+      .execute();
+    for (const r of rows) map.get(r.prompt_id)?.push(r.topic_id);
+    return map;
+  }
+
+  return {
+    /** Inserts the prompt and its topic links; the caller has created the topics. */
+    async create(p: PromptRecord): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('prompts')
+          .values({
+            id: p.id,
+            project_id: p.projectId,
+            text: p.text,
+            text_key: promptTextKey(p.text),
+            status: p.status,
+            engine_ids: toJson(p.engineIds),
+            created_at: p.createdAt,
+          })
+          .execute();
+        if (p.topicIds.length > 0) {
+          await trx
+            .insertInto('prompt_topics')
+            .values(
+              p.topicIds.map((topic_id, position) => ({
+                prompt_id: p.id,
+                project_id: p.projectId,
+                topic_id,
+                position,
+              })),
+            )
+            .execute();
+        }
+      });
+    },
+    async list(f: PromptFilter): Promise<PromptRecord[]> {
+      let q = db.selectFrom('prompts as p').selectAll('p').where('p.project_id', '=', f.projectId);
+      if (f.status) q = q.where('p.status', '=', f.status);
+      if (f.topicId !== undefined) {
+        const topicId = f.topicId;
+        q = q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('prompt_topics as pt')
+              .select('pt.prompt_id')
+              .whereRef('pt.prompt_id', '=', 'p.id')
+              .where('pt.topic_id', '=', topicId),
+          ),
+        );
+      }
+      if (f.after) {
+        const after = f.after;
+        q = q.where((eb) =>
+          eb.or([
+            eb('p.created_at', '<', after.createdAt),
+            eb.and([eb('p.created_at', '=', after.createdAt), eb('p.id', '<', after.id)]),
+          ]),
+        );
+      }
+      const rows = await q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(f.limit).execute();
+      const topics = await topicIdsOf(rows.map((r) => r.id));
+      return rows.map((r) => ({
+        id: r.id,
+        projectId: r.project_id,
+        text: r.text,
+        status: r.status as PromptRecord['status'],
+        engineIds: fromJson(r.engine_ids),
+        topicIds: topics.get(r.id) ?? [],
+        createdAt: r.created_at,
+      }));
+    },
+    /** Every prompt of the project keyed by its duplicate-detection key; used to link imported answers. */
+    async byTextKey(projectId: string): Promise<Map<string, { id: string; topicId: string | null }>> {
+      const rows = await db
+        .selectFrom('prompts as p')
+        .leftJoin('prompt_topics as pt', (j) => j.onRef('pt.prompt_id', '=', 'p.id').on('pt.position', '=', 0))
+        .select(['p.id', 'p.text_key', 'pt.topic_id'])
+        .where('p.project_id', '=', projectId)
+        .execute();
+      return new Map(rows.map((r) => [r.text_key, { id: r.id, topicId: r.topic_id }]));
+    },
+    /** Engines of the active prompts: runs ask these as well as the project defaults. */
+    async activeEngineIds(projectId: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('prompts')
+        .select('engine_ids')
+        .distinct()
+        .where('project_id', '=', projectId)
+        .where('status', '=', 'active')
+        .execute();
+      return new Set(rows.flatMap((r) => fromJson<string[]>(r.engine_ids)));
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table shapes as Kysely sees them. Timestamps are ISO 8601 UTC strings with milliseconds, so they sort as text;
+ * booleans are 0/1 integers and lists are JSON text, which keeps the same columns portable to PostgreSQL.
+ */
+export interface Database {
+  settings: { key: string; value: string };
+  accounts: {
+    id: string;
+    name: string;
+    plan: string;
+    remaining_units: number | null;
+    prepaid_credits: number;
+    period_ends_at: string | null;
+    created_at: string;
+  };
+  api_keys: {
+    id: string;
+    account_id: string;
+    label: string;
+    key_hash: string;
+    scopes: string;
+    all_projects: number;
+    created_at: string;
+    expires_at: string | null;
+    revoked_at: string | null;
+  };
+  api_key_projects: { key_id: string; project_id: string };
+  hosts: {
+    id: string;
+    account_id: string;
+    device_label: string | null;
+    token_hash: string | null;
+    agent_version: string | null;
+    engine_ids: string;
+    last_seen_at: string | null;
+    created_at: string;
+  };
+  projects: {
+    id: string;
+    account_id: string;
+    name: string;
+    website_url: string | null;
+    brand_terms: string;
+    brand_domains: string;
+    host_id: string | null;
+    engine_ids: string;
+    cadence: string;
+    time_of_day: string;
+    weekly_day: string;
+    timezone: string;
+    samples_per_prompt: number;
+    latest_run_at: string | null;
+    created_at: string;
+  };
+  topics: { project_id: string; id: string; label: string; created_at: string };
+  prompts: {
+    id: string;
+    project_id: string;
+    text: string;
+    text_key: string;
+    status: string;
+    engine_ids: string;
+    created_at: string;
+  };
+  prompt_topics: { prompt_id: string; project_id: string; topic_id: string; position: number };
+  competitors: { project_id: string; position: number; name: string; name_key: string; domains: string };
+  runs: {
+    id: string;
+    project_id: string;
+    request_id: string | null;
+    status: string;
+    trigger: string;
+    mode: string;
+    started_at: string | null;
+    completed_at: string | null;
+    prompt_count: number;
+    answer_count: number;
+    error: string | null;
+    created_at: string;
+  };
+  answers: {
+    id: string;
+    project_id: string;
+    run_id: string | null;
+    prompt_id: string | null;
+    prompt_text: string;
+    topic_id: string | null;
+    engine_id: string;
+    observed_at: string;
+    date: string;
+    mentioned: number;
+    cited: number;
+    citation_url: string | null;
+    position: number | null;
+    sentiment: string | null;
+    sentiment_reason: string | null;
+    excerpt: string | null;
+    narrative_drift: string | null;
+    narrative_drift_reason: string | null;
+    full_answer: string;
+    full_answer_truncated: number;
+    sources: string;
+    source_urls: string;
+    competitors: string;
+    import_key: string | null;
+    created_at: string;
+  };
+  daily_summaries: {
+    project_id: string;
+    date: string;
+    engine_id: string;
+    topic_id: string;
+    answers: number;
+    mentioned: number;
+    cited: number;
+  };
+  brand_summaries: {
+    project_id: string;
+    date: string;
+    engine_id: string;
+    brand_key: string;
+    mentioned: number;
+    cited: number;
+  };
+  summary_pending: { project_id: string; date: string; since: string };
+  run_requests: {
+    id: string;
+    project_id: string;
+    status: string;
+    mode: string;
+    idempotency_key: string | null;
+    samples_per_prompt: number;
+    prompt_count: number;
+    estimated_units: number;
+    warning: string | null;
+    error_code: string | null;
+    error_message: string | null;
+    created_at: string;
+    updated_at: string;
+    completed_at: string | null;
+  };
+  webhooks: {
+    id: string;
+    project_id: string;
+    url: string;
+    events: string;
+    description: string | null;
+    secret_sealed: string;
+    active: number;
+    created_at: string;
+    last_delivery_at: string | null;
+    last_delivery_status: string | null;
+    consecutive_failures: number;
+  };
+  webhook_deliveries: {
+    id: string;
+    webhook_id: string;
+    project_id: string;
+    event_id: string;
+    event: string;
+    payload: string;
+    status: string;
+    run_id: string | null;
+    request_id: string | null;
+    created_at: string;
+    delivered_at: string | null;
+    next_attempt_at: string | null;
+    attempt_count: number;
+    attempts: string;
+    lease_until: string | null;
+    seq: Generated<number>;
+  };
+}

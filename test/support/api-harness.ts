@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { createAccount } from '../../server/domain/accounts.ts';
+import { createApiKey } from '../../server/domain/api-keys.ts';
+import type { Clock } from '../../server/domain/clock.ts';
+import type { RateLimits } from '../../server/http/rate-limit.ts';
+import { openDatabase } from '../../server/store/database.ts';
+import { createStore, type Store } from '../../server/store/index.ts';
+
+export const BASE = 'http://127.0.0.1:8787/v1';
+
+/** A clock tests can set and move. */
+export class TestClock implements Clock {
+  constructor(private t = Date.parse('2026-06-15T12:00:00.000Z')) {}
+  now() {
+    return new Date(this.t);
+  }
+  set(iso: string) {
+    this.t = Date.parse(iso);
+  }
+  advance(ms: number) {
+    this.t += ms;
+  }
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  store: Store;
+  clock: TestClock;
+  dbPath: string;
+  /** An account with a key; every scope unless told otherwise. */
+  account(plan?: string, scopes?: string[], projectIds?: string[]): Promise<{ accountId: string; key: string; keyId: string }>;
+  key(accountId: string, scopes?: string[], projectIds?: string[], expiresAt?: string): Promise<string>;
+  get(url: string, key?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  request(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const ALL_SCOPES = ['visibility:read', 'tracking:write', 'runs:execute'];
+
+/** The app in-process on a real SQLite file in a fresh temporary folder. */
+export async function createHarness(opts: { rateLimits?: RateLimits; clock?: TestClock } = {}): Promise<Harness> {
+  const dir = mkdtempSync(join(tmpdir(), 'aw-api-'));
+  const dbPath = join(dir, 'test.db');
+  const store = createStore(await openDatabase(dbPath));
+  const clock = opts.clock ?? new TestClock();
+  const app = await buildApp({ store, config: { baseUrl: BASE }, clock, rateLimits: opts.rateLimits });
+  const key = async (accountId: string, scopes = ALL_SCOPES, projectIds?: string[], expiresAt?: string) =>
+    (await createApiKey(store, clock, { accountId, label: 'test', scopes, projectIds, expiresAt })).key;
+  return {
+    app,
+    store,
+    clock,
+    dbPath,
+    key,
+    async account(plan = 'premium', scopes = ALL_SCOPES, projectIds) {
+      const account = await createAccount(store, clock, { plan });
+      const created = await createApiKey(store, clock, { accountId: account.id, label: 'test', scopes, projectIds });
+      return { accountId: account.id, key: created.key, keyId: created.keyId };
+    },
+    get: (url, k, headers = {}) =>
+      app.inject({ method: 'GET', url, headers: { ...(k ? { authorization: `Bearer ${k}` } : {}), ...headers } }),
+    request: (o) => app.inject(o),
+    async close() {
+      await app.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -10,7 +10,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerEtag } from './http/etag.ts';
 import { registerNotFound } from './http/method-not-allowed.ts';
 import { parseQuery } from './http/query-parser.ts';
-import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './http/rate-limit.ts';
+import { DEFAULT_RATE_LIMITS, RateLimiter } from './http/rate-limit.ts';
 import { accountRoutes } from './routes/account.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { referenceRoutes } from './routes/reference.ts';
@@ -24,10 +24,9 @@ import type { Store } from './store/index.ts';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'baseUrl'>;
+  config: Pick<Config, 'baseUrl'> & Partial<Pick<Config, 'rateLimits'>>;
   clock?: Clock;
   logger?: boolean;
-  rateLimits?: RateLimits;
 }
 
 /** Secrets never reach the logs: the key, and anything else a client may put in these headers. */
@@ -42,7 +41,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     genReqId: () => `req_${randomAlnum(20)}`,
     requestIdHeader: false,
     bodyLimit: 1_048_576,
-    routerOptions: { querystringParser: parseQuery },
+    // Long enough for the contract's 200-character ids, so its own rule answers, not the router's 414.
+    routerOptions: { querystringParser: parseQuery, maxParamLength: 512 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -57,7 +57,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   registerErrorHandler(app, baseUrl);
   registerNotFound(app, baseUrl);
-  registerAuth(app, { store: opts.store, clock, limiter: new RateLimiter(opts.rateLimits ?? DEFAULT_RATE_LIMITS) });
+  registerAuth(app, { store: opts.store, clock, limiter: new RateLimiter(opts.config.rateLimits ?? DEFAULT_RATE_LIMITS) });
   registerEtag(app);
 
   await app.register(

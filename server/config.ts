@@ -6,6 +6,8 @@ export interface Config {
   database: string;
   /** Public base address of the API, ending in /v1; used in links and problem types. */
   baseUrl: string;
+  /** Requests per key per minute and per UTC day (contract: 300 and, by DESIGN, 20,000). */
+  rateLimits: { perMinute: number; perDay: number };
 }
 
 export const DEFAULT_DATABASE = './data/answerwatch.db';
@@ -13,6 +15,13 @@ export const DEFAULT_DATABASE = './data/answerwatch.db';
 function baseUrlFrom(publicUrl: string | undefined, host: string, port: number): string {
   const raw = (publicUrl?.trim() || `http://${host}:${port}`).replace(/\/+$/, '');
   return raw.endsWith('/v1') ? raw : `${raw}/v1`;
+}
+
+function positiveInt(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of 1 or more, got ${text}`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -25,5 +34,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     database: overrides.database ?? env.ANSWERWATCH_DB ?? DEFAULT_DATABASE,
     baseUrl: overrides.baseUrl ?? baseUrlFrom(env.ANSWERWATCH_PUBLIC_URL, host, port),
+    rateLimits: overrides.rateLimits ?? {
+      perMinute: positiveInt('ANSWERWATCH_RATE_LIMIT_PER_MINUTE', env.ANSWERWATCH_RATE_LIMIT_PER_MINUTE, 300),
+      perDay: positiveInt('ANSWERWATCH_RATE_LIMIT_PER_DAY', env.ANSWERWATCH_RATE_LIMIT_PER_DAY, 20_000),
+    },
   };
 }

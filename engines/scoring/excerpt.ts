@@ -4,6 +4,7 @@ import { isSpaceAt, sentenceEnd, sentenceStart } from './text-layout.ts';
 export const EXCERPT_LIMIT = 400;
 
 const SPACE = /\s/;
+
 /**
  * Up to `limit` characters around `text[start, end)`, whitespace runs collapsed to one space. Whole
  * sentences when they fit: the mention's sentence, then the sentences after and before it while they
@@ -14,7 +15,7 @@ export function excerptAround(text: string, start: number, end: number, limit = 
   let from = sentenceStart(text, start);
   let to = sentenceEnd(text, Math.max(start, end - 1));
   if (to - from <= limit) {
-    for (let grown = true; grown; ) {
+    for (let grown = true; grown;) {
       grown = false;
       const nextStart = skipSpace(text, to, 1);
       const next = nextStart < text.length ? sentenceEnd(text, nextStart) : to;

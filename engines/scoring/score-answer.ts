@@ -32,12 +32,11 @@ export function createScorer(brand: BrandProfile, competitors: readonly Competit
     const { mentions, firstAt } = findMentions(masked);
     const sources = normaliseSources(answer.sources);
     const citations = findCitations(sources);
-    const brandAt = firstAt[BRAND] ?? -1;
     const firstBrandMention = mentions.find((mention) => mention.owner === BRAND);
     const { sentiment, reason } = scoreSentiment(masked, mentions, brand.name);
     const brandCitation = citations[BRAND] ?? null;
     return {
-      mentioned: brandAt !== -1,
+      mentioned: firstBrandMention !== undefined,
       cited: brandCitation !== null,
       citationUrl: brandCitation,
       position: brandPosition(firstAt),
@@ -46,7 +45,12 @@ export function createScorer(brand: BrandProfile, competitors: readonly Competit
       excerpt: firstBrandMention ? excerptAround(text, firstBrandMention.start, firstBrandMention.end) : null,
       competitors: competitors.map((competitor, i) => {
         const citationUrl = citations[i + 1] ?? null;
-        return { name: competitor.name, mentioned: firstAt[i + 1] !== -1, cited: citationUrl !== null, citationUrl };
+        return {
+          name: competitor.name,
+          mentioned: firstAt[i + 1] !== -1,
+          cited: citationUrl !== null,
+          citationUrl,
+        };
       }),
       sourceUrls: sources.slice(0, SOURCE_URL_LIMIT).map((source) => source.url),
       sources,

@@ -66,7 +66,9 @@ function collectCues(text: string, start: number, end: number, names: readonly M
     }
     const last = i + entry.words.length;
     const positive = negatedFrom === -1 ? entry.positive : !entry.positive;
-    (positive ? cues.positive : cues.negative).add(words.slice(negatedFrom === -1 ? i : negatedFrom, last).join(' '));
+    (positive ? cues.positive : cues.negative).add(
+      words.slice(negatedFrom === -1 ? i : negatedFrom, last).join(' '),
+    );
     i = last - 1;
   }
 }
@@ -103,7 +105,10 @@ function clausesOf(text: string, from: number, to: number, names: readonly Menti
 }
 
 function quoted(cues: Set<string>): string {
-  return [...cues].slice(0, CUES_SHOWN).map((cue) => `"${cue}"`).join(', ');
+  return [...cues]
+    .slice(0, CUES_SHOWN)
+    .map((cue) => `"${cue}"`)
+    .join(', ');
 }
 
 /** Sentiment toward the brand and a one-line reason; `mentions` are every owner's, in text order. */
@@ -118,7 +123,7 @@ export function scoreSentiment(
   for (const mention of mentions) {
     if (mention.owner !== BRAND || mention.start < scannedTo) continue;
     const from = sentenceStart(maskedText, mention.start);
-    scannedTo = sentenceEnd(maskedText, mention.start);
+    scannedTo = sentenceEnd(maskedText, mention.end - 1);
     const names = mentions.filter((m) => m.start >= from && m.start < scannedTo);
     for (const { start, end, owner } of clausesOf(maskedText, from, scannedTo, names)) {
       if (owner === BRAND) collectCues(maskedText, start, end, names, cues);
@@ -128,7 +133,10 @@ export function scoreSentiment(
   const where = `in sentences naming ${name}`;
   const { positive, negative } = cues;
   if (positive.size > 0 && negative.size > 0) {
-    return { sentiment: 'mixed', reason: `Mixed: positive ${quoted(positive)}; negative ${quoted(negative)} ${where}` };
+    return {
+      sentiment: 'mixed',
+      reason: `Mixed: positive ${quoted(positive)}; negative ${quoted(negative)} ${where}`,
+    };
   }
   if (positive.size > 0) return { sentiment: 'positive', reason: `Positive: ${quoted(positive)} ${where}` };
   if (negative.size > 0) return { sentiment: 'negative', reason: `Negative: ${quoted(negative)} ${where}` };

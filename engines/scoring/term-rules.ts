@@ -43,7 +43,8 @@ function charPattern(ch: string): string {
  * a pronoun or an imperative never takes ("You is…", "Zoom offers…"). */
 const NAME_CUE = new RegExp(
   `(?:['’]s(?!${WORD_CHAR})|[\\-‐‑]${WORD_CHAR}|\\*\\*|__|[ \\t]*(?::|[–—\\(]|-\\s|\\r?\\n|$)` +
-    `|\\s+(?:is|was|has|offers|provides|lets|allows|supports|integrates|includes|costs|remains)(?!${WORD_CHAR}))`,
+    `|\\s+(?:is|was|has|offers|provides|lets|allows|supports|integrates|includes|costs|charges|remains|` +
+    `makes|helps|works|excels|stands|uses|gives|focuses)(?!${WORD_CHAR}))`,
   'yv',
 );
 

@@ -25,8 +25,15 @@ function isWideStop(code: number): boolean {
 function isCloser(code: number): boolean {
   // " ' ” ’ ) ] » * _
   return (
-    code === 0x22 || code === 0x27 || code === 0x201d || code === 0x2019 || code === 0x29 || code === 0x5d ||
-    code === 0xbb || code === 0x2a || code === 0x5f
+    code === 0x22 ||
+    code === 0x27 ||
+    code === 0x201d ||
+    code === 0x2019 ||
+    code === 0x29 ||
+    code === 0x5d ||
+    code === 0xbb ||
+    code === 0x2a ||
+    code === 0x5f
   );
 }
 

@@ -49,7 +49,11 @@ export function createTermScanner(namesByOwner: readonly (readonly string[])[]):
       const rule = compileTerm(name);
       if (!rule) continue;
       if (rule.firstWord === null) {
-        unkeyed.push({ owner, rule, search: new RegExp(rule.pattern.source, rule.pattern.flags.replace('y', 'g')) });
+        unkeyed.push({
+          owner,
+          rule,
+          search: new RegExp(rule.pattern.source, rule.pattern.flags.replace('y', 'g')),
+        });
         continue;
       }
       const key = rule.firstWord.toLowerCase();

@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import { registerAccounts } from './accounts.ts';
+import { registerAnswers } from './answers.ts';
+import { registerDemo } from './demo.ts';
 import { registerKeys } from './keys.ts';
 import { registerServe } from './serve.ts';
 
@@ -11,5 +13,7 @@ const program = new Command()
 registerServe(program);
 registerAccounts(program);
 registerKeys(program);
+registerAnswers(program);
+registerDemo(program);
 
 await program.parseAsync(process.argv);

@@ -80,6 +80,7 @@ export function renderDocsPage(doc: OpenApiDocument): string {
     renderMarkdown(intro),
     ...sections.map((section) => {
       const id = slug(section.title);
+      // The code table sits under the description's own Errors heading, where problem `type` links land.
       const extra = id === 'errors' ? errorCodesHtml(doc) : '';
       return `<section id="${escapeHtml(id)}"><h2>${escapeHtml(section.title)}</h2>\n${renderMarkdown(section.body)}\n${extra}</section>`;
     }),

@@ -40,3 +40,8 @@ export const Problem = z
     remainingUnits: z.number().int().optional().describe('With insufficient_allowance only'),
   })
   .meta({ id: 'Problem', description: 'RFC 9457 problem details, sent as application/problem+json' });
+
+/** Problem `type` URIs point into the reference the service serves itself; rate limits to their own section. */
+export function problemType(baseUrl: string, code: ErrorCode): string {
+  return code === 'rate_limited' ? `${baseUrl}/docs#rate-limits` : `${baseUrl}/docs#error-${code}`;
+}

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { ERROR_CODES, type ErrorCode } from './errors.ts';
+import { ERROR_CODES, problemType, type ErrorCode } from './errors.ts';
 import type { HeaderObject, Ref, ResponseObject } from './openapi-types.ts';
 import { ERROR_CODE_DOCS } from './openapi-text.ts';
 
@@ -70,10 +70,6 @@ export function errorResponseRef(status: number): Ref {
   return { $ref: `#/components/responses/${response.name}` };
 }
 
-/** The problem `type` of a code: its entry in the served docs page, or the rate-limit section for rate_limited. */
-export function problemType(baseUrl: string, code: ErrorCode): string {
-  return code === 'rate_limited' ? `${baseUrl}/docs#rate-limits` : `${baseUrl}/docs#error-${code}`;
-}
 
 export function errorResponses(baseUrl: string): Record<string, ResponseObject> {
   return Object.fromEntries(

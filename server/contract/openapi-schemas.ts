@@ -25,7 +25,7 @@ export interface ConvertedSchemas {
 const COMPONENTS = '#/components/schemas/';
 const INLINE = '__inline';
 
-export function componentId(schema: z.ZodType): string | undefined {
+function componentId(schema: z.ZodType): string | undefined {
   return z.globalRegistry.get(schema)?.id;
 }
 
@@ -69,13 +69,11 @@ interface ModeResult {
 function convertMode(roots: z.ZodType[], io: Io): ModeResult {
   const registry = z.registry<{ id: string }>();
   const inlineIds = new Map<string, z.ZodType>();
-  const register = (schema: z.ZodType, id: string) => {
-    if (!registry.has(schema)) registry.add(schema, { id });
-  };
   roots.forEach((schema, index) => {
+    if (registry.has(schema)) return;
     const id = componentId(schema) ?? `${INLINE}${index}`;
     if (id.startsWith(INLINE)) inlineIds.set(id, schema);
-    register(schema, id);
+    registry.add(schema, { id });
   });
 
   // Components nested in a root but not passed as roots land in zod's `__shared` bucket; register them as
@@ -93,7 +91,7 @@ function convertMode(roots: z.ZodType[], io: Io): ModeResult {
       const schema = z.globalRegistry._idmap.get(id);
       if (!schema)
         throw new Error(`schema without an id is shared or recursive (${id}); give it .meta({ id })`);
-      register(schema as z.ZodType, id);
+      registry.add(schema as z.ZodType, { id });
     }
   }
 }

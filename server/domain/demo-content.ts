@@ -126,7 +126,7 @@ export const BRAND_LINES: Record<'positive' | 'negative' | 'mixed' | 'neutral', 
   ],
   mixed: [
     '{B} is easy to use, but its reporting is limited compared with larger suites.',
-    '{B} offers powerful automations, although the pricing can feel steep for bigger teams.',
+    '{B} offers powerful automations, although some teams find the pricing expensive as they grow.',
   ],
   neutral: [
     '{B} offers boards, timelines and time tracking, with integrations for Slack and Google Drive.',

@@ -1,11 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../contract/errors.ts';
-
-/** Problem `type` URIs point into the reference the service serves itself; rate limits to their own section. */
-export function problemType(baseUrl: string, code: ErrorCode): string {
-  return code === 'rate_limited' ? `${baseUrl}/docs#rate-limits` : `${baseUrl}/docs#error-${code}`;
-}
+import { problemType, type ErrorCode } from '../contract/errors.ts';
 
 export interface ProblemInput {
   status: number;

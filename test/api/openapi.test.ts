@@ -246,6 +246,10 @@ describe('HTML reference page', () => {
     );
     expect(ids.length).toBe(31);
     for (const id of ids) expect(html, id).toContain(`id="${id}"`);
+    for (const response of Object.values(doc.components.responses)) {
+      const example = response.content?.['application/problem+json']?.example as { type: string };
+      expect(html, example.type).toContain(`id="${new URL(example.type).hash.slice(1)}"`);
+    }
     expect(html).toMatch(/300 requests per minute and 20,000 requests per day/);
     expect(html).toContain('limit=&lt;n&gt;, remaining=&lt;n&gt;, reset=&lt;seconds&gt;');
   });

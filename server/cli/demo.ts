@@ -1,0 +1,28 @@
+import type { Command } from 'commander';
+import { seedDemo } from '../domain/demo-data.ts';
+import { clock, parseCount, withStore, type DbOptions } from './context.ts';
+import { print } from './output.ts';
+
+const DEFAULT_ANSWERS = 2000;
+const DEFAULT_DAYS = 30;
+
+export function registerDemo(program: Command): void {
+  const demo = program.command('demo').description('Demo data');
+  demo
+    .command('seed')
+    .description('Create a demo project with competitors, topics, prompts and scored answers')
+    .requiredOption('--account <id>', 'account that owns the demo project')
+    .option('--answers <n>', `answers to generate (default ${DEFAULT_ANSWERS})`)
+    .option('--days <n>', `days the answers span, ending today (default ${DEFAULT_DAYS})`)
+    .option('--db <path>', 'SQLite database file')
+    .option('--json', 'print JSON')
+    .action((opts: DbOptions & { account: string; answers?: string; days?: string }) =>
+      withStore(opts, async (store) => {
+        const answers = parseCount('--answers', opts.answers) ?? DEFAULT_ANSWERS;
+        const days = parseCount('--days', opts.days) ?? DEFAULT_DAYS;
+        const projectId = await seedDemo(store, clock, { accountId: opts.account, answers, days });
+        // Without --json only the id is printed, so scripts can capture it directly.
+        print(opts, { projectId, answers }, () => projectId);
+      }),
+    );
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { brand, competitor, mentions, score } from './fixtures.ts';
+
+describe('brand mentions: whole words', () => {
+  it('finds the name case-insensitively as a whole word', () => {
+    expect(mentions('Acme', 'We recommend Acme for this.')).toBe(true);
+    expect(mentions('Acme', 'ACME is a solid pick.')).toBe(true);
+    expect(mentions('Acme', 'try acme tools')).toBe(true);
+  });
+
+  it('does not find the name inside another word', () => {
+    expect(mentions('Acme', 'Acmesoft and MegaAcme are different companies.')).toBe(false);
+    expect(mentions('Acme', 'Use acme2 or 3acme instead.')).toBe(false);
+  });
+
+  it('counts possessives and hyphenated forms', () => {
+    expect(mentions('Acme', "Acme's API is documented.")).toBe(true);
+    expect(mentions('Acme', 'Acme’s API is documented.')).toBe(true);
+    expect(mentions('Acme', 'Look for Acme-powered dashboards.')).toBe(true);
+    expect(mentions('Acme', 'A non-Acme setup works too.')).toBe(true);
+  });
+
+  it('ignores the name inside URLs, www hosts and e-mail addresses', () => {
+    expect(mentions('Acme', 'See https://acme.com/pricing for details.')).toBe(false);
+    expect(mentions('Acme', 'Docs live at https://docs.example.com/acme/setup.')).toBe(false);
+    expect(mentions('Acme', 'Visit www.acme.com today.')).toBe(false);
+    expect(mentions('Acme', 'Write to support@acme.com or sales@example.com.')).toBe(false);
+    expect(mentions('Acme', 'Source: [link](https://acme.com)')).toBe(false);
+  });
+
+  it('still counts the name beside a URL and as the text of a markdown link', () => {
+    expect(mentions('Acme', 'Acme (https://acme.com) is popular.')).toBe(true);
+    expect(mentions('Acme', 'Read [Acme docs](https://acme.com/docs).')).toBe(true);
+  });
+
+  it('counts a brand written as a bare domain name', () => {
+    expect(mentions('Booking.com', 'Booking.com lists more hotels.')).toBe(true);
+    expect(mentions('Acme', 'Sign up on acme.com first.')).toBe(true);
+  });
+
+  it('matches any brand term, multi-word terms across line breaks and spacing', () => {
+    const profile = brand({ name: 'Acme', brandTerms: ['Acme Cloud', 'RoadRunner Pro'] });
+    expect(score('Many teams pick RoadRunner\nPro.', { profile }).mentioned).toBe(true);
+    expect(score('roadrunner   pro is fine', { profile }).mentioned).toBe(true);
+    expect(score('RoadRunner alone is a cartoon.', { profile }).mentioned).toBe(false);
+  });
+
+  it('treats accented letters as different letters and as part of the word', () => {
+    expect(mentions('Acme', 'Acmé is a French bakery.')).toBe(false);
+    expect(mentions('Acme', 'Acme\u0301 decomposed is also not it.')).toBe(false);
+    expect(mentions('Acmé', 'Die Bäckerei Acme\u0301 ist beliebt.')).toBe(true);
+  });
+
+  it('finds the brand inside text in other languages', () => {
+    expect(mentions('Acme', 'Für kleine Teams ist Acme die beste Wahl.')).toBe(true);
+    expect(mentions('Acme', 'Pour les équipes, «Acme» reste un choix sûr.')).toBe(true);
+    expect(mentions('Acme', 'Acmeは日本でも人気があります。')).toBe(true);
+    expect(mentions('Acme', '我推荐Acme。')).toBe(true);
+    expect(mentions('Acme', 'Acme는 좋은 도구입니다.')).toBe(true);
+    expect(mentions('Acme', 'Мы используем Acme каждый день.')).toBe(true);
+    expect(mentions('Acme', 'ПродуктAcme')).toBe(false);
+  });
+
+  it('finds brands written in Han or kana script', () => {
+    expect(mentions('小米', '很多人推荐小米手机。')).toBe(true);
+    expect(mentions('小米', '很多人推荐华为手机。')).toBe(false);
+  });
+});
+
+describe('short brands', () => {
+  it('matches an all-caps short brand only in capitals', () => {
+    expect(mentions('HP', 'HP makes reliable printers.')).toBe(true);
+    expect(mentions('HP', "HP's laptops are everywhere.")).toBe(true);
+    expect(mentions('HP', 'The engine makes 300 hp at full throttle.')).toBe(false);
+    expect(mentions('HP', 'Hp is not how the brand is written.')).toBe(false);
+    expect(mentions('HP', 'The HPE servers are a different company.')).toBe(false);
+  });
+
+  it('matches 3M but not a quantity written the same way', () => {
+    expect(mentions('3M', '3M sells adhesives and filters.')).toBe(true);
+    expect(mentions('3M', 'Products from 3M are sold worldwide.')).toBe(true);
+    expect(mentions('3M', 'The startup raised $3M last year.')).toBe(false);
+    expect(mentions('3M', 'It has 1.3M monthly readers.')).toBe(false);
+    expect(mentions('3M', 'The app passed 3M users in May.')).toBe(false);
+    expect(mentions('3M', 'A 3m cable is long enough.')).toBe(false);
+    expect(mentions('3M', 'Over 13M people use it.')).toBe(false);
+  });
+});
+
+describe('everyday-word brands', () => {
+  it('counts Notion capitalised mid-sentence, not the ordinary word', () => {
+    expect(mentions('Notion', 'Many startups use Notion for their wiki.')).toBe(true);
+    expect(mentions('Notion', 'The notion that one tool fits all is wrong.')).toBe(false);
+    expect(mentions('Notion', 'I had no notion of the price.')).toBe(false);
+  });
+
+  it('counts Zoom as a name, not "zoom in"', () => {
+    expect(mentions('Zoom', 'For calls, teams often pick Zoom or Meet.')).toBe(true);
+    expect(mentions('Zoom', 'You can zoom in on the chart.')).toBe(false);
+    expect(mentions('Zoom', 'Zoom in on the chart to see details.')).toBe(false);
+  });
+
+  it('counts You only as a name, never the pronoun', () => {
+    expect(mentions('You', 'Search engines like You and Perplexity cite sources.')).toBe(true);
+    expect(mentions('You', 'You can compare prices yourself.')).toBe(false);
+    expect(mentions('You', 'If you want speed, pick a local model.')).toBe(false);
+    expect(mentions('You', 'He said "You should try it" twice.')).toBe(false);
+  });
+
+  it('reads a capital at the start of a sentence as a name only with a sign of one', () => {
+    expect(mentions('Notion', 'Notion is an all-in-one workspace.')).toBe(true);
+    expect(mentions('Zoom', "Zoom's pricing changed. Calls are cheaper.")).toBe(true);
+    expect(mentions('Notion', 'Tools to try:\n1. Notion – docs and wikis\n2. Coda')).toBe(true);
+    expect(mentions('Notion', '## Notion\nA workspace for docs.')).toBe(true);
+    expect(mentions('You', 'You is a search engine with an AI mode.')).toBe(true);
+    expect(mentions('Notion', 'Notion aside, the plan is solid.')).toBe(false);
+  });
+
+  it('accepts an ambiguous sentence-initial mention when the brand is named plainly elsewhere', () => {
+    const text = 'Zoom for everything. Our team switched to Zoom last year.';
+    const result = score(text, { profile: brand({ name: 'Zoom' }) });
+    expect(result.mentioned).toBe(true);
+    expect(result.excerpt).toContain('Zoom for everything.');
+    expect(mentions('Zoom', 'Zoom for everything. Then zoom out again.')).toBe(false);
+  });
+
+  it('does not read Title Case headings as names', () => {
+    expect(mentions('You', '## Why You Should Compare Vendors\nPrices vary.')).toBe(false);
+  });
+
+  it('applies the same rules to competitors', () => {
+    const result = score('Acme beats Notion. The notion of price matters; zoom in on it.', {
+      competitors: [competitor('Notion'), competitor('Zoom')],
+    });
+    expect(result.competitors.map((c) => [c.name, c.mentioned])).toEqual([
+      ['Notion', true],
+      ['Zoom', false],
+    ]);
+  });
+});
+
+describe('overlapping names', () => {
+  it('gives a longer competitor name precedence over the brand name inside it', () => {
+    const result = score('Acme Cloud Labs is a reseller.', { competitors: [competitor('Acme Cloud Labs')] });
+    expect(result.mentioned).toBe(false);
+    expect(result.competitors[0]?.mentioned).toBe(true);
+  });
+});

@@ -24,8 +24,9 @@ import type { Store } from './store/index.ts';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'baseUrl'> & Partial<Pick<Config, 'rateLimits'>>;
+  config: Pick<Config, 'baseUrl'> & Partial<Pick<Config, 'rateLimits' | 'logLevel'>>;
   clock?: Clock;
+  /** Log to stdout; tests leave it off. */
   logger?: boolean;
 }
 
@@ -37,7 +38,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const { baseUrl } = opts.config;
   const app = Fastify({
-    logger: opts.logger ? { level: 'info', redact: { paths: REDACT, censor: '[redacted]' } } : false,
+    logger: opts.logger ? { level: opts.config.logLevel ?? 'info', redact: { paths: REDACT, censor: '[redacted]' } } : false,
     genReqId: () => `req_${randomAlnum(20)}`,
     requestIdHeader: false,
     bodyLimit: 1_048_576,

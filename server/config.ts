@@ -6,6 +6,8 @@ export interface Config {
   database: string;
   /** Public base address of the API, ending in /v1; used in links and problem types. */
   baseUrl: string;
+  /** pino level for the service log: info logs every request, warn only problems. */
+  logLevel: string;
   /** Requests per key per minute and per UTC day (contract: 300 and, by DESIGN, 20,000). */
   rateLimits: { perMinute: number; perDay: number };
 }
@@ -34,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     database: overrides.database ?? env.ANSWERWATCH_DB ?? DEFAULT_DATABASE,
     baseUrl: overrides.baseUrl ?? baseUrlFrom(env.ANSWERWATCH_PUBLIC_URL, host, port),
+    logLevel: overrides.logLevel ?? env.ANSWERWATCH_LOG_LEVEL ?? 'info',
     rateLimits: overrides.rateLimits ?? {
       perMinute: positiveInt('ANSWERWATCH_RATE_LIMIT_PER_MINUTE', env.ANSWERWATCH_RATE_LIMIT_PER_MINUTE, 300),
       perDay: positiveInt('ANSWERWATCH_RATE_LIMIT_PER_DAY', env.ANSWERWATCH_RATE_LIMIT_PER_DAY, 20_000),

@@ -1,5 +1,5 @@
 /** The passage shown beside an answer: the text around the brand's first mention. */
-import { isSpaceAt, sentenceEnd, sentenceStart } from './text-layout.ts';
+import { isSpaceAt, sentenceEnd, sentenceStart } from './sentences.ts';
 
 export const EXCERPT_LIMIT = 400;
 
@@ -8,8 +8,8 @@ const SPACE = /\s/;
 /**
  * Up to `limit` characters around `text[start, end)`, whitespace runs collapsed to one space. Whole
  * sentences when they fit: the mention's sentence, then the sentences after and before it while they
- * still fit. A sentence longer than the limit is cut at spaces around the mention, a third of the room
- * before it, so the cut never falls inside a word (or a surrogate pair).
+ * still fit. A sentence longer than the limit is cut at spaces around the mention, so the cut never falls
+ * inside a word (or a surrogate pair).
  */
 export function excerptAround(text: string, start: number, end: number, limit = EXCERPT_LIMIT): string {
   let from = sentenceStart(text, start);
@@ -33,7 +33,8 @@ export function excerptAround(text: string, start: number, end: number, limit = 
     return collapse(text.slice(from, to));
   }
   const room = limit - (end - start);
-  let lo = Math.max(from, start - Math.floor(room / 3));
+  // A third of the room before the mention, more when the sentence ends soon after it.
+  let lo = Math.max(from, Math.min(start - Math.floor(room / 3), to - limit));
   if (lo > from && !isSpaceAt(text, lo - 1)) {
     const space = text.slice(lo, start).search(SPACE);
     lo = space === -1 ? start : lo + space + 1;

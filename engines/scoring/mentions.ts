@@ -22,7 +22,7 @@ export interface MentionScan {
 
 export type MentionFinder = (maskedText: string) => MentionScan;
 
-/** `maskedText` must have its links masked (text-layout.ts maskLinks) so names inside URLs do not count. */
+/** `maskedText` must have its links masked (links.ts maskLinks) so names inside URLs do not count. */
 export function createMentionFinder(
   brand: BrandProfile,
   competitors: readonly CompetitorProfile[],

@@ -6,7 +6,7 @@
  */
 import { BRAND, type Mention } from './mentions.ts';
 import { NEGATIVE_TERMS, NEGATORS, POSITIVE_TERMS } from './sentiment-lexicon.ts';
-import { sentenceEnd, sentenceStart } from './text-layout.ts';
+import { sentenceEnd, sentenceStart } from './sentences.ts';
 import type { Sentiment } from './types.ts';
 
 interface Entry {

@@ -1,7 +1,7 @@
 /**
  * How one brand term is recognised in text. Three shapes of term, three rules:
- * - short terms (up to 3 characters: "HP", "3M", "IBM", "Box") match exactly as written, because their
- *   other spellings are ordinary abbreviations ("hp" horsepower, "3m" metres);
+ * - short terms (up to 3 characters: "HP", "3M", "IBM", "SAP") match exactly as written, because their
+ *   other spellings are ordinary words and abbreviations ("hp" horsepower, "3m" metres, "sap");
  * - one-word terms that are ordinary English words ("Notion", "Zoom", "You") match only capitalised as
  *   the brand writes them; at the start of a sentence, line, list item, heading or quotation, where every
  *   word is capitalised, they need a sign of being a name (see NAME_CUE) or the same brand named
@@ -10,7 +10,8 @@
  * Terms starting with a digit ("3M") never count as part of a quantity ("$3M", "1.3M", "3M users").
  */
 import { EVERYDAY_WORDS } from './everyday-words.ts';
-import { WORD_CHAR, startsSentence } from './text-layout.ts';
+import { startsSentence } from './sentences.ts';
+import { WORD_CHAR } from './words.ts';
 
 /** A term occurrence is counted, rejected, or counted only when the brand is also named unambiguously. */
 export type Verdict = 'yes' | 'no' | 'if-corroborated';
@@ -39,10 +40,11 @@ function charPattern(ch: string): string {
 }
 
 /** What follows a sentence-initial everyday word when it is a name: a possessive, a hyphenated compound,
- * the end of a list item or heading, a description ("Notion: …", "Zoom – …", "You (you.com)"), or a verb
- * a pronoun or an imperative never takes ("You is…", "Zoom offers…"). */
+ * a closing quote or bold mark around the word alone, the end of a list item or heading, a description
+ * ("Notion: …", "Zoom – …", "You (you.com)"), or a verb a pronoun or an imperative never takes ("You
+ * is…", "Zoom offers…"). */
 const NAME_CUE = new RegExp(
-  `(?:['’]s(?!${WORD_CHAR})|[\\-‐‑]${WORD_CHAR}|\\*\\*|__|[ \\t]*(?::|[–—\\(]|-\\s|\\r?\\n|$)` +
+  `(?:['’]s(?!${WORD_CHAR})|[\\-‐‑]${WORD_CHAR}|["”»]|\\*\\*|__|[ \\t]*(?::|[–—\\(]|-\\s|\\r?\\n|$)` +
     `|\\s+(?:is|was|has|offers|provides|lets|allows|supports|integrates|includes|costs|charges|remains|` +
     `makes|helps|works|excels|stands|uses|gives|focuses)(?!${WORD_CHAR}))`,
   'yv',

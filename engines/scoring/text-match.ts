@@ -4,7 +4,7 @@
  * of competitors; only words that start some term run that term's own (precompiled) pattern.
  */
 import { compileTerm, type TermRule } from './term-rules.ts';
-import { WORD_CHAR } from './text-layout.ts';
+import { wordEnd } from './words.ts';
 
 export interface TermHit {
   /** Index of the name list the term came from. */
@@ -20,18 +20,16 @@ interface Candidate {
   rule: TermRule;
 }
 
-const WORD = new RegExp(`${WORD_CHAR}+`, 'gv');
-
 /**
  * Length and lower-cased first character of a word, as one number. Most words of an answer start no
- * term, and this rejects them before the lower-casing and map lookup, which allocate. Words starting
- * outside ASCII all share one shape, so Unicode case folding is left to toLowerCase; lengths are taken
- * before lower-casing, which lengthens a few letters ("İ").
+ * term, and this rejects them before the slicing, lower-casing and map lookup, which allocate. Words
+ * starting outside ASCII all share one shape, so Unicode case folding is left to toLowerCase; lengths
+ * are taken before lower-casing, which lengthens a few letters ("İ").
  */
-function shapeOf(word: string): number {
-  const code = word.charCodeAt(0);
-  const folded = code > 0x7f ? 0x80 : code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
-  return word.length * 0x100 + folded;
+function shapeOf(length: number, firstCode: number): number {
+  const folded =
+    firstCode > 0x7f ? 0x80 : firstCode >= 0x41 && firstCode <= 0x5a ? firstCode + 0x20 : firstCode;
+  return length * 0x100 + folded;
 }
 
 export type TermScanner = (text: string) => TermHit[];
@@ -57,7 +55,7 @@ export function createTermScanner(namesByOwner: readonly (readonly string[])[]):
         continue;
       }
       const key = rule.firstWord.toLowerCase();
-      shapes.add(shapeOf(rule.firstWord));
+      shapes.add(shapeOf(rule.firstWord.length, rule.firstWord.charCodeAt(0)));
       const list = byKey.get(key) ?? [];
       list.push({ owner, rule });
       byKey.set(key, list);
@@ -68,13 +66,19 @@ export function createTermScanner(namesByOwner: readonly (readonly string[])[]):
   return (text) => {
     const hits: TermHit[] = [];
     let coveredUntil = 0;
-    WORD.lastIndex = 0;
-    for (let word = WORD.exec(text); word; word = WORD.exec(text)) {
-      if (word.index < coveredUntil || !shapes.has(shapeOf(word[0]))) continue;
-      const candidates = byKey.get(word[0].toLowerCase());
+    for (let i = 0; i < text.length;) {
+      const wordStart = i;
+      i = wordEnd(text, i);
+      if (i === wordStart) {
+        i++;
+        continue;
+      }
+      if (wordStart < coveredUntil) continue;
+      if (!shapes.has(shapeOf(i - wordStart, text.charCodeAt(wordStart)))) continue;
+      const candidates = byKey.get(text.slice(wordStart, i).toLowerCase());
       if (!candidates) continue;
       for (const { owner, rule } of candidates) {
-        const at = word.index - rule.firstWordOffset;
+        const at = wordStart - rule.firstWordOffset;
         if (at < coveredUntil) continue;
         rule.pattern.lastIndex = at;
         if (!rule.pattern.test(text)) continue;

@@ -15,27 +15,9 @@ const REDIRECTS: readonly { host: RegExp; path: string; param: string }[] = [
 ];
 
 /** Parameters that only say where the click came from; the page is the same without them. */
-const TRACKING_PARAMS = new Set([
-  'gclid',
-  'gclsrc',
-  'gbraid',
-  'wbraid',
-  'dclid',
-  'fbclid',
-  'msclkid',
-  'yclid',
-  'twclid',
-  'ttclid',
-  'igshid',
-  'li_fat_id',
-  'mc_cid',
-  'mc_eid',
-  '_ga',
-  '_gl',
-  '_hsenc',
-  '_hsmi',
-  'mkt_tok',
-  'srsltid',
+const TRACKING_PARAMS: ReadonlySet<string> = new Set([
+  ...'gclid gclsrc gbraid wbraid dclid fbclid msclkid yclid twclid ttclid igshid'.split(' '),
+  ...'li_fat_id mc_cid mc_eid _ga _gl _hsenc _hsmi mkt_tok srsltid'.split(' '),
 ]);
 
 function parseHttp(raw: string): URL | null {
@@ -92,14 +74,15 @@ export function normaliseUrl(raw: string): string | null {
     url = target;
   }
   if (!url || url.hostname === '') return null;
-  // Setters re-serialise the whole URL, so only call the ones with something to drop.
-  if (url.hash !== '') url.hash = '';
+  // Setters re-serialise the whole URL, so only call the ones with something to drop. An empty fragment
+  // or query ("…/#", "…/?") reads as '' through the getters but still shows in href.
+  if (url.href.includes('#')) url.hash = '';
   if (url.username !== '' || url.password !== '') {
     url.username = '';
     url.password = '';
   }
   if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1);
-  if (url.search !== '') {
+  if (url.href.includes('?')) {
     const pairs = url.search.slice(1).split('&');
     const kept = pairs.filter((pair) => pair !== '' && !isTracking(pair));
     if (kept.length < pairs.length) url.search = kept.length > 0 ? `?${kept.join('&')}` : '';

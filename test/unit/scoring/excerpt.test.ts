@@ -32,6 +32,13 @@ describe('excerpt', () => {
     expect(excerpt.split(' ').every((word) => ['alpha', 'omega', 'Acme'].includes(word))).toBe(true);
   });
 
+  it('uses the room before a mention near the end of a long sentence', () => {
+    const excerpt = score(`${filler(200, 'alpha')} Acme wins.`).excerpt ?? '';
+    expect(excerpt.length).toBeLessThanOrEqual(EXCERPT_LIMIT);
+    expect(excerpt.length).toBeGreaterThan(EXCERPT_LIMIT - 10);
+    expect(excerpt).toMatch(/^alpha .* Acme wins\.$/);
+  });
+
   it('never splits a surrogate pair or word made of emoji', () => {
     const text = `${'😀😀😀 '.repeat(120)}Acme ${'🎉🎉 '.repeat(120)}`;
     const excerpt = score(text).excerpt ?? '';

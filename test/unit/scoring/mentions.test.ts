@@ -113,6 +113,7 @@ describe('everyday-word brands', () => {
     expect(mentions('Notion', 'Tools to try:\n1. Notion – docs and wikis\n2. Coda')).toBe(true);
     expect(mentions('Notion', '## Notion\nA workspace for docs.')).toBe(true);
     expect(mentions('You', 'You is a search engine with an AI mode.')).toBe(true);
+    expect(mentions('Notion', 'Teams love "Notion" for docs.')).toBe(true);
     expect(mentions('Notion', 'Notion aside, the plan is solid.')).toBe(false);
   });
 

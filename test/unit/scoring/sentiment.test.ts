@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NEGATIVE_TERMS, POSITIVE_TERMS } from '../../../engines/scoring/sentiment-lexicon.ts';
 import { brand, competitor, score } from './fixtures.ts';
 
 const competitors = [competitor('Foo'), competitor('Best Buy')];
@@ -72,5 +73,15 @@ describe('sentiment', () => {
     expect(result.sentiment).toBe('positive');
     expect(result.sentimentReason).not.toMatch(/[\r\n]/);
     expect(result.sentimentReason).toContain('naming Acme Corp');
+  });
+});
+
+describe('sentiment lexicon', () => {
+  it('holds a few dozen lower-case entries a side, none on both sides', () => {
+    for (const terms of [POSITIVE_TERMS, NEGATIVE_TERMS]) {
+      expect(terms.length).toBeGreaterThanOrEqual(30);
+      for (const term of terms) expect(term).toMatch(/^[a-z][a-z' -]*[a-z]$/);
+    }
+    expect(POSITIVE_TERMS.filter((term) => NEGATIVE_TERMS.includes(term))).toEqual([]);
   });
 });

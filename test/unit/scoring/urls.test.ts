@@ -8,6 +8,7 @@ describe('normaliseUrl', () => {
     );
     expect(normaliseUrl('http://acme.com:80')).toBe('http://acme.com/');
     expect(normaliseUrl('https://acme.com:8443/x')).toBe('https://acme.com:8443/x');
+    expect(normaliseUrl('https://acme.com/x?#')).toBe('https://acme.com/x');
   });
 
   it('strips utm_* and click-id parameters and keeps the others in order with their encoding', () => {

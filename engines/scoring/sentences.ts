@@ -1,17 +1,9 @@
 /**
- * Where words and sentences are in an answer's text. Everything works on offsets into the text, which
- * links.ts keeps valid when it masks links, so excerpts can be cut from the unmasked text.
+ * Where sentences begin and end in an answer's text. Everything works on offsets into the text, which
+ * links.ts keeps valid when it masks links, so excerpts can be cut from the unmasked text. Sentence
+ * scanning runs over every sentence that names a brand, so it compares char codes, not strings.
  */
 
-/**
- * A character that continues a word (needs the `v` flag). Han, kana, Hangul, Thai, Lao, Khmer and Myanmar
- * are left out: those scripts attach words (and particles such as Japanese は or Korean 는) directly to a
- * name, so "Acmeは" must still read as "Acme" standing on its own.
- */
-export const WORD_CHAR =
-  '[[\\p{L}\\p{M}\\p{N}_]--[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}\\p{sc=Hangul}\\p{sc=Thai}\\p{sc=Lao}\\p{sc=Khmer}\\p{sc=Myanmar}]]';
-
-// Sentence scanning runs over every sentence that names a brand, so it compares char codes, not strings.
 const SPACE = /\s/;
 
 function isStop(code: number): boolean {

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'undici';
+import { addDays, isoDay } from '../../server/domain/clock.ts';
+import { dataset } from './dataset.ts';
+import { measure, type Measurement } from './measure.ts';
+import { startServer } from './server-process.ts';
+
+/**
+ * `npm run bench`: read latency and throughput against a project of 1,000,000 answers over 400 days, six engines
+ * and 50 competitors, each read also as a ratio to GET /me measured in the same run; import throughput; the
+ * service's memory. BENCH_ANSWERS and BENCH_REQUESTS shrink it for a quick look.
+ */
+const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
+
+async function importThroughput(): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'aw-bench-import-'));
+  try {
+    const d = await dataset({ answers: 50_000, days: 60, competitors: 50, dir });
+    return d.importRate ?? Number.NaN;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  console.log(`Building or reusing the dataset: ${ANSWERS} answers, 400 days, 6 engines, 50 competitors…`);
+  const data = await dataset({ answers: ANSWERS, days: 400, competitors: 50 });
+  const server = await startServer(data.db, {
+    ANSWERWATCH_LOG_LEVEL: 'warn',
+    ANSWERWATCH_RATE_LIMIT_PER_MINUTE: '100000000',
+    ANSWERWATCH_RATE_LIMIT_PER_DAY: '100000000',
+  });
+  const url = new URL(server.baseUrl);
+  const client = new Client(url.origin, { pipelining: 1 });
+  const headers = { authorization: `Bearer ${data.key}` };
+  const p = `${url.pathname}/projects/${data.projectId}`;
+  const today = isoDay(new Date());
+  const year = `from=${addDays(today, -365)}&to=${today}`;
+  const get = async (path: string) => {
+    const res = await client.request({ method: 'GET', path, headers });
+    return (await res.body.json()) as { data: { id: string }[]; nextCursor: string | null };
+  };
+
+  const first = await get(`${p}/answers?limit=50`);
+  const answerIds = first.data.map((a) => a.id);
+  let deep = await get(`${p}/answers?${year}&limit=200`);
+  for (let i = 0; i < 250 && deep.nextCursor; i++) deep = await get(`${p}/answers?${year}&limit=200&cursor=${deep.nextCursor}`);
+  const deepCursor = deep.nextCursor!;
+  const topics = (await get(`${p}/topics`)).data.map((t) => t.id);
+
+  const cases: [string, () => string][] = [
+    ['GET /me', () => `${url.pathname}/me`],
+    ['answers, first page', () => `${p}/answers`],
+    ['answers, first page, engine+mentioned+topic', () => `${p}/answers?engine=chatgpt&mentioned=true&topicId=${topics[0]}`],
+    ['answers, deep page (50,000 in, 366 days)', () => `${p}/answers?${year}&limit=200&cursor=${deepCursor}`],
+    ['answer detail', () => `${p}/answers/${answerIds[Math.floor(Math.random() * answerIds.length)]}`],
+    ['stats/daily, 366 days', () => `${p}/stats/daily?${year}`],
+    ['stats/daily, 366 days, engine+topic', () => `${p}/stats/daily?${year}&engine=gemini&topicId=${topics[1]}`],
+    ['stats/competitors, 366 days', () => `${p}/stats/competitors?${year}`],
+    ['stats/competitors, 366 days, engine', () => `${p}/stats/competitors?${year}&engine=perplexity`],
+  ];
+  const results: Measurement[] = [];
+  for (const [name, path] of cases) results.push(await measure(client, name, path, headers, REQUESTS));
+  const memory = server.memory();
+  await client.close();
+  await server.stop();
+
+  const me = results[0]!;
+  console.log(`\nReads at concurrency 1, ${REQUESTS} requests each, ${data.answers.toLocaleString()} answers:`);
+  console.log('| read | p50 ms | p99 ms | req/s | ratio to /me | bytes |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of results) {
+    console.log(
+      `| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.throughput.toFixed(0)} | ${(r.throughput / me.throughput).toFixed(2)} | ${r.bytes} |`,
+    );
+  }
+  const misses = results.filter((r) => r.p99 >= 20 || r.throughput < me.throughput / 4);
+  console.log(`\nService memory: ${memory.rssMiB.toFixed(0)} MiB resident, ${memory.peakMiB.toFixed(0)} MiB peak.`);
+  if (data.importRate) console.log(`Import while building the dataset: ${data.importRate.toFixed(0)} answers/s.`);
+  console.log(`Import of 50,000 answers into a fresh database: ${(await importThroughput()).toFixed(0)} answers/s.`);
+  console.log(misses.length === 0 ? 'Every read meets p99 < 20 ms and 1/4 of /me.' : `Missed: ${misses.map((m) => m.name).join(', ')}`);
+}
+
+await main();

@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../server/cli/bin.js', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Resident and peak resident memory of the service, in MiB, read from /proc. */
+  memory(): { rssMiB: number; peakMiB: number };
+  stop(): Promise<void>;
+}
+
+function procStatusMiB(pid: number, field: string): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`));
+  return line ? Number(line.split(/\s+/)[1]) / 1024 : Number.NaN;
+}
+
+/** The real service as its own process, so the load generator does not share its event loop or heap. */
+export async function startServer(db: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--db', db, '--port', '0'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    // Keeps draining stdout after the banner so the service never blocks on a full pipe.
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (out.length > 10_000) return;
+      out += chunk.toString();
+      const m = out.match(/listening on (http:\/\/\S+\/v1)/);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return {
+    child,
+    baseUrl,
+    memory: () => ({ rssMiB: procStatusMiB(child.pid!, 'VmRSS'), peakMiB: procStatusMiB(child.pid!, 'VmHWM') }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

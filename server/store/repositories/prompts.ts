@@ -68,6 +68,11 @@ export function promptsRepository(db: Db) {
         }
       });
     },
+    /** Stored answers keep their text; the foreign key sets their prompt_id to null. */
+    async delete(projectId: string, id: string): Promise<boolean> {
+      const res = await db.deleteFrom('prompts').where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
+      return res.numDeletedRows > 0n;
+    },
     async list(f: PromptFilter): Promise<PromptRecord[]> {
       let q = db.selectFrom('prompts as p').selectAll('p').where('p.project_id', '=', f.projectId);
       if (f.status) q = q.where('p.status', '=', f.status);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { page } from '../../server/contract/common.ts';
 import { Answer, AnswerDetail } from '../../server/contract/results.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';

@@ -110,7 +110,7 @@ describe('authentication and authorisation', () => {
       ] as const) {
         const r = await call(op, key, project);
         expect(r.statusCode, `${op.operationId} ${project}`).toBe(404);
-        const { requestId: _r, instance: _i, ...rest } = r.json();
+        const { requestId: _requestId, instance: _instance, ...rest } = r.json();
         bodies.push(rest);
       }
       expect(bodies[0]).toEqual(bodies[2]);

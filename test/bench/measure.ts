@@ -1,4 +1,4 @@
-import { Client } from 'undici';
+import type { Client } from 'undici';
 
 export interface Measurement {
   name: string;

@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { importAnswers, type ImportResult } from '../domain/import-answers.ts';
@@ -25,10 +24,11 @@ export function registerAnswers(program: Command): void {
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')
     .action(async (file: string, opts: DbOptions & { project: string }) => {
-      // Checked before the database opens, so a typo in the path does not create an empty database file.
-      await access(file).catch(() => fail(`cannot read ${file}`));
+      // Opened before the database, so a typo in the path does not create an empty database file.
+      const handle = await open(file).catch((err: Error) => fail(`cannot read ${file}: ${err.message}`));
+      if (!(await handle.stat()).isFile()) fail(`cannot read ${file}: not a file`);
       await withStore(opts, async (store) => {
-        const input = createReadStream(file, { encoding: 'utf8' });
+        const input = handle.createReadStream({ encoding: 'utf8' });
         // Streamed line by line: a file of millions of answers never sits in memory whole.
         const lines = createInterface({ input, crlfDelay: Infinity });
         const result = await importAnswers(store, clock, opts.project, lines);

@@ -21,6 +21,38 @@ export const DEMO_COMPETITORS = [
   { name: 'Cobalt Projects', domains: ['cobaltprojects.com', 'cobalt.pm'] },
 ];
 
+/** Parts of the further invented rivals a larger demo asks for, beyond the eight above. */
+export const EXTRA_RIVAL_PARTS = {
+  first: [
+    'Acorn',
+    'Bluejay',
+    'Copperline',
+    'Driftwood',
+    'Emberly',
+    'Fjordly',
+    'Granite',
+    'Harborview',
+    'Indigo',
+    'Juniper',
+    'Kestrel',
+    'Lumenary',
+    'Maplewood',
+    'Nimbus',
+    'Onyx',
+    'Pinecrest',
+    'Quartzite',
+    'Redwood',
+    'Summitry',
+    'Tundra',
+    'Umberline',
+    'Vireo',
+    'Willowby',
+    'Yarrow',
+    'Zephyrine',
+  ],
+  second: ['Planner', 'Works', 'Tracker', 'Desk'],
+};
+
 /** Per topic: how often the brand comes up and how kindly it is described, relative to the engine's habit. */
 export const DEMO_TOPICS = [
   { id: 'best-tools', label: 'Best tools', mention: 0.05, tone: 0.15 },
@@ -48,8 +80,16 @@ export const DEMO_PROMPTS: { text: string; topicId: string; focus?: string }[] =
   { text: 'Best async collaboration tools for distributed teams', topicId: 'remote-teams' },
   { text: 'Which project management app works best on mobile?', topicId: 'remote-teams' },
   { text: 'Tools to run weekly planning for a remote engineering team', topicId: 'remote-teams' },
-  { text: 'What are the best alternatives to Trellis Boards?', topicId: 'alternatives', focus: 'Trellis Boards' },
-  { text: 'Tasklane vs Northwind Tasks: which is better?', topicId: 'alternatives', focus: 'Northwind Tasks' },
+  {
+    text: 'What are the best alternatives to Trellis Boards?',
+    topicId: 'alternatives',
+    focus: 'Trellis Boards',
+  },
+  {
+    text: 'Tasklane vs Northwind Tasks: which is better?',
+    topicId: 'alternatives',
+    focus: 'Northwind Tasks',
+  },
   { text: 'Alternatives to spreadsheets for managing client projects', topicId: 'alternatives' },
   { text: 'Simple alternatives to heavyweight enterprise project tools', topicId: 'alternatives' },
 ];
@@ -71,8 +111,26 @@ export interface EngineHabit {
 }
 
 export const DEMO_ENGINES: Record<string, EngineHabit> = {
-  chatgpt: { weight: 3, mention: 0.62, cite: 0.3, lead: 0.45, tone: 0.25, sources: [2, 6], utm: 0.8, style: 'list' },
-  gemini: { weight: 2, mention: 0.47, cite: 0.4, lead: 0.3, tone: 0.1, sources: [3, 6], utm: 0, style: 'prose' },
+  chatgpt: {
+    weight: 3,
+    mention: 0.62,
+    cite: 0.3,
+    lead: 0.45,
+    tone: 0.25,
+    sources: [2, 6],
+    utm: 0.8,
+    style: 'list',
+  },
+  gemini: {
+    weight: 2,
+    mention: 0.47,
+    cite: 0.4,
+    lead: 0.3,
+    tone: 0.1,
+    sources: [3, 6],
+    utm: 0,
+    style: 'prose',
+  },
   perplexity: {
     weight: 2,
     mention: 0.7,
@@ -83,8 +141,26 @@ export const DEMO_ENGINES: Record<string, EngineHabit> = {
     utm: 0.1,
     style: 'numbered-refs',
   },
-  claude: { weight: 1.5, mention: 0.55, cite: 0.22, lead: 0.35, tone: 0.35, sources: [1, 4], utm: 0, style: 'prose' },
-  grok: { weight: 1, mention: 0.34, cite: 0.15, lead: 0.2, tone: -0.15, sources: [2, 5], utm: 0.05, style: 'list' },
+  claude: {
+    weight: 1.5,
+    mention: 0.55,
+    cite: 0.22,
+    lead: 0.35,
+    tone: 0.35,
+    sources: [1, 4],
+    utm: 0,
+    style: 'prose',
+  },
+  grok: {
+    weight: 1,
+    mention: 0.34,
+    cite: 0.15,
+    lead: 0.2,
+    tone: -0.15,
+    sources: [2, 5],
+    utm: 0.05,
+    style: 'list',
+  },
   'google-ai-mode': {
     weight: 2,
     mention: 0.5,
@@ -146,13 +222,31 @@ export const COMPETITOR_LINES = [
 
 export const THIRD_PARTY_SOURCES = [
   { url: 'https://www.g2.com/categories/project-management', title: 'Best Project Management Software | G2' },
-  { url: 'https://www.capterra.com/project-management-software/', title: 'Project Management Software - Capterra' },
+  {
+    url: 'https://www.capterra.com/project-management-software/',
+    title: 'Project Management Software - Capterra',
+  },
   { url: 'https://www.reddit.com/r/projectmanagement/comments/1b2c3d/which_tool_do_you_use/', title: null },
-  { url: 'https://zapier.com/blog/best-project-management-software/', title: 'The best project management software' },
-  { url: 'https://www.pcmag.com/picks/the-best-project-management-software', title: 'The Best Project Management Software' },
-  { url: 'https://www.techradar.com/best/best-project-management-software', title: 'Best project management software of the year' },
-  { url: 'https://www.forbes.com/advisor/business/software/best-project-management-software/', title: 'Forbes Advisor' },
-  { url: 'https://news.ycombinator.com/item?id=38912345', title: 'Ask HN: What do you use for project management?' },
+  {
+    url: 'https://zapier.com/blog/best-project-management-software/',
+    title: 'The best project management software',
+  },
+  {
+    url: 'https://www.pcmag.com/picks/the-best-project-management-software',
+    title: 'The Best Project Management Software',
+  },
+  {
+    url: 'https://www.techradar.com/best/best-project-management-software',
+    title: 'Best project management software of the year',
+  },
+  {
+    url: 'https://www.forbes.com/advisor/business/software/best-project-management-software/',
+    title: 'Forbes Advisor',
+  },
+  {
+    url: 'https://news.ycombinator.com/item?id=38912345',
+    title: 'Ask HN: What do you use for project management?',
+  },
 ];
 
 export const BRAND_PAGES = [

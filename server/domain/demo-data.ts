@@ -10,6 +10,7 @@ import {
   DEMO_ENGINES,
   DEMO_PROMPTS,
   DEMO_TOPICS,
+  EXTRA_RIVAL_PARTS,
   INTROS,
   OUTROS,
   THIRD_PARTY_SOURCES,
@@ -23,11 +24,14 @@ export interface DemoOptions {
   accountId: string;
   answers?: number;
   days?: number;
+  /** Tracked competitors, 1 to 50 (default 8): the first eight are hand-written, the rest are made up. */
+  competitors?: number;
   /** Numbers in [0, 1); the same sequence yields the same answers. Defaults to a fixed seed. */
   random?: () => number;
 }
 
 type Random = () => number;
+type Competitor = { name: string; domains: string[] };
 type Tone = keyof typeof BRAND_LINES;
 interface DemoPrompt {
   text: string;
@@ -82,40 +86,63 @@ function pickTone(r: Random, tone: number): Tone {
   return x < positive + negative + 0.2 ? 'mixed' : 'neutral';
 }
 
+function competitorList(count: number): Competitor[] {
+  const { first, second } = EXTRA_RIVAL_PARTS;
+  const extra = Array.from({ length: Math.max(0, count - DEMO_COMPETITORS.length) }, (_, i) => {
+    const [a, b] = [first[i % first.length]!, second[Math.floor(i / first.length) % second.length]!];
+    return { name: `${a} ${b}`, domains: [`${a}${b}.com`.toLowerCase()] };
+  });
+  return [...DEMO_COMPETITORS.slice(0, count), ...extra];
+}
+
 /** The brands an answer names, in the order it names them; the brand leads more often on some engines. */
-function namedBrands(r: Random, prompt: DemoPrompt, habit: EngineHabit, mentioned: boolean): string[] {
-  const rivals = shuffled(
-    r,
-    DEMO_COMPETITORS.map((c) => c.name).filter((name) => name !== prompt.focus),
-  ).slice(0, 2 + Math.floor(r() * 4));
+function namedBrands(
+  r: Random,
+  rivalNames: readonly string[],
+  prompt: DemoPrompt,
+  habit: EngineHabit,
+  mentioned: boolean,
+) {
+  const others = rivalNames.filter((name) => name !== prompt.focus);
+  const rivals = shuffled(r, others).slice(0, 2 + Math.floor(r() * 4));
   if (prompt.focus && prompt.focus !== DEMO_BRAND.name) rivals.unshift(prompt.focus);
-  if (mentioned) rivals.splice(r() < habit.lead ? 0 : 1 + Math.floor(r() * rivals.length), 0, DEMO_BRAND.name);
+  if (mentioned) {
+    const at = r() < habit.lead ? 0 : 1 + Math.floor(r() * rivals.length);
+    rivals.splice(at, 0, DEMO_BRAND.name);
+  }
   return rivals;
 }
 
-function answerText(r: Random, habit: EngineHabit, brands: readonly string[], tone: Tone, refs: number): string {
-  const bold = habit.style === 'list';
+function answerText(r: Random, habit: EngineHabit, brands: readonly string[], tone: Tone, refs: number) {
+  const shown = (name: string) => (habit.style === 'list' ? `**${name}**` : name);
   const sentences = brands.map((name) => {
-    if (name !== DEMO_BRAND.name) return pick(r, COMPETITOR_LINES).replace('{C}', bold ? `**${name}**` : name);
+    if (name !== DEMO_BRAND.name) return pick(r, COMPETITOR_LINES).replace('{C}', shown(name));
     // Answers also call the brand by its short name; that still counts as a mention.
     const called = r() < 0.8 ? DEMO_BRAND.name : 'Northwind';
-    return pick(r, BRAND_LINES[tone]).replace('{B}', bold ? `**${called}**` : called);
+    return pick(r, BRAND_LINES[tone]).replace('{B}', shown(called));
   });
   const intro = pick(r, INTROS);
   const outro = pick(r, OUTROS);
-  if (habit.style === 'list') return `${intro}\n\n${sentences.map((s, i) => `${i + 1}. ${s}`).join('\n')}\n\n${outro}`;
-  const body =
-    habit.style === 'numbered-refs'
-      ? sentences.map((s) => `${s} [${1 + Math.floor(r() * refs)}]`).join(' ')
-      : sentences.join(' ');
+  if (habit.style === 'list') {
+    return `${intro}\n\n${sentences.map((s, i) => `${i + 1}. ${s}`).join('\n')}\n\n${outro}`;
+  }
+  const withRefs = habit.style === 'numbered-refs';
+  const body = sentences.map((s) => (withRefs ? `${s} [${1 + Math.floor(r() * refs)}]` : s)).join(' ');
   return `${intro} ${body}\n\n${outro}`;
 }
 
-function answerSources(r: Random, engineId: string, habit: EngineHabit, brands: readonly string[], cited: boolean) {
+function answerSources(
+  r: Random,
+  engineId: string,
+  habit: EngineHabit,
+  competitors: readonly Competitor[],
+  brands: readonly string[],
+  cited: boolean,
+) {
   const [min, max] = habit.sources;
   const count = min + Math.floor(r() * (max - min + 1));
   const sources: { url: string; title: string | null }[] = [];
-  for (const c of DEMO_COMPETITORS) {
+  for (const c of competitors) {
     if (brands.includes(c.name) && r() < 0.35) {
       sources.push({ url: `https://${pick(r, c.domains)}${pick(r, COMPETITOR_PATHS)}`, title: c.name });
     }
@@ -124,7 +151,9 @@ function answerSources(r: Random, engineId: string, habit: EngineHabit, brands: 
   const kept = shuffled(r, sources).slice(0, count);
   if (cited) kept.splice(Math.floor(r() * (kept.length + 1)), 0, pick(r, BRAND_PAGES));
   const tag = engineId === 'chatgpt' ? 'chatgpt.com' : engineId;
-  return kept.map((s) => (r() < habit.utm ? { ...s, url: `${s.url}${s.url.includes('?') ? '&' : '?'}utm_source=${tag}` } : s));
+  return kept.map((s) =>
+    r() < habit.utm ? { ...s, url: `${s.url}${s.url.includes('?') ? '&' : '?'}utm_source=${tag}` } : s,
+  );
 }
 
 /**
@@ -132,8 +161,13 @@ function answerSources(r: Random, engineId: string, habit: EngineHabit, brands: 
  * of them stream through the importer. Rates drift: the brand gains ground over the period with a weekly
  * rhythm, and a short spell of bad press two thirds of the way through sours the tone everywhere.
  */
-function* demoLines(prompts: readonly DemoPrompt[], o: { answers: number; days: number; now: Date; r: Random }) {
+function* demoLines(
+  prompts: readonly DemoPrompt[],
+  competitors: readonly Competitor[],
+  o: { answers: number; days: number; now: Date; r: Random },
+) {
   const { r, now } = o;
+  const rivalNames = competitors.map((c) => c.name);
   const firstDay = addDays(isoDay(now), -(o.days - 1));
   const topics = new Map(DEMO_TOPICS.map((t) => [t.id, t]));
   for (let i = 0; i < o.answers; i++) {
@@ -150,14 +184,22 @@ function* demoLines(prompts: readonly DemoPrompt[], o: { answers: number; days: 
     const habit = DEMO_ENGINES[engineId]!;
     const topic = topics.get(prompt.topicId)!;
     const trend = 0.15 * (progress - 0.5) + 0.04 * Math.sin((dayIndex / 7) * 2 * Math.PI);
-    const mentionRate = prompt.focus === DEMO_BRAND.name ? 0.97 : clamp(habit.mention + topic.mention + trend);
+    const mentionRate =
+      prompt.focus === DEMO_BRAND.name ? 0.97 : clamp(habit.mention + topic.mention + trend);
     const mentioned = r() < mentionRate;
     const cited = r() < clamp((mentioned ? habit.cite : habit.cite / 4) + trend / 2);
     const tone = pickTone(r, habit.tone + topic.tone + (badPress ? -0.9 : 0));
-    const brands = namedBrands(r, prompt, habit, mentioned);
-    const sources = answerSources(r, engineId, habit, brands, cited);
+    const brands = namedBrands(r, rivalNames, prompt, habit, mentioned);
+    const sources = answerSources(r, engineId, habit, competitors, brands, cited);
     const text = answerText(r, habit, brands, tone, Math.max(1, sources.length));
-    yield JSON.stringify({ id: `demo-${i + 1}`, promptText: prompt.text, engineId, observedAt, text, sources });
+    yield JSON.stringify({
+      id: `demo-${i + 1}`,
+      promptText: prompt.text,
+      engineId,
+      observedAt,
+      text,
+      sources,
+    });
   }
 }
 
@@ -173,9 +215,10 @@ function checkWhole(name: string, value: number, min: number, max: number) {
  * exactly as real answers are. Returns the new project's id.
  */
 export async function seedDemo(store: Store, clock: Clock, options: DemoOptions): Promise<string> {
-  const { accountId, answers = 2000, days = 30 } = options;
+  const { accountId, answers = 2000, days = 30, competitors: competitorCount = 8 } = options;
   checkWhole('answers', answers, 0, 10_000_000);
   checkWhole('days', days, 1, 3_650);
+  checkWhole('competitors', competitorCount, 1, 50);
   if (!(await store.accounts.get(accountId))) throw new AppError('not_found', `No account ${accountId}.`);
   const r = options.random ?? mulberry32(DEFAULT_SEED);
   const now = clock.now();
@@ -198,8 +241,13 @@ export async function seedDemo(store: Store, clock: Clock, options: DemoOptions)
     latestRunAt: null,
     createdAt: at,
   });
-  await store.competitors.replace(projectId, DEMO_COMPETITORS);
-  await store.topics.ensure(projectId, DEMO_TOPICS.map(({ id, label }) => ({ id, label })), at);
+  const competitors = competitorList(competitorCount);
+  await store.competitors.replace(projectId, competitors);
+  await store.topics.ensure(
+    projectId,
+    DEMO_TOPICS.map(({ id, label }) => ({ id, label })),
+    at,
+  );
   const prompts: DemoPrompt[] = DEMO_PROMPTS.map((p) => {
     // Most prompts run on most engines; a few engines are left out here and there, as people configure it.
     const engineIds = DEMO_ENGINE_IDS.filter(() => r() < 0.8);
@@ -216,6 +264,6 @@ export async function seedDemo(store: Store, clock: Clock, options: DemoOptions)
       createdAt: at,
     });
   }
-  await importAnswers(store, clock, projectId, demoLines(prompts, { answers, days, now, r }));
+  await importAnswers(store, clock, projectId, demoLines(prompts, competitors, { answers, days, now, r }));
   return projectId;
 }

@@ -9,9 +9,16 @@ import { promptTextKey } from '../store/repositories/prompts.ts';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
 import { storeScoredAnswers } from './store-answers.ts';
+import type { AnswerCounts } from './summary-deltas.ts';
 
-/** Lines per transaction: large enough to amortise the commit, small enough to keep memory flat. */
-const BATCH_LINES = 1_000;
+/**
+ * Rows per transaction. Each commit appends every page it touched to the WAL and usually checkpoints it (an
+ * fsync); the answer ids are hashes, so each row lands on a different index page, and fewer, larger commits
+ * write those pages far fewer times. Measured here: 5,000 imports about a third faster than 1,000.
+ */
+const BATCH_ROWS = 5_000;
+/** Characters a batch may hold, so that a file of very long answers still imports in bounded memory. */
+const BATCH_CHARS = 32_000_000;
 /** Invalid lines reported one by one; a wholly broken file should not hold a million messages in memory. */
 const INVALID_REPORTED = 1_000;
 
@@ -23,7 +30,8 @@ const ImportLine = z.strictObject({
     .min(1, 'promptText must not be blank')
     .max(500, 'promptText must be at most 500 characters'),
   engineId: z.string().refine((id) => findEngine(id) !== undefined, {
-    error: (issue) => `unknown engine ${JSON.stringify(issue.input)}; engines are ${ENGINES.map((e) => e.id).join(', ')}`,
+    error: (issue) =>
+      `unknown engine ${JSON.stringify(issue.input)}; engines are ${ENGINES.map((e) => e.id).join(', ')}`,
   }),
   observedAt: z.iso.datetime({
     offset: true,
@@ -38,7 +46,11 @@ const ImportLine = z.strictObject({
       }),
     )
     .max(200, 'at most 200 sources'),
-  topicId: z.string().min(1, 'topicId must not be empty').max(200, 'topicId must be at most 200 characters').optional(),
+  topicId: z
+    .string()
+    .min(1, 'topicId must not be empty')
+    .max(200, 'topicId must be at most 200 characters')
+    .optional(),
 });
 
 type ImportLine = z.infer<typeof ImportLine>;
@@ -81,30 +93,37 @@ function parseLine(text: string): { ok: true; value: ImportLine } | { ok: false;
 function importKeyOf(line: ImportLine, observedAt: string): string {
   if (line.id !== undefined) return line.id;
   const sources = line.sources.map((s) => [s.url, s.title]);
-  return sha256(JSON.stringify([line.promptText, line.engineId, observedAt, line.text, sources, line.topicId ?? null]));
+  return sha256(
+    JSON.stringify([line.promptText, line.engineId, observedAt, line.text, sources, line.topicId ?? null]),
+  );
 }
 
 /** Derived, not random, so a re-import computes the same id; letters and digits only, as answer ids must be. */
 export const importedAnswerId = (projectId: string, importKey: string): string =>
   `ans${sha256(`${projectId}\0${importKey}`).slice(0, 24)}`;
 
-function toRow(
-  scored: ScoredAnswer,
-  line: ImportLine,
-  base: { id: string; projectId: string; promptId: string | null; topicId: string | null; observedAt: string },
-  importKey: string,
-  createdAt: string,
-): NewAnswerRow {
+/** Where a line belongs, worked out before scoring. */
+interface Placement {
+  id: string;
+  projectId: string;
+  importKey: string;
+  promptId: string | null;
+  topicId: string | null;
+  observedAt: string;
+  createdAt: string;
+}
+
+function toRow(scored: ScoredAnswer, line: ImportLine, at: Placement): NewAnswerRow {
   return {
-    id: base.id,
-    project_id: base.projectId,
+    id: at.id,
+    project_id: at.projectId,
     run_id: null,
-    prompt_id: base.promptId,
+    prompt_id: at.promptId,
     prompt_text: line.promptText,
-    topic_id: base.topicId,
+    topic_id: at.topicId,
     engine_id: line.engineId,
-    observed_at: base.observedAt,
-    date: base.observedAt.slice(0, 10),
+    observed_at: at.observedAt,
+    date: at.observedAt.slice(0, 10),
     mentioned: scored.mentioned ? 1 : 0,
     cited: scored.cited ? 1 : 0,
     citation_url: scored.citationUrl,
@@ -119,10 +138,15 @@ function toRow(
     sources: toJson(scored.sources.map((s) => ({ url: s.url, title: s.title }))),
     source_urls: toJson(scored.sourceUrls),
     competitors: toJson(
-      scored.competitors.map((c) => ({ name: c.name, mentioned: c.mentioned, cited: c.cited, citationUrl: c.citationUrl })),
+      scored.competitors.map((c) => ({
+        name: c.name,
+        mentioned: c.mentioned,
+        cited: c.cited,
+        citationUrl: c.citationUrl,
+      })),
     ),
-    import_key: importKey,
-    created_at: createdAt,
+    import_key: at.importKey,
+    created_at: at.createdAt,
   };
 }
 
@@ -160,16 +184,24 @@ export async function importAnswers(
   const result: ImportResult = { imported: 0, duplicates: 0, invalid: [], invalidCount: 0 };
 
   let batch: NewAnswerRow[] = [];
+  let counts: AnswerCounts[] = [];
+  let batchChars = 0;
   let newTopics: string[] = [];
   const flush = async () => {
     if (newTopics.length > 0) {
-      await store.topics.ensure(projectId, newTopics.map((id) => ({ id, label: id })), createdAt);
+      await store.topics.ensure(
+        projectId,
+        newTopics.map((id) => ({ id, label: id })),
+        createdAt,
+      );
       newTopics = [];
     }
-    const stored = await storeScoredAnswers(store, projectId, batch);
+    const stored = await storeScoredAnswers(store, projectId, batch, counts);
     result.imported += stored.inserted;
     result.duplicates += stored.duplicates;
     batch = [];
+    counts = [];
+    batchChars = 0;
   };
 
   let number = 0;
@@ -181,7 +213,8 @@ export async function importAnswers(
     const parsed = parseLine(text);
     if (!parsed.ok) {
       result.invalidCount += 1;
-      if (result.invalid.length < INVALID_REPORTED) result.invalid.push({ line: number, error: parsed.error });
+      if (result.invalid.length < INVALID_REPORTED)
+        result.invalid.push({ line: number, error: parsed.error });
       continue;
     }
     const line = parsed.value;
@@ -193,9 +226,15 @@ export async function importAnswers(
       topics.add(topicId);
       newTopics.push(topicId);
     }
-    const base = { id: importedAnswerId(projectId, importKey), projectId, promptId: prompt?.id ?? null, topicId, observedAt };
-    batch.push(toRow(score({ text: line.text, sources: line.sources }), line, base, importKey, createdAt));
-    if (batch.length >= BATCH_LINES) await flush();
+    const id = importedAnswerId(projectId, importKey);
+    const at = { id, projectId, importKey, promptId: prompt?.id ?? null, topicId, observedAt, createdAt };
+    const scored = score({ text: line.text, sources: line.sources });
+    const row = toRow(scored, line, at);
+    batch.push(row);
+    const { mentioned, cited, competitors } = scored;
+    counts.push({ date: row.date, engineId: line.engineId, topicId, mentioned, cited, competitors });
+    batchChars += row.full_answer.length + row.sources.length + row.competitors.length;
+    if (batch.length >= BATCH_ROWS || batchChars >= BATCH_CHARS) await flush();
   }
   await flush();
   return result;

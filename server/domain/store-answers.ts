@@ -20,19 +20,25 @@ const countsOf = (row: NewAnswerRow): AnswerCounts => ({
 /**
  * Stores scored answers and adds exactly the newly inserted ones to the daily and brand summaries, in one
  * transaction: a duplicate (same import key) never counts twice, and a crash never leaves the summaries
- * out of step with the answers.
+ * out of step with the answers. A caller that still holds the scores passes `counts` (one per answer, same
+ * order) to spare parsing every row's competitor JSON back; with fifty competitors that parse is a tenth
+ * of an import's time.
  */
 export async function storeScoredAnswers(
   store: Store,
   projectId: string,
   answers: readonly NewAnswerRow[],
+  counts?: readonly AnswerCounts[],
 ): Promise<StoreResult> {
   if (answers.length === 0) return { inserted: 0, duplicates: 0 };
   return store.transaction(async (tx) => {
     const ids = await tx.answers.insert(answers);
     // The same id twice in one batch is inserted once; deleting on first sight keeps the copy out of the counts.
-    const fresh = answers.filter((row) => ids.delete(row.id));
-    const { daily, brands } = summaryDeltas(fresh.map(countsOf));
+    const fresh: AnswerCounts[] = [];
+    answers.forEach((row, i) => {
+      if (ids.delete(row.id)) fresh.push(counts?.[i] ?? countsOf(row));
+    });
+    const { daily, brands } = summaryDeltas(fresh);
     await tx.summaries.addDaily(projectId, daily);
     await tx.summaries.addBrands(projectId, brands);
     return { inserted: fresh.length, duplicates: answers.length - fresh.length };

@@ -40,7 +40,11 @@ export function summaryDeltas(answers: Iterable<AnswerCounts>): SummaryDeltas {
     const topicId = a.topicId ?? NO_TOPIC;
     const key = keyOf(a.date, a.engineId, topicId);
     let row = daily.get(key);
-    if (!row) daily.set(key, (row = { date: a.date, engineId: a.engineId, topicId, answers: 0, mentioned: 0, cited: 0 }));
+    if (!row)
+      daily.set(
+        key,
+        (row = { date: a.date, engineId: a.engineId, topicId, answers: 0, mentioned: 0, cited: 0 }),
+      );
     row.answers += 1;
     if (a.mentioned) row.mentioned += 1;
     if (a.cited) row.cited += 1;

@@ -5,7 +5,7 @@ import { Client } from 'undici';
 import { addDays, isoDay } from '../../server/domain/clock.ts';
 import { dataset } from './dataset.ts';
 import { measure, type Measurement } from './measure.ts';
-import { startServer } from './server-process.ts';
+import { startServer } from '../support/server-process.ts';
 
 /**
  * `npm run bench`: read latency and throughput against a project of 1,000,000 answers over 400 days, six engines

@@ -9,6 +9,8 @@ export interface ServerProcess {
   baseUrl: string;
   /** Resident and peak resident memory of the service, in MiB, read from /proc. */
   memory(): { rssMiB: number; peakMiB: number };
+  /** What the service printed so far (its log). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -19,17 +21,21 @@ function procStatusMiB(pid: number, field: string): number {
   return line ? Number(line.split(/\s+/)[1]) / 1024 : Number.NaN;
 }
 
-/** The real service as its own process, so the load generator does not share its event loop or heap. */
-export async function startServer(db: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--db', db, '--port', '0'], {
+/** The real service as its own process (`serve` or `start`), on a free port. */
+export async function startServer(
+  db: string,
+  env: Record<string, string> = {},
+  mode: 'serve' | 'start' = 'serve',
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [BIN, mode, '--db', db, '--port', '0'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    // Keeps draining stdout after the banner so the service never blocks on a full pipe.
+    // Keeps draining stdout after the banner so the service never blocks on a full pipe; keeps the first MiB.
     child.stdout!.on('data', (chunk: Buffer) => {
-      if (out.length > 10_000) return;
+      if (out.length > 1_048_576) return;
       out += chunk.toString();
       const m = out.match(/listening on (http:\/\/\S+\/v1)/);
       if (m) resolve(m[1]!);
@@ -39,6 +45,7 @@ export async function startServer(db: string, env: Record<string, string> = {}):
   return {
     child,
     baseUrl,
+    output: () => out,
     memory: () => ({ rssMiB: procStatusMiB(child.pid!, 'VmRSS'), peakMiB: procStatusMiB(child.pid!, 'VmHWM') }),
     stop: () =>
       new Promise((resolve) => {

@@ -1,0 +1,145 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../server/domain/accounts.ts';
+import type { Clock } from '../../server/domain/clock.ts';
+import { mulberry32, seedDemo } from '../../server/domain/demo-data.ts';
+import { openDatabase, type Db } from '../../server/store/database.ts';
+import { createStore, type Store } from '../../server/store/index.ts';
+
+const clock: Clock = { now: () => new Date('2025-03-10T08:00:00.000Z') };
+
+describe('seedDemo', () => {
+  let dir: string;
+  let db: Db;
+  let store: Store;
+  let accountId: string;
+  let projectId: string;
+
+  const answersOf = (id: string) =>
+    db
+      .selectFrom('answers')
+      .select([
+        'prompt_text',
+        'engine_id',
+        'observed_at',
+        'mentioned',
+        'cited',
+        'position',
+        'sentiment',
+        'full_answer',
+      ])
+      .where('project_id', '=', id)
+      .orderBy('observed_at')
+      .orderBy('import_key')
+      .execute();
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'aw-'));
+    db = await openDatabase(join(dir, 'test.db'));
+    store = createStore(db);
+    accountId = (await createAccount(store, clock, { plan: 'premium' })).id;
+    projectId = await seedDemo(store, clock, { accountId, answers: 3000, days: 30, random: mulberry32(42) });
+  });
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates the project with its brand, tracking settings, competitors, topics and prompts', async () => {
+    const project = (await store.projects.get(projectId))!;
+    expect(project).toMatchObject({ accountId, name: 'Northwind Tasks', hostId: null });
+    expect(project.websiteUrl).toMatch(/^https:\/\//);
+    expect(project.brandTerms.length).toBeGreaterThan(0);
+    expect(project.brandDomains.length).toBeGreaterThan(0);
+    expect(project.tracking).toMatchObject({ cadence: 'daily', samplesPerPrompt: 1 });
+    expect([...project.tracking.engineIds].sort()).toEqual(
+      ['chatgpt', 'claude', 'gemini', 'google-ai-mode', 'grok', 'perplexity'].sort(),
+    );
+    const competitors = await store.competitors.list(projectId);
+    expect(competitors.length).toBeGreaterThanOrEqual(6);
+    expect(competitors.length).toBeLessThanOrEqual(10);
+    for (const c of competitors) expect(c.domains.length).toBeGreaterThan(0);
+    const topics = await store.topics.labels(projectId);
+    expect(topics.size).toBeGreaterThanOrEqual(4);
+    expect(topics.size).toBeLessThanOrEqual(6);
+    const prompts = await store.prompts.list({ projectId, after: null, limit: 100 });
+    expect(prompts.length).toBeGreaterThanOrEqual(15);
+    expect(prompts.length).toBeLessThanOrEqual(30);
+    for (const p of prompts) {
+      expect(p.engineIds.length).toBeGreaterThanOrEqual(2);
+      expect(topics.has(p.topicIds[0]!)).toBe(true);
+    }
+  });
+
+  it('stores every answer over the requested days ending today, linked to prompts and summarised', async () => {
+    const rows = await db
+      .selectFrom('answers')
+      .select(['date', 'prompt_id', 'topic_id', 'run_id', 'observed_at'])
+      .where('project_id', '=', projectId)
+      .execute();
+    expect(rows).toHaveLength(3000);
+    const dates = new Set(rows.map((r) => r.date));
+    expect(dates.size).toBe(30);
+    expect([...dates].sort()[0]).toBe('2025-02-09');
+    expect([...dates].sort().at(-1)).toBe('2025-03-10');
+    expect(rows.every((r) => r.prompt_id !== null && r.topic_id !== null && r.run_id === null)).toBe(true);
+    expect(rows.every((r) => r.observed_at <= clock.now().toISOString())).toBe(true);
+    const totals = await store.summaries.totals({ projectId, from: '2025-01-01', to: '2025-12-31' });
+    expect(totals.answers).toBe(3000);
+  });
+
+  it('makes rates and sentiment differ by engine, and names the brand and its rivals in varied ways', async () => {
+    const byEngine = await db
+      .selectFrom('answers')
+      .select(['engine_id'])
+      .select((eb) => [eb.fn.avg<number>('mentioned').as('m'), eb.fn.avg<number>('cited').as('c')])
+      .where('project_id', '=', projectId)
+      .groupBy('engine_id')
+      .execute();
+    expect(byEngine).toHaveLength(6);
+    const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+    expect(spread(byEngine.map((e) => e.m))).toBeGreaterThan(0.15);
+    expect(spread(byEngine.map((e) => e.c))).toBeGreaterThan(0.15);
+    const rows = await db.selectFrom('answers').select(['sentiment', 'position', 'competitors']).execute();
+    const sentiments = new Set(rows.map((r) => r.sentiment));
+    for (const s of ['positive', 'negative', 'mixed', 'neutral', 'not-applicable'])
+      expect(sentiments).toContain(s);
+    expect(new Set(rows.map((r) => r.position)).size).toBeGreaterThan(3);
+    expect(rows.some((r) => JSON.parse(r.competitors).some((c: { cited: boolean }) => c.cited))).toBe(true);
+  });
+
+  it('is deterministic for a given random source, and differs for another', async () => {
+    const again = await seedDemo(store, clock, {
+      accountId,
+      answers: 3000,
+      days: 30,
+      random: mulberry32(42),
+    });
+    expect(again).not.toBe(projectId);
+    expect(await answersOf(again)).toEqual(await answersOf(projectId));
+    const other = await seedDemo(store, clock, { accountId, answers: 300, days: 30, random: mulberry32(7) });
+    const first = await seedDemo(store, clock, { accountId, answers: 300, days: 30, random: mulberry32(42) });
+    expect(await answersOf(other)).not.toEqual(await answersOf(first));
+  });
+
+  it('tracks up to fifty competitors when asked', async () => {
+    const id = await seedDemo(store, clock, { accountId, answers: 50, competitors: 50 });
+    const competitors = await store.competitors.list(id);
+    expect(competitors).toHaveLength(50);
+    expect(new Set(competitors.map((c) => c.name.toLowerCase())).size).toBe(50);
+  });
+
+  it('refuses an unknown account and impossible sizes', async () => {
+    await expect(seedDemo(store, clock, { accountId: 'accNope' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(seedDemo(store, clock, { accountId, answers: -1 })).rejects.toMatchObject({
+      code: 'invalid_parameter',
+    });
+    await expect(seedDemo(store, clock, { accountId, days: 0 })).rejects.toMatchObject({
+      code: 'invalid_parameter',
+    });
+  });
+});

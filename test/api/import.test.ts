@@ -1,0 +1,258 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAccount } from '../../server/domain/accounts.ts';
+import type { Clock } from '../../server/domain/clock.ts';
+import { importAnswers, importedAnswerId } from '../../server/domain/import-answers.ts';
+import { openDatabase, type Db } from '../../server/store/database.ts';
+import { createStore, type Store } from '../../server/store/index.ts';
+import { competitorKey } from '../../server/store/repositories/competitors.ts';
+import { variedLines, type RawLine } from '../support/answers.ts';
+import { createProject } from '../support/fixtures.ts';
+
+const clock: Clock = { now: () => new Date('2025-03-10T08:00:00.000Z') };
+
+const line = (over: Partial<RawLine> = {}): RawLine => ({
+  promptText: 'Best CRM for startups?',
+  engineId: 'chatgpt',
+  observedAt: '2025-03-01T10:00:00Z',
+  text: 'Acme is the best choice for small teams: reliable and fast. Globex is also fine.',
+  sources: [
+    { url: 'https://docs.acme.com/pricing?utm_source=chatgpt.com', title: 'Acme pricing' },
+    { url: 'https://globex.com/', title: null },
+  ],
+  ...over,
+});
+const json = (lines: RawLine[]) => lines.map((l) => JSON.stringify(l));
+
+describe('importAnswers', () => {
+  let dir: string;
+  let db: Db;
+  let store: Store;
+  let projectId: string;
+  const answerCount = async () =>
+    Number((await db.selectFrom('answers').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const imp = (lines: Iterable<string> | AsyncIterable<string>) =>
+    importAnswers(store, clock, projectId, lines);
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'aw-'));
+    db = await openDatabase(join(dir, 'test.db'));
+    store = createStore(db);
+    const account = await createAccount(store, clock, { plan: 'premium' });
+    projectId = (await createProject(store, account.id)).id;
+    await store.competitors.replace(projectId, [
+      { name: 'Globex', domains: ['globex.com'] },
+      { name: 'Initech', domains: ['initech.com'] },
+    ]);
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stores a valid line scored, with every column filled as the API reads it', async () => {
+    const result = await imp(json([line({ id: 'a1', topicId: 'crm' })]));
+    expect(result).toEqual({ imported: 1, duplicates: 0, invalid: [], invalidCount: 0 });
+    const id = importedAnswerId(projectId, 'a1');
+    expect(id).toMatch(/^ans[0-9a-f]{24}$/);
+    const row = await db.selectFrom('answers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      project_id: projectId,
+      run_id: null,
+      prompt_id: null,
+      prompt_text: 'Best CRM for startups?',
+      topic_id: 'crm',
+      engine_id: 'chatgpt',
+      observed_at: '2025-03-01T10:00:00.000Z',
+      date: '2025-03-01',
+      mentioned: 1,
+      cited: 1,
+      citation_url: 'https://docs.acme.com/pricing',
+      position: 1,
+      sentiment: 'positive',
+      narrative_drift: null,
+      narrative_drift_reason: null,
+      full_answer: line().text,
+      full_answer_truncated: 0,
+      import_key: 'a1',
+      created_at: '2025-03-10T08:00:00.000Z',
+    });
+    expect(row.sentiment_reason).toEqual(expect.any(String));
+    expect(row.excerpt).toContain('Acme is the best choice');
+    expect(JSON.parse(row.sources)).toEqual([
+      { url: 'https://docs.acme.com/pricing', title: 'Acme pricing' },
+      { url: 'https://globex.com/', title: null },
+    ]);
+    expect(JSON.parse(row.source_urls)).toEqual(['https://docs.acme.com/pricing', 'https://globex.com/']);
+    expect(JSON.parse(row.competitors)).toEqual([
+      { name: 'Globex', mentioned: true, cited: true, citationUrl: 'https://globex.com/' },
+      { name: 'Initech', mentioned: false, cited: false, citationUrl: null },
+    ]);
+  });
+
+  it('reports invalid lines by number, stores none of them, and still stores the valid ones', async () => {
+    const lines = [
+      JSON.stringify(line({ id: 'ok1' })),
+      '{"promptText": "x",',
+      '',
+      JSON.stringify(line({ engineId: 'altavista' })),
+      JSON.stringify({ ...line(), extra: 1 }),
+      JSON.stringify(line({ observedAt: '2025-03-01 10:00' })),
+      JSON.stringify(line({ promptText: 'x'.repeat(501) })),
+      JSON.stringify(line({ sources: [{ url: 'https://a.com/' }] as RawLine['sources'] })),
+      '[1, 2]',
+      '   ',
+      JSON.stringify(line({ id: 'ok2' })),
+    ];
+    const result = await imp(lines);
+    expect(result.imported).toBe(2);
+    expect(result.invalidCount).toBe(7);
+    expect(result.invalid.map((i) => i.line)).toEqual([2, 4, 5, 6, 7, 8, 9]);
+    const error = (n: number) => result.invalid.find((i) => i.line === n)!.error;
+    expect(error(2)).toMatch(/not valid JSON/);
+    expect(error(4)).toMatch(/unknown engine "altavista"/);
+    expect(error(5)).toMatch(/extra/);
+    expect(error(6)).toMatch(/^observedAt: .*RFC 3339/);
+    expect(error(7)).toMatch(/^promptText: .*500/);
+    expect(error(8)).toMatch(/^sources\.0\.title/);
+    expect(error(9)).toMatch(/expected object/);
+    expect(await answerCount()).toBe(2);
+  });
+
+  it('stores nothing twice when the same file is imported again, with or without ids', async () => {
+    const lines = json([
+      line({ id: 'x1' }),
+      line({ id: 'x2', engineId: 'gemini' }),
+      line(),
+      line({ engineId: 'claude' }),
+    ]);
+    expect(await imp(lines)).toMatchObject({ imported: 4, duplicates: 0 });
+    const summaries = await db.selectFrom('daily_summaries').selectAll().execute();
+    expect(await imp(lines)).toMatchObject({ imported: 0, duplicates: 4 });
+    expect(await answerCount()).toBe(4);
+    expect(await db.selectFrom('daily_summaries').selectAll().execute()).toEqual(summaries);
+  });
+
+  it('knows a line without an id again by its content, whatever its key order, spacing or offset', async () => {
+    await imp(json([line()]));
+    const { promptText, engineId, text, sources } = line();
+    const reordered = JSON.stringify(
+      { sources, text, observedAt: '2025-03-01T05:00:00-05:00', engineId, promptText },
+      null,
+      1,
+    );
+    expect(await imp([reordered.replace(/\n/g, ' ')])).toMatchObject({ imported: 0, duplicates: 1 });
+    expect(await imp(json([line({ text: `${text} ` })]))).toMatchObject({ imported: 1, duplicates: 0 });
+  });
+
+  it('counts a line repeated within one file once', async () => {
+    expect(await imp(json([line(), line(), line({ id: 'd' }), line({ id: 'd' })]))).toMatchObject({
+      imported: 2,
+      duplicates: 2,
+    });
+    const daily = await db.selectFrom('daily_summaries').select(['answers']).execute();
+    expect(daily).toEqual([{ answers: 2 }]);
+  });
+
+  it('links answers to the prompt with the same text and takes its first topic, creating unknown topics', async () => {
+    await store.topics.ensure(projectId, [{ id: 'crm', label: 'CRM' }], clock.now().toISOString());
+    await store.prompts.create({
+      id: 'prm1',
+      projectId,
+      text: 'Best CRM for startups?',
+      status: 'active',
+      engineIds: ['chatgpt'],
+      topicIds: ['crm'],
+      createdAt: clock.now().toISOString(),
+    });
+    await imp(
+      json([
+        line({ id: 'p1', promptText: '  best crm   for STARTUPS? ' }),
+        line({ id: 'p2', topicId: 'pricing plans' }),
+        line({ id: 'p3', promptText: 'Unknown question' }),
+      ]),
+    );
+    const rows = await db
+      .selectFrom('answers')
+      .select(['import_key', 'prompt_id', 'topic_id'])
+      .orderBy('import_key')
+      .execute();
+    expect(rows).toEqual([
+      { import_key: 'p1', prompt_id: 'prm1', topic_id: 'crm' },
+      { import_key: 'p2', prompt_id: 'prm1', topic_id: 'pricing plans' },
+      { import_key: 'p3', prompt_id: null, topic_id: null },
+    ]);
+    const labels = await store.topics.labels(projectId);
+    expect(labels.get('crm')).toBe('CRM');
+    expect(labels.get('pricing plans')).toBe('pricing plans');
+  });
+
+  it('converts observedAt with an offset to UTC, and the date to the UTC day', async () => {
+    await imp(json([line({ id: 'tz', observedAt: '2025-03-01T23:30:00-05:00' })]));
+    const row = await db.selectFrom('answers').select(['observed_at', 'date']).executeTakeFirstOrThrow();
+    expect(row).toEqual({ observed_at: '2025-03-02T04:30:00.000Z', date: '2025-03-02' });
+  });
+
+  it('keeps the summaries equal to the counts of the stored answers', async () => {
+    async function* lines() {
+      for (const l of variedLines(300, '2025-03-09')) yield JSON.stringify(l);
+    }
+    expect(await imp(lines())).toMatchObject({ imported: 300 });
+    const fromAnswers = await db
+      .selectFrom('answers')
+      .select(['date', 'engine_id', sql<string>`coalesce(topic_id, '')`.as('topic_id')])
+      .select([
+        db.fn.countAll<number>().as('answers'),
+        db.fn.sum<number>('mentioned').as('mentioned'),
+        db.fn.sum<number>('cited').as('cited'),
+      ])
+      .groupBy(['date', 'engine_id', sql`coalesce(topic_id, '')`])
+      .orderBy('date')
+      .orderBy('engine_id')
+      .orderBy('topic_id')
+      .execute();
+    const daily = await db
+      .selectFrom('daily_summaries')
+      .select(['date', 'engine_id', 'topic_id', 'answers', 'mentioned', 'cited'])
+      .orderBy('date')
+      .orderBy('engine_id')
+      .orderBy('topic_id')
+      .execute();
+    expect(daily).toEqual(fromAnswers);
+
+    const expected = new Map<string, { mentioned: number; cited: number }>();
+    const rows = await db.selectFrom('answers').select(['date', 'engine_id', 'competitors']).execute();
+    for (const r of rows) {
+      for (const c of JSON.parse(r.competitors) as { name: string; mentioned: boolean; cited: boolean }[]) {
+        if (!c.mentioned && !c.cited) continue;
+        for (const engine of [r.engine_id, '*']) {
+          const key = `${r.date}|${engine}|${competitorKey(c.name)}`;
+          const e = expected.get(key) ?? { mentioned: 0, cited: 0 };
+          expected.set(key, {
+            mentioned: e.mentioned + Number(c.mentioned),
+            cited: e.cited + Number(c.cited),
+          });
+        }
+      }
+    }
+    const brands = await db.selectFrom('brand_summaries').selectAll().execute();
+    expect(expected.size).toBeGreaterThan(0);
+    expect(
+      new Map(
+        brands.map((b) => [
+          `${b.date}|${b.engine_id}|${b.brand_key}`,
+          { mentioned: b.mentioned, cited: b.cited },
+        ]),
+      ),
+    ).toEqual(expected);
+  });
+
+  it('refuses an unknown project', async () => {
+    await expect(importAnswers(store, clock, 'prjNope', json([line()]))).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+});

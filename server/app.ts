@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
 import type { Services } from './domain/context.ts';
@@ -9,6 +9,7 @@ import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerEtag } from './http/etag.ts';
 import { registerNotFound } from './http/method-not-allowed.ts';
+import { registerResponseValidation } from './http/response-validation.ts';
 import { parseQuery } from './http/query-parser.ts';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from './http/rate-limit.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -28,6 +29,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Log to stdout; tests leave it off. */
   logger?: boolean;
+  /** Check every response against the contract (tests and development); production skips it for speed. */
+  validateResponses?: boolean;
 }
 
 /** Secrets never reach the logs: the key, and anything else a client may put in these headers. */
@@ -46,7 +49,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routerOptions: { querystringParser: parseQuery, maxParamLength: 512 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -60,6 +63,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerNotFound(app, baseUrl);
   registerAuth(app, { store: opts.store, clock, limiter: new RateLimiter(opts.config.rateLimits ?? DEFAULT_RATE_LIMITS) });
   registerEtag(app);
+  if (opts.validateResponses) registerResponseValidation(app);
 
   await app.register(
     async (v1) => {

@@ -1,17 +1,49 @@
 import { engineLabel } from '../../engines/catalog.ts';
-import type { AnswerDetailRow, AnswerRow } from '../store/repositories/answers.ts';
+import type { AnswerDetailRow, AnswerRow, CompetitorHit } from '../store/repositories/answers.ts';
 import { fromJson } from '../store/json.ts';
 
 type Sentiment = 'positive' | 'mixed' | 'neutral' | 'negative' | 'not-applicable';
 
-export function answerResource(r: AnswerRow, topicLabels: ReadonlyMap<string, string>) {
+/** The label of the answer's topic; null without a topic, or when the topic is gone. */
+export const topicLabelOf = (r: AnswerRow, topicLabels: ReadonlyMap<string, string>): string | null =>
+  r.topic_id === null ? null : (topicLabels.get(r.topic_id) ?? null);
+
+/** Competitor names by set id, for the sets the answers being shown were scored against. */
+export type CompetitorSets = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * The names an answer was scored against. A set is stored before any answer that names it and is only deleted
+ * with its project, so a missing one means a broken database rather than something to show.
+ */
+export function setNames(sets: CompetitorSets, setId: string | null): readonly string[] {
+  if (setId === null) return [];
+  const names = sets.get(setId);
+  if (!names) throw new Error(`competitor set ${setId} is missing`);
+  return names;
+}
+
+/** Every competitor of the set in order, with the stored hits filled in and the rest neither named nor cited. */
+function competitorsOf(r: AnswerRow, sets: CompetitorSets) {
+  const hits = new Map(fromJson<CompetitorHit[]>(r.competitor_hits).map((h) => [h[0], h]));
+  return setNames(sets, r.competitor_set).map((name, i) => {
+    const hit = hits.get(i);
+    return {
+      name,
+      mentioned: hit?.[1] === 1,
+      cited: hit?.[2] === 1,
+      citationUrl: hit?.[3] ?? null,
+    };
+  });
+}
+
+export function answerResource(r: AnswerRow, topicLabels: ReadonlyMap<string, string>, sets: CompetitorSets) {
   return {
     id: r.id,
     runId: r.run_id,
     promptId: r.prompt_id,
     promptText: r.prompt_text,
     topicId: r.topic_id,
-    topicLabel: r.topic_id === null ? null : (topicLabels.get(r.topic_id) ?? null),
+    topicLabel: topicLabelOf(r, topicLabels),
     engineId: r.engine_id,
     engineLabel: engineLabel(r.engine_id),
     observedAt: r.observed_at,
@@ -22,9 +54,7 @@ export function answerResource(r: AnswerRow, topicLabels: ReadonlyMap<string, st
     position: r.position,
     sentiment: r.sentiment as Sentiment | null,
     excerpt: r.excerpt,
-    competitors: fromJson<{ name: string; mentioned: boolean; cited: boolean; citationUrl: string | null }[]>(
-      r.competitors,
-    ),
+    competitors: competitorsOf(r, sets),
     sourceUrls: fromJson<string[]>(r.source_urls),
   };
 }
@@ -35,9 +65,13 @@ function drift(value: string | null): true | 'no' | 'partial' | null {
   return value === 'no' || value === 'partial' ? value : null;
 }
 
-export function answerDetailResource(r: AnswerDetailRow, topicLabels: ReadonlyMap<string, string>) {
+export function answerDetailResource(
+  r: AnswerDetailRow,
+  topicLabels: ReadonlyMap<string, string>,
+  sets: CompetitorSets,
+) {
   return {
-    ...answerResource(r, topicLabels),
+    ...answerResource(r, topicLabels, sets),
     fullAnswer: r.full_answer,
     fullAnswerTruncated: r.full_answer_truncated === 1,
     sentimentReason: r.sentiment_reason,

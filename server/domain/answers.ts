@@ -1,5 +1,6 @@
 import { readableProject } from './access.ts';
-import { answerDetailResource, answerResource } from './answer-view.ts';
+import { renderAnswerPage } from './answer-json.ts';
+import { answerDetailResource } from './answer-view.ts';
 import type { Caller, Services } from './context.ts';
 import { observedWindow, resolveRange } from './date-range.ts';
 import { checkEngineIds } from './engine-filter.ts';
@@ -23,7 +24,10 @@ export interface AnswerQuery {
 function windowFor(q: AnswerQuery, now: Date) {
   if (q.runId === undefined) return observedWindow(resolveRange(q, now));
   if (q.from !== undefined || q.to !== undefined) {
-    throw new AppError('unsupported_filter_combination', 'runId cannot be combined with from or to: a run fixes its own dates.');
+    throw new AppError(
+      'unsupported_filter_combination',
+      'runId cannot be combined with from or to: a run fixes its own dates.',
+    );
   }
   return null;
 }
@@ -52,8 +56,12 @@ export async function listAnswers(s: Services, caller: Caller, projectId: string
     }),
     s.store.topics.labels(projectId),
   ]);
-  const page = splitPage(rows, limit, (r) => s.cursors.encode(list, filters, { observedAt: r.observed_at, id: r.id }));
-  return { data: page.data.map((r) => answerResource(r, topics)), nextCursor: page.nextCursor };
+  const page = splitPage(rows, limit, (r) =>
+    s.cursors.encode(list, filters, { observedAt: r.observed_at, id: r.id }),
+  );
+  const setIds = [...new Set(page.data.flatMap((r) => r.competitor_set ?? []))];
+  const sets = await s.store.competitorSets.get(projectId, setIds);
+  return renderAnswerPage(page.data, topics, sets, page.nextCursor);
 }
 
 export async function getAnswer(s: Services, caller: Caller, projectId: string, answerId: string) {
@@ -63,5 +71,9 @@ export async function getAnswer(s: Services, caller: Caller, projectId: string, 
     s.store.topics.labels(projectId),
   ]);
   if (!row) throw notFound('answer');
-  return answerDetailResource(row, topics);
+  const sets = await s.store.competitorSets.get(
+    projectId,
+    row.competitor_set === null ? [] : [row.competitor_set],
+  );
+  return answerDetailResource(row, topics, sets);
 }

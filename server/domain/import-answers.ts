@@ -4,7 +4,7 @@ import { ENGINES, findEngine } from '../../engines/catalog.ts';
 import { createScorer, type AnswerScorer, type ScoredAnswer } from '../../engines/scoring/index.ts';
 import type { Store } from '../store/index.ts';
 import { toJson } from '../store/json.ts';
-import type { NewAnswerRow } from '../store/repositories/answers.ts';
+import type { CompetitorHit, NewAnswerRow } from '../store/repositories/answers.ts';
 import { promptTextKey } from '../store/repositories/prompts.ts';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
@@ -111,6 +111,17 @@ interface Placement {
   topicId: string | null;
   observedAt: string;
   createdAt: string;
+  /** The competitor set the scorer was built from, so hit indexes point into it. */
+  competitorSet: string | null;
+}
+
+/** Only the competitors named or cited are stored; the rest of the set is implied. */
+function hitsOf(competitors: ScoredAnswer['competitors']): CompetitorHit[] {
+  const hits: CompetitorHit[] = [];
+  competitors.forEach((c, i) => {
+    if (c.mentioned || c.cited) hits.push([i, c.mentioned ? 1 : 0, c.cited ? 1 : 0, c.citationUrl]);
+  });
+  return hits;
 }
 
 function toRow(scored: ScoredAnswer, line: ImportLine, at: Placement): NewAnswerRow {
@@ -137,24 +148,26 @@ function toRow(scored: ScoredAnswer, line: ImportLine, at: Placement): NewAnswer
     full_answer_truncated: scored.fullAnswerTruncated ? 1 : 0,
     sources: toJson(scored.sources.map((s) => ({ url: s.url, title: s.title }))),
     source_urls: toJson(scored.sourceUrls),
-    competitors: toJson(
-      scored.competitors.map((c) => ({
-        name: c.name,
-        mentioned: c.mentioned,
-        cited: c.cited,
-        citationUrl: c.citationUrl,
-      })),
-    ),
+    competitor_set: at.competitorSet,
+    competitor_hits: toJson(hitsOf(scored.competitors)),
     import_key: at.importKey,
     created_at: at.createdAt,
   };
 }
 
-async function scorerFor(store: Store, projectId: string): Promise<AnswerScorer> {
+/** The scorer for the project as it is now, and the id of the competitor set it scores against. */
+async function scorerFor(
+  store: Store,
+  projectId: string,
+): Promise<{ score: AnswerScorer; competitorSet: string | null }> {
   const project = await store.projects.get(projectId);
   if (!project) throw new AppError('not_found', `No project ${projectId}.`);
   const competitors = await store.competitors.list(projectId);
-  return createScorer(
+  const competitorSet = await store.competitorSets.ensure(
+    projectId,
+    competitors.map((c) => c.name),
+  );
+  const score = createScorer(
     {
       name: project.name,
       websiteUrl: project.websiteUrl,
@@ -163,6 +176,7 @@ async function scorerFor(store: Store, projectId: string): Promise<AnswerScorer>
     },
     competitors,
   );
+  return { score, competitorSet };
 }
 
 /**
@@ -177,7 +191,7 @@ export async function importAnswers(
   lines: AsyncIterable<string> | Iterable<string>,
 ): Promise<ImportResult> {
   // One scorer for the whole import: its name patterns and domain sets are compiled once.
-  const score = await scorerFor(store, projectId);
+  const { score, competitorSet } = await scorerFor(store, projectId);
   const prompts = await store.prompts.byTextKey(projectId);
   const topics = new Set((await store.topics.labels(projectId)).keys());
   const createdAt = clock.now().toISOString();
@@ -227,13 +241,14 @@ export async function importAnswers(
       newTopics.push(topicId);
     }
     const id = importedAnswerId(projectId, importKey);
-    const at = { id, projectId, importKey, promptId: prompt?.id ?? null, topicId, observedAt, createdAt };
+    const promptId = prompt?.id ?? null;
+    const at = { id, projectId, importKey, promptId, topicId, observedAt, createdAt, competitorSet };
     const scored = score({ text: line.text, sources: line.sources });
     const row = toRow(scored, line, at);
     batch.push(row);
     const { mentioned, cited, competitors } = scored;
     counts.push({ date: row.date, engineId: line.engineId, topicId, mentioned, cited, competitors });
-    batchChars += row.full_answer.length + row.sources.length + row.competitors.length;
+    batchChars += row.full_answer.length + row.sources.length + row.competitor_hits.length;
     if (batch.length >= BATCH_ROWS || batchChars >= BATCH_CHARS) await flush();
   }
   await flush();

@@ -42,10 +42,10 @@ export async function competitorStats(
   const project = await readableProject(s, caller, projectId);
   const range = resolveRange(q, s.clock.now());
   const filter = { projectId, ...range, engineIds: checkEngineIds(q.engine) };
-  const [totals, brands, competitors] = await Promise.all([
+  const competitors = await s.store.competitors.list(projectId);
+  const [totals, brands] = await Promise.all([
     s.store.summaries.totals(filter),
-    s.store.summaries.brands(filter),
-    s.store.competitors.list(projectId),
+    s.store.summaries.brands(filter, competitors.map((c) => competitorKey(c.name))),
   ]);
   const row = (name: string, isOwnBrand: boolean, mentioned: number, cited: number) => ({
     name,

@@ -1,5 +1,5 @@
 import { competitorKey } from '../store/repositories/competitors.ts';
-import { ALL_ENGINES, NO_TOPIC, type BrandDelta, type DailyDelta } from '../store/repositories/summaries.ts';
+import { NO_TOPIC, type BrandDelta, type DailyDelta } from '../store/repositories/summaries.ts';
 
 /** What the summaries need to know about one stored answer. */
 export interface AnswerCounts {
@@ -22,7 +22,7 @@ const keyOf = (...parts: string[]) => parts.join('\0');
 /**
  * The amounts to add to the summary tables for a set of newly stored answers, so that the stats read a few
  * summary rows instead of every answer. The project's own brand is counted by the daily rows; brand rows
- * hold competitors only, per engine and again under ALL_ENGINES so unfiltered share of voice reads one row.
+ * hold competitors only. The store adds its own rollups (all topics, all engines, months) from these.
  */
 export function summaryDeltas(answers: Iterable<AnswerCounts>): SummaryDeltas {
   const daily = new Map<string, DailyDelta>();
@@ -59,7 +59,6 @@ export function summaryDeltas(answers: Iterable<AnswerCounts>): SummaryDeltas {
     }
     for (const [brandKey, c] of perBrand) {
       addBrand(a.date, a.engineId, brandKey, c.mentioned, c.cited);
-      addBrand(a.date, ALL_ENGINES, brandKey, c.mentioned, c.cited);
     }
   }
   return { daily: [...daily.values()], brands: [...brands.values()] };

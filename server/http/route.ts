@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Operation } from '../contract/operations.ts';
+import { JsonText } from '../domain/json-text.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type SuccessBody<O extends Operation> = {
@@ -22,7 +23,7 @@ export type RouteHandler<O extends Operation> = (
   input: RouteInput<O>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<SuccessBody<O>>;
+) => Promise<SuccessBody<O> | JsonText<SuccessBody<O>>>;
 
 /** Operations without parameters still refuse unknown ones, the same as every other operation. */
 const NONE = z.strictObject({});
@@ -31,8 +32,8 @@ const NONE = z.strictObject({});
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
- * Mounts one contract operation: its zod schemas validate the request and the response, its scope is enforced by
- * the auth hook, and the handler receives the parsed input and returns the response body.
+ * Mounts one contract operation: its zod schemas validate the request (and, when validation is on, the response),
+ * its scope is enforced by the auth hook, and the handler receives the parsed input and returns the body.
  */
 export function route<O extends Operation>(app: FastifyInstance, op: O, handler: RouteHandler<O>): void {
   const response: Record<number, z.ZodType> = {};
@@ -45,11 +46,10 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
       querystring: op.query ?? NONE,
       ...(op.body && { body: op.body }),
       ...(op.headers && { headers: op.headers }),
-      response,
     },
-    config: { scope: op.scope, etag: 304 in op.responses },
-    handler: (request, reply) =>
-      handler(
+    config: { scope: op.scope, etag: 304 in op.responses, responses: response },
+    handler: async (request, reply) => {
+      const body = await handler(
         {
           params: request.params as Out<O['params']>,
           query: request.query as Out<O['query']>,
@@ -58,6 +58,8 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
         },
         request,
         reply,
-      ),
+      );
+      return body instanceof JsonText ? reply.type('application/json; charset=utf-8').send(body.text) : body;
+    },
   });
 }

@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  SqliteDialect,
+  type Migration,
+  type MigrationProvider,
+  type SqliteDatabase,
+} from 'kysely';
 import * as initial from './migrations/0001-initial.ts';
 import type { Database } from './schema.ts';
 
@@ -10,6 +17,28 @@ export type Db = Kysely<Database>;
 const migrations: Record<string, Migration> = { '0001-initial': initial };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+const STATEMENT_CACHE = 500;
+
+/**
+ * Kysely prepares every query anew; the service runs the same few hundred statements all day, so they are kept
+ * prepared. Kysely serialises use of the connection, so one statement is never stepped by two queries at once.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        if (cache.size >= STATEMENT_CACHE) cache.clear();
+        statement = sqlite.prepare(sql);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
 
 /** Opens (creating when needed) the SQLite file, applies the pragmas the service relies on, and migrates it. */
 export async function openDatabase(path: string): Promise<Db> {
@@ -20,7 +49,7 @@ export async function openDatabase(path: string): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -2,6 +2,7 @@ import type { Db } from './database.ts';
 import { accountsRepository } from './repositories/accounts.ts';
 import { answersRepository } from './repositories/answers.ts';
 import { apiKeysRepository } from './repositories/api-keys.ts';
+import { competitorSetsRepository } from './repositories/competitor-sets.ts';
 import { competitorsRepository } from './repositories/competitors.ts';
 import { hostsRepository } from './repositories/hosts.ts';
 import { projectsRepository } from './repositories/projects.ts';
@@ -19,6 +20,7 @@ function repositories(db: Db) {
     answers: answersRepository(db),
     apiKeys: apiKeysRepository(db),
     competitors: competitorsRepository(db),
+    competitorSets: competitorSetsRepository(db),
     hosts: hostsRepository(db),
     projects: projectsRepository(db),
     prompts: promptsRepository(db),

@@ -103,7 +103,10 @@ export interface Database {
     full_answer_truncated: number;
     sources: string;
     source_urls: string;
-    competitors: string;
+    /** Id of the competitor list the answer was scored against; null when the project had none. */
+    competitor_set: string | null;
+    /** JSON `[[index, mentioned 0|1, cited 0|1, citationUrl|null], …]` for the competitors named or cited. */
+    competitor_hits: string;
     import_key: string | null;
     created_at: string;
   };
@@ -116,14 +119,23 @@ export interface Database {
     mentioned: number;
     cited: number;
   };
-  brand_summaries: {
+  brand_days: {
     project_id: string;
-    date: string;
     engine_id: string;
     brand_key: string;
+    date: string;
     mentioned: number;
     cited: number;
   };
+  brand_months: {
+    project_id: string;
+    engine_id: string;
+    brand_key: string;
+    month: string;
+    mentioned: number;
+    cited: number;
+  };
+  competitor_sets: { project_id: string; id: string; names: string };
   summary_pending: { project_id: string; date: string; since: string };
   run_requests: {
     id: string;

@@ -6,6 +6,7 @@ import { createAccount } from '../../server/domain/accounts.ts';
 import type { Clock } from '../../server/domain/clock.ts';
 import { mulberry32, seedDemo } from '../../server/domain/demo-data.ts';
 import { openDatabase, type Db } from '../../server/store/database.ts';
+import type { CompetitorHit } from '../../server/store/repositories/answers.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 
 const clock: Clock = { now: () => new Date('2025-03-10T08:00:00.000Z') };
@@ -102,12 +103,16 @@ describe('seedDemo', () => {
     const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
     expect(spread(byEngine.map((e) => e.m))).toBeGreaterThan(0.15);
     expect(spread(byEngine.map((e) => e.c))).toBeGreaterThan(0.15);
-    const rows = await db.selectFrom('answers').select(['sentiment', 'position', 'competitors']).execute();
+    const rows = await db
+      .selectFrom('answers')
+      .select(['sentiment', 'position', 'competitor_hits'])
+      .execute();
     const sentiments = new Set(rows.map((r) => r.sentiment));
     for (const s of ['positive', 'negative', 'mixed', 'neutral', 'not-applicable'])
       expect(sentiments).toContain(s);
     expect(new Set(rows.map((r) => r.position)).size).toBeGreaterThan(3);
-    expect(rows.some((r) => JSON.parse(r.competitors).some((c: { cited: boolean }) => c.cited))).toBe(true);
+    const hits = rows.flatMap((r) => JSON.parse(r.competitor_hits) as CompetitorHit[]);
+    expect(hits.some(([, , cited]) => cited === 1)).toBe(true);
   });
 
   it('is deterministic for a given random source, and differs for another', async () => {

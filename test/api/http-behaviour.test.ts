@@ -99,6 +99,21 @@ describe('HTTP behaviour on every endpoint', () => {
   });
 });
 
+describe('unexpected faults', () => {
+  it('answer 500 internal as problem+json without a stack or the fault message', async () => {
+    const h = await createHarness();
+    const { key } = await h.account();
+    await h.store.close();
+    const r = await h.get('/v1/me', key);
+    expect(r.statusCode).toBe(500);
+    expect(r.headers['content-type']).toBe('application/problem+json');
+    const body = Problem.parse(r.json());
+    expect(body).toMatchObject({ code: 'internal', status: 500, title: 'Internal Server Error' });
+    expect(r.body).not.toMatch(/at .*\.ts:\d+|stack|destroyed|driver/i);
+    await h.app.close();
+  });
+});
+
 describe('rate limits', () => {
   it('allows 300 requests a minute per key, then 429 with Retry-After until the window resets', async () => {
     const h = await createHarness();

@@ -8,6 +8,7 @@ import type { Clock } from '../../server/domain/clock.ts';
 import { importAnswers, importedAnswerId } from '../../server/domain/import-answers.ts';
 import { openDatabase, type Db } from '../../server/store/database.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
+import type { CompetitorHit } from '../../server/store/repositories/answers.ts';
 import { competitorKey } from '../../server/store/repositories/competitors.ts';
 import { variedLines, type RawLine } from '../support/answers.ts';
 import { createProject } from '../support/fixtures.ts';
@@ -87,9 +88,32 @@ describe('importAnswers', () => {
       { url: 'https://globex.com/', title: null },
     ]);
     expect(JSON.parse(row.source_urls)).toEqual(['https://docs.acme.com/pricing', 'https://globex.com/']);
-    expect(JSON.parse(row.competitors)).toEqual([
-      { name: 'Globex', mentioned: true, cited: true, citationUrl: 'https://globex.com/' },
-      { name: 'Initech', mentioned: false, cited: false, citationUrl: null },
+    // Only Globex was named and cited; Initech, neither, is left to the set.
+    expect(JSON.parse(row.competitor_hits)).toEqual([[0, 1, 1, 'https://globex.com/']]);
+    const sets = await store.competitorSets.get(projectId, [row.competitor_set!]);
+    expect(sets).toEqual(new Map([[row.competitor_set, ['Globex', 'Initech']]]));
+  });
+
+  it('stores each competitor list once, and keeps older answers on the list they were scored against', async () => {
+    await imp(json([line({ id: 'c1' })]));
+    await imp(json([line({ id: 'c2' })]));
+    await store.competitors.replace(projectId, [{ name: 'Initech', domains: ['initech.com'] }]);
+    await imp(json([line({ id: 'c3', text: 'Initech and Acme.' })]));
+    await store.competitors.replace(projectId, []);
+    await imp(json([line({ id: 'c4' })]));
+    const rows = await db
+      .selectFrom('answers')
+      .select(['import_key', 'competitor_set', 'competitor_hits'])
+      .orderBy('import_key')
+      .execute();
+    const [c1, c2, c3, c4] = rows;
+    expect(c2!.competitor_set).toBe(c1!.competitor_set);
+    expect(c3).toMatchObject({ competitor_hits: '[[0,1,0,null]]' });
+    expect(c4).toEqual({ import_key: 'c4', competitor_set: null, competitor_hits: '[]' });
+    const sets = await db.selectFrom('competitor_sets').select(['id', 'names']).orderBy('names').execute();
+    expect(sets).toEqual([
+      { id: c1!.competitor_set, names: '["Globex","Initech"]' },
+      { id: c3!.competitor_set, names: '["Initech"]' },
     ]);
   });
 
@@ -153,8 +177,11 @@ describe('importAnswers', () => {
       imported: 2,
       duplicates: 2,
     });
-    const daily = await db.selectFrom('daily_summaries').select(['answers']).execute();
-    expect(daily).toEqual([{ answers: 2 }]);
+    const daily = await db.selectFrom('daily_summaries').select(['topic_id', 'answers']).orderBy('topic_id').execute();
+    expect(daily).toEqual([
+      { topic_id: '', answers: 2 },
+      { topic_id: '*', answers: 2 },
+    ]);
   });
 
   it('links answers to the prompt with the same text and takes its first topic, creating unknown topics', async () => {
@@ -217,28 +244,47 @@ describe('importAnswers', () => {
     const daily = await db
       .selectFrom('daily_summaries')
       .select(['date', 'engine_id', 'topic_id', 'answers', 'mentioned', 'cited'])
+      .where('topic_id', '!=', '*')
       .orderBy('date')
       .orderBy('engine_id')
       .orderBy('topic_id')
       .execute();
     expect(daily).toEqual(fromAnswers);
+    // The all-topics rows add up the topic rows of each day and engine.
+    const allTopics = await db
+      .selectFrom('daily_summaries')
+      .select(['date', 'engine_id', 'answers', 'mentioned', 'cited'])
+      .where('topic_id', '=', '*')
+      .orderBy('date')
+      .orderBy('engine_id')
+      .execute();
+    const summed = new Map<string, { date: string; engine_id: string; answers: number; mentioned: number; cited: number }>();
+    for (const r of fromAnswers) {
+      const k = `${r.date}|${r.engine_id}`;
+      const e = summed.get(k) ?? { date: r.date, engine_id: r.engine_id, answers: 0, mentioned: 0, cited: 0 };
+      summed.set(k, { ...e, answers: e.answers + r.answers, mentioned: e.mentioned + r.mentioned, cited: e.cited + r.cited });
+    }
+    expect(allTopics).toEqual([...summed.values()]);
 
     const expected = new Map<string, { mentioned: number; cited: number }>();
-    const rows = await db.selectFrom('answers').select(['date', 'engine_id', 'competitors']).execute();
+    const rows = await db
+      .selectFrom('answers')
+      .select(['date', 'engine_id', 'competitor_set', 'competitor_hits'])
+      .execute();
+    const sets = await store.competitorSets.get(projectId, [
+      ...new Set(rows.flatMap((r) => r.competitor_set ?? [])),
+    ]);
     for (const r of rows) {
-      for (const c of JSON.parse(r.competitors) as { name: string; mentioned: boolean; cited: boolean }[]) {
-        if (!c.mentioned && !c.cited) continue;
+      for (const [index, mentioned, cited] of JSON.parse(r.competitor_hits) as CompetitorHit[]) {
+        const name = sets.get(r.competitor_set!)![index]!;
         for (const engine of [r.engine_id, '*']) {
-          const key = `${r.date}|${engine}|${competitorKey(c.name)}`;
+          const key = `${r.date}|${engine}|${competitorKey(name)}`;
           const e = expected.get(key) ?? { mentioned: 0, cited: 0 };
-          expected.set(key, {
-            mentioned: e.mentioned + Number(c.mentioned),
-            cited: e.cited + Number(c.cited),
-          });
+          expected.set(key, { mentioned: e.mentioned + mentioned, cited: e.cited + cited });
         }
       }
     }
-    const brands = await db.selectFrom('brand_summaries').selectAll().execute();
+    const brands = await db.selectFrom('brand_days').selectAll().execute();
     expect(expected.size).toBeGreaterThan(0);
     expect(
       new Map(
@@ -248,6 +294,15 @@ describe('importAnswers', () => {
         ]),
       ),
     ).toEqual(expected);
+    // The month rows add up the day rows of each month.
+    const months = new Map<string, { mentioned: number; cited: number }>();
+    for (const b of brands) {
+      const k = `${b.date.slice(0, 7)}|${b.engine_id}|${b.brand_key}`;
+      const e = months.get(k) ?? { mentioned: 0, cited: 0 };
+      months.set(k, { mentioned: e.mentioned + b.mentioned, cited: e.cited + b.cited });
+    }
+    const monthRows = await db.selectFrom('brand_months').selectAll().execute();
+    expect(new Map(monthRows.map((b) => [`${b.month}|${b.engine_id}|${b.brand_key}`, { mentioned: b.mentioned, cited: b.cited }]))).toEqual(months);
   });
 
   it('refuses an unknown project', async () => {

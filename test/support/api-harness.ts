@@ -47,7 +47,12 @@ export async function createHarness(opts: { rateLimits?: RateLimits; clock?: Tes
   const dbPath = join(dir, 'test.db');
   const store = createStore(await openDatabase(dbPath));
   const clock = opts.clock ?? new TestClock();
-  const app = await buildApp({ store, config: { baseUrl: BASE, rateLimits: opts.rateLimits }, clock });
+  const app = await buildApp({
+    store,
+    config: { baseUrl: BASE, rateLimits: opts.rateLimits },
+    clock,
+    validateResponses: true,
+  });
   const key = async (accountId: string, scopes = ALL_SCOPES, projectIds?: string[], expiresAt?: string) =>
     (await createApiKey(store, clock, { accountId, label: 'test', scopes, projectIds, expiresAt })).key;
   return {

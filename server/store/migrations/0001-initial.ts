@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations describe the schema before the typed view exists */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -109,6 +109,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('domains', text, (c) => c.notNull())
     .addPrimaryKeyConstraint('competitors_pk', ['project_id', 'name_key'])
     .execute();
+  // The competitor list an answer was scored against, stored once: answers keep only the hits against it.
+  await db.schema
+    .createTable('competitor_sets')
+    .addColumn('project_id', text, (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .addColumn('id', text, (c) => c.notNull())
+    .addColumn('names', text, (c) => c.notNull())
+    .addPrimaryKeyConstraint('competitor_sets_pk', ['project_id', 'id'])
+    .modifyEnd(sql`without rowid`)
+    .execute();
   await db.schema
     .createTable('run_requests')
     .addColumn('id', text, (c) => c.primaryKey())
@@ -173,7 +182,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('full_answer_truncated', int, (c) => c.notNull())
     .addColumn('sources', text, (c) => c.notNull())
     .addColumn('source_urls', text, (c) => c.notNull())
-    .addColumn('competitors', text, (c) => c.notNull())
+    .addColumn('competitor_set', text)
+    .addColumn('competitor_hits', text, (c) => c.notNull())
     .addColumn('import_key', text)
     .addColumn('created_at', text, (c) => c.notNull())
     .addUniqueConstraint('answers_import_key', ['project_id', 'import_key'])
@@ -191,27 +201,37 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['project_id', 'prompt_id', 'observed_at', 'id'])
     .execute();
   await db.schema.createIndex('answers_run').on('answers').columns(['run_id', 'observed_at', 'id']).execute();
+  // Summaries are clustered on their keys (WITHOUT ROWID) so a range read is one sequential scan. Daily rows
+  // also carry an all-topics row (topic '*'); brand counts come per day and per month, so a year of share of
+  // voice reads about twelve month rows and the edge days per brand instead of every day.
   await db.schema
     .createTable('daily_summaries')
     .addColumn('project_id', text, (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .addColumn('topic_id', text, (c) => c.notNull())
     .addColumn('date', text, (c) => c.notNull())
     .addColumn('engine_id', text, (c) => c.notNull())
-    .addColumn('topic_id', text, (c) => c.notNull())
     .addColumn('answers', int, (c) => c.notNull())
     .addColumn('mentioned', int, (c) => c.notNull())
     .addColumn('cited', int, (c) => c.notNull())
-    .addPrimaryKeyConstraint('daily_summaries_pk', ['project_id', 'date', 'engine_id', 'topic_id'])
+    .addPrimaryKeyConstraint('daily_summaries_pk', ['project_id', 'topic_id', 'date', 'engine_id'])
+    .modifyEnd(sql`without rowid`)
     .execute();
-  await db.schema
-    .createTable('brand_summaries')
-    .addColumn('project_id', text, (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('date', text, (c) => c.notNull())
-    .addColumn('engine_id', text, (c) => c.notNull())
-    .addColumn('brand_key', text, (c) => c.notNull())
-    .addColumn('mentioned', int, (c) => c.notNull())
-    .addColumn('cited', int, (c) => c.notNull())
-    .addPrimaryKeyConstraint('brand_summaries_pk', ['project_id', 'engine_id', 'date', 'brand_key'])
-    .execute();
+  for (const [table, period] of [
+    ['brand_days', 'date'],
+    ['brand_months', 'month'],
+  ] as const) {
+    await db.schema
+      .createTable(table)
+      .addColumn('project_id', text, (c) => c.notNull().references('projects.id').onDelete('cascade'))
+      .addColumn('engine_id', text, (c) => c.notNull())
+      .addColumn('brand_key', text, (c) => c.notNull())
+      .addColumn(period, text, (c) => c.notNull())
+      .addColumn('mentioned', int, (c) => c.notNull())
+      .addColumn('cited', int, (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${table}_pk`, ['project_id', 'engine_id', 'brand_key', period])
+      .modifyEnd(sql`without rowid`)
+      .execute();
+  }
   await db.schema
     .createTable('summary_pending')
     .addColumn('project_id', text, (c) => c.notNull().references('projects.id').onDelete('cascade'))

@@ -1,5 +1,12 @@
 import type { Db } from '../database.ts';
 
+/**
+ * One competitor an answer named or cited: its index in the answer's competitor set, mentioned and cited as 0/1,
+ * and the cited page. The others in the set were neither, so they are not stored. A row lists its hits in index
+ * order, which the page renderer relies on.
+ */
+export type CompetitorHit = [index: number, mentioned: 0 | 1, cited: 0 | 1, citationUrl: string | null];
+
 /** An answer row as stored; JSON columns stay as text until the view is built. */
 export interface AnswerRow {
   id: string;
@@ -18,7 +25,10 @@ export interface AnswerRow {
   sentiment: string | null;
   excerpt: string | null;
   source_urls: string;
-  competitors: string;
+  /** Id of the competitor set the answer was scored against; null when the project had no competitors. */
+  competitor_set: string | null;
+  /** JSON array of CompetitorHit, only for the competitors named or cited. */
+  competitor_hits: string;
 }
 
 export interface AnswerDetailRow extends AnswerRow {
@@ -66,10 +76,11 @@ const LIST_COLUMNS = [
   'sentiment',
   'excerpt',
   'source_urls',
-  'competitors',
+  'competitor_set',
+  'competitor_hits',
 ] as const;
 
-/** Rows per INSERT: 25 columns each stays far below SQLite's bound-variable limit. */
+/** Rows per INSERT: 26 columns each stays far below SQLite's bound-variable limit. */
 const INSERT_CHUNK = 200;
 
 export function answersRepository(db: Db) {
@@ -124,16 +135,6 @@ export function answersRepository(db: Db) {
         .where('project_id', '=', projectId)
         .where('id', '=', id)
         .executeTakeFirst();
-    },
-    /** Engines that have stored answers, read from the summaries rather than the answers themselves. */
-    async engineIdsWithAnswers(projectId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('daily_summaries')
-        .select('engine_id')
-        .distinct()
-        .where('project_id', '=', projectId)
-        .execute();
-      return rows.map((r) => r.engine_id);
     },
   };
 }

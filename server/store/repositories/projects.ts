@@ -74,11 +74,13 @@ export function projectsRepository(db: Db) {
           .selectFrom('daily_summaries as d')
           .select(sql<string | null>`min(d.date)`.as('d'))
           .whereRef('d.project_id', '=', 'p.id')
+          .where('d.topic_id', '=', '*')
           .as('first_date'),
         eb
           .selectFrom('daily_summaries as d')
           .select(sql<string | null>`max(d.date)`.as('d'))
           .whereRef('d.project_id', '=', 'p.id')
+          .where('d.topic_id', '=', '*')
           .as('last_date'),
       ]);
 

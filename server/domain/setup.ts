@@ -7,8 +7,7 @@ import { splitPage } from './paging.ts';
 export async function listEngines(s: Services, caller: Caller, projectId: string) {
   const project = await readableProject(s, caller, projectId);
   const tracked = new Set([...project.tracking.engineIds, ...(await s.store.prompts.activeEngineIds(projectId))]);
-  const withAnswers = (await s.store.summaries.coverage(projectId)).map((c) => c.engine_id);
-  const all = [...tracked, ...withAnswers];
+  const all = [...tracked, ...(await s.store.summaries.enginesWithAnswers(projectId))];
   return {
     data: [...new Set(all)].map((id) => ({ id, label: engineLabel(id), tracked: tracked.has(id) })),
   };

@@ -112,12 +112,13 @@ export interface Database {
   };
   daily_summaries: {
     project_id: string;
-    date: string;
-    engine_id: string;
     topic_id: string;
+    date: string;
     answers: number;
     mentioned: number;
     cited: number;
+    /** JSON `{"<engine id>": [answers, mentioned, cited]}`. */
+    engines: string;
   };
   brand_days: {
     project_id: string;

@@ -241,30 +241,30 @@ describe('importAnswers', () => {
       .orderBy('engine_id')
       .orderBy('topic_id')
       .execute();
-    const daily = await db
-      .selectFrom('daily_summaries')
-      .select(['date', 'engine_id', 'topic_id', 'answers', 'mentioned', 'cited'])
-      .where('topic_id', '!=', '*')
-      .orderBy('date')
-      .orderBy('engine_id')
-      .orderBy('topic_id')
-      .execute();
-    expect(daily).toEqual(fromAnswers);
+    // A summary row packs one topic's day: every engine's [answers, mentioned, cited], and their sums.
+    const packed = await db.selectFrom('daily_summaries').selectAll().execute();
+    const unpack = (topic: (t: string) => boolean) =>
+      packed
+        .filter((r) => topic(r.topic_id))
+        .flatMap((r) =>
+          Object.entries(JSON.parse(r.engines) as Record<string, [number, number, number]>).map(
+            ([engine_id, [answers, mentioned, cited]]) => ({ date: r.date, engine_id, topic_id: r.topic_id, answers, mentioned, cited }),
+          ),
+        )
+        .sort((a, b) => `${a.date}|${a.engine_id}|${a.topic_id}`.localeCompare(`${b.date}|${b.engine_id}|${b.topic_id}`));
+    expect(unpack((t) => t !== '*')).toEqual(fromAnswers);
+    for (const r of packed) {
+      const counts = Object.values(JSON.parse(r.engines) as Record<string, number[]>);
+      expect([r.answers, r.mentioned, r.cited]).toEqual([0, 1, 2].map((i) => counts.reduce((n, c) => n + c[i]!, 0)));
+    }
     // The all-topics rows add up the topic rows of each day and engine.
-    const allTopics = await db
-      .selectFrom('daily_summaries')
-      .select(['date', 'engine_id', 'answers', 'mentioned', 'cited'])
-      .where('topic_id', '=', '*')
-      .orderBy('date')
-      .orderBy('engine_id')
-      .execute();
-    const summed = new Map<string, { date: string; engine_id: string; answers: number; mentioned: number; cited: number }>();
+    const summed = new Map<string, { date: string; engine_id: string; topic_id: string; answers: number; mentioned: number; cited: number }>();
     for (const r of fromAnswers) {
       const k = `${r.date}|${r.engine_id}`;
-      const e = summed.get(k) ?? { date: r.date, engine_id: r.engine_id, answers: 0, mentioned: 0, cited: 0 };
+      const e = summed.get(k) ?? { date: r.date, engine_id: r.engine_id, topic_id: '*', answers: 0, mentioned: 0, cited: 0 };
       summed.set(k, { ...e, answers: e.answers + r.answers, mentioned: e.mentioned + r.mentioned, cited: e.cited + r.cited });
     }
-    expect(allTopics).toEqual([...summed.values()]);
+    expect(unpack((t) => t === '*')).toEqual([...summed.values()]);
 
     const expected = new Map<string, { mentioned: number; cited: number }>();
     const rows = await db

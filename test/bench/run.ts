@@ -48,6 +48,7 @@ async function main() {
   const answerIds = first.data.map((a) => a.id);
   let deep = await get(`${p}/answers?${year}&limit=200`);
   for (let i = 0; i < 250 && deep.nextCursor; i++) deep = await get(`${p}/answers?${year}&limit=200&cursor=${deep.nextCursor}`);
+  // The walk used pages of 200 to get deep fast; the measured request is a default page of 50 from there.
   const deepCursor = deep.nextCursor!;
   const topics = (await get(`${p}/topics`)).data.map((t) => t.id);
 
@@ -55,7 +56,7 @@ async function main() {
     ['GET /me', () => `${url.pathname}/me`],
     ['answers, first page', () => `${p}/answers`],
     ['answers, first page, engine+mentioned+topic', () => `${p}/answers?engine=chatgpt&mentioned=true&topicId=${topics[0]}`],
-    ['answers, deep page (50,000 in, 366 days)', () => `${p}/answers?${year}&limit=200&cursor=${deepCursor}`],
+    ['answers, deep page (50,000 in, 366 days)', () => `${p}/answers?${year}&cursor=${deepCursor}`],
     ['answer detail', () => `${p}/answers/${answerIds[Math.floor(Math.random() * answerIds.length)]}`],
     ['stats/daily, 366 days', () => `${p}/stats/daily?${year}`],
     ['stats/daily, 366 days, engine+topic', () => `${p}/stats/daily?${year}&engine=gemini&topicId=${topics[1]}`],

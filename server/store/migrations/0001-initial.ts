@@ -201,19 +201,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['project_id', 'prompt_id', 'observed_at', 'id'])
     .execute();
   await db.schema.createIndex('answers_run').on('answers').columns(['run_id', 'observed_at', 'id']).execute();
-  // Summaries are clustered on their keys (WITHOUT ROWID) so a range read is one sequential scan. Daily rows
-  // also carry an all-topics row (topic '*'); brand counts come per day and per month, so a year of share of
-  // voice reads about twelve month rows and the edge days per brand instead of every day.
+  // Summaries are clustered on their keys (WITHOUT ROWID) so a range read is one sequential scan. A daily row
+  // holds one day of one topic (topic '*' adds up all topics): every engine's counts as JSON
+  // `{"<engine>": [answers, mentioned, cited]}`, and their sums as columns. A year of daily stats is then 366
+  // rows, not one per engine. Brand counts come per day and per month, so a year of share of voice reads about
+  // twelve month rows and the edge days per brand instead of every day.
   await db.schema
     .createTable('daily_summaries')
     .addColumn('project_id', text, (c) => c.notNull().references('projects.id').onDelete('cascade'))
     .addColumn('topic_id', text, (c) => c.notNull())
     .addColumn('date', text, (c) => c.notNull())
-    .addColumn('engine_id', text, (c) => c.notNull())
     .addColumn('answers', int, (c) => c.notNull())
     .addColumn('mentioned', int, (c) => c.notNull())
     .addColumn('cited', int, (c) => c.notNull())
-    .addPrimaryKeyConstraint('daily_summaries_pk', ['project_id', 'topic_id', 'date', 'engine_id'])
+    .addColumn('engines', text, (c) => c.notNull())
+    .addPrimaryKeyConstraint('daily_summaries_pk', ['project_id', 'topic_id', 'date'])
     .modifyEnd(sql`without rowid`)
     .execute();
   for (const [table, period] of [

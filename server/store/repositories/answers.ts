@@ -102,22 +102,23 @@ export function answersRepository(db: Db) {
     /** Newest first on (observed_at, id), so pages stay free of gaps and repeats while answers arrive. */
     async list(f: AnswerFilter): Promise<AnswerRow[]> {
       let q = db.selectFrom('answers').select(LIST_COLUMNS).where('project_id', '=', f.projectId);
-      if (f.window) q = q.where('observed_at', '>=', f.window.from).where('observed_at', '<', f.window.to);
+      if (f.window) q = q.where('observed_at', '>=', f.window.from);
+      if (f.after) {
+        // The cursor, which always lies inside the window, is the only upper bound on observed_at: SQLite seeks
+        // on one upper bound, and with two (or an OR) it would walk every row above the cursor on deep pages.
+        const after = f.after;
+        q = q
+          .where('observed_at', '<=', after.observedAt)
+          .where((eb) => eb.or([eb('observed_at', '<', after.observedAt), eb('id', '<', after.id)]));
+      } else if (f.window) {
+        q = q.where('observed_at', '<', f.window.to);
+      }
       if (f.engineIds && f.engineIds.length > 0) q = q.where('engine_id', 'in', f.engineIds);
       if (f.topicId !== undefined) q = q.where('topic_id', '=', f.topicId);
       if (f.promptId !== undefined) q = q.where('prompt_id', '=', f.promptId);
       if (f.runId !== undefined) q = q.where('run_id', '=', f.runId);
       if (f.mentioned !== undefined) q = q.where('mentioned', '=', f.mentioned ? 1 : 0);
       if (f.cited !== undefined) q = q.where('cited', '=', f.cited ? 1 : 0);
-      if (f.after) {
-        const after = f.after;
-        q = q.where((eb) =>
-          eb.or([
-            eb('observed_at', '<', after.observedAt),
-            eb.and([eb('observed_at', '=', after.observedAt), eb('id', '<', after.id)]),
-          ]),
-        );
-      }
       return q.orderBy('observed_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
     },
     async get(projectId: string, id: string): Promise<AnswerDetailRow | undefined> {

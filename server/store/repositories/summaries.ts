@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { fromJson, toJson } from '../json.ts';
 import { splitPeriods } from './summary-periods.ts';
 
 /** Engine id of the rows that add up every engine. */
@@ -39,6 +40,24 @@ export interface RangeFilter {
 }
 
 const CHUNK = 500;
+
+/** Per engine: [answers, mentioned, cited]. */
+export type EngineCounts = Record<string, [number, number, number]>;
+
+interface DailyRow {
+  topicId: string;
+  date: string;
+  engines: EngineCounts;
+}
+
+function addCounts(into: EngineCounts, engineId: string, [a, m, c]: readonly [number, number, number]) {
+  const prev = into[engineId] ?? [0, 0, 0];
+  into[engineId] = [prev[0] + a, prev[1] + m, prev[2] + c];
+}
+
+function sumCounts(list: readonly (readonly [number, number, number])[]): [number, number, number] {
+  return list.reduce<[number, number, number]>((s, [a, m, c]) => [s[0] + a, s[1] + m, s[2] + c], [0, 0, 0]);
+}
 
 /** Adds the same delta under several keys: the rollup rows are what keep range reads short. */
 function rollUp<T extends object, K extends keyof T>(deltas: readonly T[], key: K, values: (d: T) => T[K][]): T[] {
@@ -106,39 +125,58 @@ export function summariesRepository(db: Db) {
   }
 
   return {
-    /** Adds answer counts per day, engine and topic, and again under the all-topics row. */
+    /**
+     * Adds answer counts per day, engine and topic, and again under the all-topics row. A row packs every engine,
+     * so rows are read, merged and written back; callers run this in the transaction that stored the answers,
+     * which already holds the write lock.
+     */
     async addDaily(projectId: string, deltas: readonly DailyDelta[]): Promise<void> {
-      const rows = merge(
-        rollUp(deltas, 'topicId', (d) => [d.topicId, ALL_TOPICS]),
-        (d) => `${d.topicId}\0${d.date}\0${d.engineId}`,
-        (into, d) => {
-          into.answers += d.answers;
-          into.mentioned += d.mentioned;
-          into.cited += d.cited;
-        },
-      );
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        await db
-          .insertInto('daily_summaries')
-          .values(
-            rows.slice(i, i + CHUNK).map((d) => ({
-              project_id: projectId,
-              topic_id: d.topicId,
-              date: d.date,
-              engine_id: d.engineId,
-              answers: d.answers,
-              mentioned: d.mentioned,
-              cited: d.cited,
-            })),
-          )
-          .onConflict((oc) =>
-            oc.columns(['project_id', 'topic_id', 'date', 'engine_id']).doUpdateSet((eb) => ({
-              answers: eb('daily_summaries.answers', '+', eb.ref('excluded.answers')),
-              mentioned: eb('daily_summaries.mentioned', '+', eb.ref('excluded.mentioned')),
-              cited: eb('daily_summaries.cited', '+', eb.ref('excluded.cited')),
-            })),
-          )
-          .execute();
+      const rows = new Map<string, DailyRow>();
+      for (const d of deltas) {
+        for (const topicId of [d.topicId, ALL_TOPICS]) {
+          const key = `${topicId}\0${d.date}`;
+          let row = rows.get(key);
+          if (!row) rows.set(key, (row = { topicId, date: d.date, engines: {} }));
+          addCounts(row.engines, d.engineId, [d.answers, d.mentioned, d.cited]);
+        }
+      }
+      const byTopic = new Map<string, DailyRow[]>();
+      for (const r of rows.values()) byTopic.set(r.topicId, [...(byTopic.get(r.topicId) ?? []), r]);
+      for (const [topicId, list] of byTopic) {
+        for (let i = 0; i < list.length; i += CHUNK) {
+          const chunk = list.slice(i, i + CHUNK);
+          const stored = await db
+            .selectFrom('daily_summaries')
+            .select(['date', 'engines'])
+            .where('project_id', '=', projectId)
+            .where('topic_id', '=', topicId)
+            .where(
+              'date',
+              'in',
+              chunk.map((r) => r.date),
+            )
+            .execute();
+          const before = new Map(stored.map((r) => [r.date, fromJson<EngineCounts>(r.engines)]));
+          await db
+            .insertInto('daily_summaries')
+            .values(
+              chunk.map((r) => {
+                const engines = before.get(r.date) ?? {};
+                for (const [engineId, counts] of Object.entries(r.engines)) addCounts(engines, engineId, counts);
+                const [answers, mentioned, cited] = sumCounts(Object.values(engines));
+                return { project_id: projectId, topic_id: topicId, date: r.date, answers, mentioned, cited, engines: toJson(engines) };
+              }),
+            )
+            .onConflict((oc) =>
+              oc.columns(['project_id', 'topic_id', 'date']).doUpdateSet((eb) => ({
+                answers: eb.ref('excluded.answers'),
+                mentioned: eb.ref('excluded.mentioned'),
+                cited: eb.ref('excluded.cited'),
+                engines: eb.ref('excluded.engines'),
+              })),
+            )
+            .execute();
+        }
       }
     },
     /** Adds competitor counts per day and per month, for each engine and again under all engines. */
@@ -147,34 +185,43 @@ export function summariesRepository(db: Db) {
       await addBrandRows('brand_days', projectId, all);
       await addBrandRows('brand_months', projectId, all);
     },
-    /** One row per day and engine, in date order; rows exist only for days with answers. */
-    async daily(f: RangeFilter & { topicId?: string }) {
-      let q = db
+    /** The days of the range that have answers, in date order, each with its engines' counts. */
+    async daily(f: Omit<RangeFilter, 'engineIds'> & { topicId?: string }): Promise<{ date: string; engines: EngineCounts }[]> {
+      const rows = await db
         .selectFrom('daily_summaries')
-        .select(['date', 'engine_id', 'answers', 'mentioned', 'cited'])
+        .select(['date', 'engines'])
         .where('project_id', '=', f.projectId)
         .where('topic_id', '=', f.topicId ?? ALL_TOPICS)
         .where('date', '>=', f.from)
-        .where('date', '<=', f.to);
-      const ids = engines(f);
-      if (ids) q = q.where('engine_id', 'in', ids);
-      return q.orderBy('date').orderBy('engine_id').execute();
+        .where('date', '<=', f.to)
+        .orderBy('date')
+        .execute();
+      return rows.map((r) => ({ date: r.date, engines: fromJson<EngineCounts>(r.engines) }));
     },
     async totals(f: RangeFilter): Promise<Totals> {
-      let q = db
+      const ids = engines(f);
+      const q = db
         .selectFrom('daily_summaries')
+        .where('project_id', '=', f.projectId)
+        .where('topic_id', '=', ALL_TOPICS)
+        .where('date', '>=', f.from)
+        .where('date', '<=', f.to);
+      if (ids) {
+        const rows = await q.select('engines').execute();
+        const counts = rows.flatMap((r) => {
+          const byEngine = fromJson<EngineCounts>(r.engines);
+          return ids.flatMap((id) => (byEngine[id] ? [byEngine[id]] : []));
+        });
+        const [answers, mentioned, cited] = sumCounts(counts);
+        return { answers, mentioned, cited };
+      }
+      const r = await q
         .select([
           sql<number | null>`sum(answers)`.as('answers'),
           sql<number | null>`sum(mentioned)`.as('mentioned'),
           sql<number | null>`sum(cited)`.as('cited'),
         ])
-        .where('project_id', '=', f.projectId)
-        .where('topic_id', '=', ALL_TOPICS)
-        .where('date', '>=', f.from)
-        .where('date', '<=', f.to);
-      const ids = engines(f);
-      if (ids) q = q.where('engine_id', 'in', ids);
-      const r = await q.executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow();
       return { answers: r.answers ?? 0, mentioned: r.mentioned ?? 0, cited: r.cited ?? 0 };
     },
     /** Mention and citation counts of the given brands over the range: whole months from the month rows. */
@@ -226,15 +273,15 @@ export function summariesRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(r.n);
     },
-    /** The engines that have answers, with their first and last day, from the all-topics rows. */
-    async coverage(projectId: string) {
-      return db
+    /** The engines that have stored answers. */
+    async enginesWithAnswers(projectId: string): Promise<string[]> {
+      const rows = await db
         .selectFrom('daily_summaries')
-        .select(['engine_id', sql<string>`min(date)`.as('first'), sql<string>`max(date)`.as('last')])
+        .select('engines')
         .where('project_id', '=', projectId)
         .where('topic_id', '=', ALL_TOPICS)
-        .groupBy('engine_id')
         .execute();
+      return [...new Set(rows.flatMap((r) => Object.keys(fromJson<EngineCounts>(r.engines))))].sort();
     },
   };
 }

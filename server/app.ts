@@ -41,7 +41,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const { baseUrl } = opts.config;
   const app = Fastify({
-    logger: opts.logger ? { level: opts.config.logLevel ?? 'info', redact: { paths: REDACT, censor: '[redacted]' } } : false,
+    logger: opts.logger
+      ? { level: opts.config.logLevel ?? 'info', redact: { paths: REDACT, censor: '[redacted]' } }
+      : false,
     genReqId: () => `req_${randomAlnum(20)}`,
     requestIdHeader: false,
     bodyLimit: 1_048_576,
@@ -61,7 +63,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   registerErrorHandler(app, baseUrl);
   registerNotFound(app, baseUrl);
-  registerAuth(app, { store: opts.store, clock, limiter: new RateLimiter(opts.config.rateLimits ?? DEFAULT_RATE_LIMITS) });
+  registerAuth(app, {
+    store: opts.store,
+    clock,
+    limiter: new RateLimiter(opts.config.rateLimits ?? DEFAULT_RATE_LIMITS),
+  });
   registerEtag(app);
   if (opts.validateResponses) registerResponseValidation(app);
 

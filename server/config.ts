@@ -22,7 +22,8 @@ function baseUrlFrom(publicUrl: string | undefined, host: string, port: number):
 function positiveInt(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of 1 or more, got ${text}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a whole number of 1 or more, got ${text}`);
   return n;
 }
 
@@ -30,7 +31,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const host = overrides.host ?? env.HOST ?? '127.0.0.1';
   const portText = env.PORT ?? '8787';
   const port = overrides.port ?? Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0 to 65535, got ${portText}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be 0 to 65535, got ${portText}`);
   return {
     host,
     port,

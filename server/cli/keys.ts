@@ -11,13 +11,25 @@ export function registerKeys(program: Command): void {
     .description('Create an API key; the key is printed once and stored only as a hash')
     .requiredOption('--account <id>', 'account id')
     .requiredOption('--label <label>', 'label shown in listings')
-    .option('--scopes <list>', 'comma-separated: visibility:read, tracking:write, runs:execute', 'visibility:read')
+    .option(
+      '--scopes <list>',
+      'comma-separated: visibility:read, tracking:write, runs:execute',
+      'visibility:read',
+    )
     .option('--projects <list>', 'comma-separated project ids (default: every project of the account)')
     .option('--expires-at <iso>', 'RFC 3339 expiry')
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')
     .action(
-      (opts: DbOptions & { account: string; label: string; scopes: string; projects?: string; expiresAt?: string }) =>
+      (
+        opts: DbOptions & {
+          account: string;
+          label: string;
+          scopes: string;
+          projects?: string;
+          expiresAt?: string;
+        },
+      ) =>
         withStore(opts, async (store) => {
           const created = await createApiKey(store, clock, {
             accountId: opts.account,
@@ -27,9 +39,11 @@ export function registerKeys(program: Command): void {
             expiresAt: opts.expiresAt ?? null,
           });
           print(opts, created, () =>
-            [`Key ${created.keyId} (${created.scopes.join(', ')})`, created.key, 'Store it now: it is not shown again.'].join(
-              '\n',
-            ),
+            [
+              `Key ${created.keyId} (${created.scopes.join(', ')})`,
+              created.key,
+              'Store it now: it is not shown again.',
+            ].join('\n'),
           );
         }),
     );
@@ -53,7 +67,9 @@ export function registerKeys(program: Command): void {
         print(opts, list, () =>
           list.length === 0
             ? 'No keys.'
-            : list.map((k) => `${k.keyId}  ${k.label}  ${k.scopes.join(',')}${k.revokedAt ? '  revoked' : ''}`).join('\n'),
+            : list
+                .map((k) => `${k.keyId}  ${k.label}  ${k.scopes.join(',')}${k.revokedAt ? '  revoked' : ''}`)
+                .join('\n'),
         );
       }),
     );
@@ -66,7 +82,9 @@ export function registerKeys(program: Command): void {
       withStore(opts, async (store) => {
         if (!(await store.apiKeys.get(keyId))) throw new AppError('not_found', `No key ${keyId}.`);
         const revoked = await store.apiKeys.revoke(keyId, clock.now().toISOString());
-        print(opts, { keyId, revoked }, () => (revoked ? `Revoked ${keyId}` : `${keyId} was already revoked`));
+        print(opts, { keyId, revoked }, () =>
+          revoked ? `Revoked ${keyId}` : `${keyId} was already revoked`,
+        );
       }),
     );
 }

@@ -12,17 +12,14 @@ export const ProjectId = z
   .describe('1 to 64 letters and digits');
 export const AnswerId = z
   .string()
-  .regex(/^[A-Za-z0-9_:.-]{1,200}$/, 'must be 1 to 200 letters, digits, underscores, colons, periods or hyphens');
+  .regex(
+    /^[A-Za-z0-9_:.-]{1,200}$/,
+    'must be 1 to 200 letters, digits, underscores, colons, periods or hyphens',
+  );
 export const ResourceId = z.string().min(1).max(200);
 
 export const Cursor = z.string().min(1).max(512).describe('Opaque; the previous page nextCursor');
-export const Limit = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(200)
-  .default(50)
-  .describe('Page size, 1 to 200');
+export const Limit = z.coerce.number().int().min(1).max(200).default(50).describe('Page size, 1 to 200');
 export const EngineFilter = z
   .array(z.string().min(1).max(60))
   .max(50)

@@ -70,7 +70,6 @@ export function errorResponseRef(status: number): Ref {
   return { $ref: `#/components/responses/${response.name}` };
 }
 
-
 export function errorResponses(baseUrl: string): Record<string, ResponseObject> {
   return Object.fromEntries(
     Object.entries(ERROR_RESPONSES).map(([key, { name, example }]) => {

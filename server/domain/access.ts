@@ -10,7 +10,11 @@ export function canRead(caller: Caller, project: { id: string; accountId: string
 }
 
 /** A project the key cannot read is answered exactly like one that does not exist. */
-export async function readableProject(s: Services, caller: Caller, projectId: string): Promise<ProjectRecord> {
+export async function readableProject(
+  s: Services,
+  caller: Caller,
+  projectId: string,
+): Promise<ProjectRecord> {
   const project = await s.store.projects.get(projectId);
   if (!project || !canRead(caller, project)) throw notFound('project');
   return project;

@@ -33,7 +33,8 @@ export interface CreatedKey {
 
 function checkScopes(requested: readonly string[] | undefined): Scope[] {
   const unknown = (requested ?? []).filter((s) => !(SCOPES as readonly string[]).includes(s));
-  if (unknown.length > 0) throw invalid(`unknown scope ${unknown.join(', ')}; scopes are ${SCOPES.join(', ')}`);
+  if (unknown.length > 0)
+    throw invalid(`unknown scope ${unknown.join(', ')}; scopes are ${SCOPES.join(', ')}`);
   // Every key can read: visibility:read is implied.
   return SCOPES.filter((s) => s === 'visibility:read' || requested?.includes(s));
 }
@@ -82,7 +83,8 @@ export async function createApiKey(store: Store, clock: Clock, input: NewKey): P
   };
 }
 
-export type KeyCheck = { ok: true; key: KeyRecord } | { ok: false; code: 'invalid_key' | 'key_expired' | 'key_revoked' };
+export type KeyCheck =
+  { ok: true; key: KeyRecord } | { ok: false; code: 'invalid_key' | 'key_expired' | 'key_revoked' };
 
 /** Resolves a bearer token; says which of the three 401 codes applies when it is refused. */
 export async function checkApiKey(store: Store, clock: Clock, token: string | undefined): Promise<KeyCheck> {
@@ -90,6 +92,7 @@ export async function checkApiKey(store: Store, clock: Clock, token: string | un
   const key = await store.apiKeys.findByHash(hashKey(token));
   if (!key) return { ok: false, code: 'invalid_key' };
   if (key.revokedAt) return { ok: false, code: 'key_revoked' };
-  if (key.expiresAt && Date.parse(key.expiresAt) <= clock.now().getTime()) return { ok: false, code: 'key_expired' };
+  if (key.expiresAt && Date.parse(key.expiresAt) <= clock.now().getTime())
+    return { ok: false, code: 'key_expired' };
   return { ok: true, key };
 }

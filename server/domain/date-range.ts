@@ -16,7 +16,10 @@ export function resolveRange(query: { from?: string; to?: string }, now: Date): 
   if (from > to) throw invalid(`from (${from}) is after to (${to})`);
   const days = daysInclusive(from, to);
   if (days > MAX_RANGE_DAYS) {
-    throw new AppError('range_too_wide', `The range covers ${days} days; the widest allowed is ${MAX_RANGE_DAYS}.`);
+    throw new AppError(
+      'range_too_wide',
+      `The range covers ${days} days; the widest allowed is ${MAX_RANGE_DAYS}.`,
+    );
   }
   return { from, to };
 }

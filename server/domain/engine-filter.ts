@@ -4,6 +4,7 @@ import { invalid } from './errors.ts';
 /** An engine id nobody knows is a typo, not an empty filter: say so instead of answering with nothing. */
 export function checkEngineIds(ids: readonly string[] | undefined): readonly string[] | undefined {
   const unknown = ids?.filter((id) => !findEngine(id)) ?? [];
-  if (unknown.length > 0) throw invalid(`unknown engine ${unknown.join(', ')}; see the engines endpoint for ids`);
+  if (unknown.length > 0)
+    throw invalid(`unknown engine ${unknown.join(', ')}; see the engines endpoint for ids`);
   return ids && [...new Set(ids)];
 }

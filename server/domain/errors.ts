@@ -38,5 +38,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'resource') => new AppError('not_found', `No such ${what}, or this key cannot read it.`);
+export const notFound = (what = 'resource') =>
+  new AppError('not_found', `No such ${what}, or this key cannot read it.`);
 export const invalid = (detail: string) => new AppError('invalid_parameter', detail);

@@ -34,7 +34,13 @@ export const DEFAULT_PLANS: readonly Plan[] = [
     accessMode: 'managed',
     engineIds: ['chatgpt', 'perplexity'],
     cadences: ['manual', 'weekly'],
-    limits: { maxPrompts: 10, maxProjects: 1, maxCompetitors: 3, maxSamplesPerPrompt: 1, runRequestsPerDay: 24 },
+    limits: {
+      maxPrompts: 10,
+      maxProjects: 1,
+      maxCompetitors: 3,
+      maxSamplesPerPrompt: 1,
+      runRequestsPerDay: 24,
+    },
     unitsPerPeriod: 100,
   },
   {
@@ -43,7 +49,13 @@ export const DEFAULT_PLANS: readonly Plan[] = [
     accessMode: 'managed',
     engineIds: allEngines.filter((id) => id !== 'ollama'),
     cadences: ['manual', 'daily', 'weekdays', 'weekly'],
-    limits: { maxPrompts: 500, maxProjects: 25, maxCompetitors: 50, maxSamplesPerPrompt: 5, runRequestsPerDay: 24 },
+    limits: {
+      maxPrompts: 500,
+      maxProjects: 25,
+      maxCompetitors: 50,
+      maxSamplesPerPrompt: 5,
+      runRequestsPerDay: 24,
+    },
     unitsPerPeriod: 20_000,
   },
   {
@@ -52,7 +64,13 @@ export const DEFAULT_PLANS: readonly Plan[] = [
     accessMode: 'byok-local',
     engineIds: allEngines,
     cadences: ['manual', 'daily', 'weekdays', 'weekly'],
-    limits: { maxPrompts: null, maxProjects: null, maxCompetitors: 50, maxSamplesPerPrompt: 5, runRequestsPerDay: 24 },
+    limits: {
+      maxPrompts: null,
+      maxProjects: null,
+      maxCompetitors: 50,
+      maxSamplesPerPrompt: 5,
+      runRequestsPerDay: 24,
+    },
     unitsPerPeriod: null,
   },
 ];

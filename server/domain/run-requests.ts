@@ -43,7 +43,9 @@ export async function listRunRequests(
     s.store.runRequests.list(projectId, after, q.limit + 1),
     projectHost(s, project.hostId),
   ]);
-  const page = splitPage(rows, q.limit, (r) => s.cursors.encode(list, null, { createdAt: r.created_at, id: r.id }));
+  const page = splitPage(rows, q.limit, (r) =>
+    s.cursors.encode(list, null, { createdAt: r.created_at, id: r.id }),
+  );
   return { data: page.data.map((r) => runRequestResource(r, host)), nextCursor: page.nextCursor };
 }
 

@@ -24,7 +24,9 @@ export async function listRuns(s: Services, caller: Caller, projectId: string, q
   const list = `runs:${projectId}`;
   const after = s.cursors.decode<{ createdAt: string; id: string }>(list, filters, q.cursor);
   const rows = await s.store.runs.list({ projectId, from, to, status: q.status, after, limit: q.limit + 1 });
-  const page = splitPage(rows, q.limit, (r) => s.cursors.encode(list, filters, { createdAt: r.created_at, id: r.id }));
+  const page = splitPage(rows, q.limit, (r) =>
+    s.cursors.encode(list, filters, { createdAt: r.created_at, id: r.id }),
+  );
   return {
     data: page.data.map((r) => ({
       id: r.id,

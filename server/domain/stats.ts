@@ -27,7 +27,10 @@ export async function dailyStats(
   const range = resolveRange(q, s.clock.now());
   const only = checkEngineIds(q.engine);
   const filter = { projectId, ...range, topicId: q.topicId };
-  const [days, incompleteDays] = await Promise.all([s.store.summaries.daily(filter), s.store.summaries.pendingDays(filter)]);
+  const [days, incompleteDays] = await Promise.all([
+    s.store.summaries.daily(filter),
+    s.store.summaries.pendingDays(filter),
+  ]);
   let data = '';
   for (const day of days) {
     const date = JSON.stringify(day.date);
@@ -55,7 +58,10 @@ export async function competitorStats(
   const competitors = await s.store.competitors.list(projectId);
   const [totals, brands] = await Promise.all([
     s.store.summaries.totals(filter),
-    s.store.summaries.brands(filter, competitors.map((c) => competitorKey(c.name))),
+    s.store.summaries.brands(
+      filter,
+      competitors.map((c) => competitorKey(c.name)),
+    ),
   ]);
   const row = (name: string, isOwnBrand: boolean, mentioned: number, cited: number) => ({
     name,

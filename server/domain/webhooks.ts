@@ -39,9 +39,9 @@ export async function listDeliveries(s: Services, caller: Caller, projectId: str
       deliveredAt: d.delivered_at,
       nextAttemptAt: d.next_attempt_at,
       attemptCount: d.attempt_count,
-      attempts: fromJson<{ at: string; httpStatus: number | null; error: string | null; durationMs: number }[]>(
-        d.attempts,
-      ),
+      attempts: fromJson<
+        { at: string; httpStatus: number | null; error: string | null; durationMs: number }[]
+      >(d.attempts),
     })),
     nextCursor: null,
   };

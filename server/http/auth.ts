@@ -24,17 +24,25 @@ function bearerToken(header: string | undefined): string | undefined {
  * One hook decides, in order: who is calling, whether they are within their rate limit (every response carries
  * RateLimit), whether the key is valid, whether the plan has API access, and whether the key has the scope.
  */
-export function registerAuth(app: FastifyInstance, deps: { store: Store; clock: Clock; limiter: RateLimiter }) {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { store: Store; clock: Clock; limiter: RateLimiter },
+) {
   app.decorateRequest('caller', null as unknown as Caller);
   app.addHook('onRequest', async (request, reply) => {
     const scope = request.routeOptions.config.scope;
-    const check = scope ? await checkApiKey(deps.store, deps.clock, bearerToken(request.headers.authorization)) : null;
+    const check = scope
+      ? await checkApiKey(deps.store, deps.clock, bearerToken(request.headers.authorization))
+      : null;
     const bucket = check?.ok ? `key:${check.key.id}` : `ip:${request.ip}`;
     const rate = deps.limiter.consume(bucket, deps.clock.now().getTime());
     reply.header('ratelimit', `limit=${rate.limit}, remaining=${rate.remaining}, reset=${rate.reset}`);
     if (!rate.allowed) {
       reply.header('retry-after', String(rate.reset));
-      throw new AppError('rate_limited', `Rate limit of ${rate.limit} requests reached; retry in ${rate.reset} s.`);
+      throw new AppError(
+        'rate_limited',
+        `Rate limit of ${rate.limit} requests reached; retry in ${rate.reset} s.`,
+      );
     }
     if (!scope || !check) return;
     if (!check.ok) {
@@ -44,7 +52,10 @@ export function registerAuth(app: FastifyInstance, deps: { store: Store; clock: 
     const account = await deps.store.accounts.get(check.key.accountId);
     const plan = account && findPlan(account.plan);
     if (!plan?.apiAccess) {
-      throw new AppError('plan_required', `The ${account?.plan ?? 'current'} plan has no API access; upgrade to use the API.`);
+      throw new AppError(
+        'plan_required',
+        `The ${account?.plan ?? 'current'} plan has no API access; upgrade to use the API.`,
+      );
     }
     if (!check.key.scopes.includes(scope)) {
       throw new AppError('insufficient_scope', `This key lacks the ${scope} scope.`);

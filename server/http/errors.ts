@@ -20,7 +20,8 @@ function validationDetail(err: FastifyError): string {
 
 /** Maps every failure to a problem: refusals keep their code, framework errors get the nearest one, faults are 500. */
 function toProblem(err: FastifyError | AppError): ProblemInput | null {
-  if (err instanceof AppError) return { status: err.status, code: err.code, detail: err.detail, extras: err.extras };
+  if (err instanceof AppError)
+    return { status: err.status, code: err.code, detail: err.detail, extras: err.extras };
   if (err.validation) return { status: 400, code: 'invalid_parameter', detail: validationDetail(err) };
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -12,7 +12,8 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
 /** Routes marked `etag` send a hash of their body; a matching If-None-Match gets 304 and no body. */
 export function registerEtag(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config.etag || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (!request.routeOptions.config.etag || reply.statusCode !== 200 || typeof payload !== 'string')
+      return payload;
     const tag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', tag);
     if (!matches(request.headers['if-none-match'], tag)) return payload;

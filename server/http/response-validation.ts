@@ -18,7 +18,9 @@ export function registerResponseValidation(app: FastifyInstance): void {
     if (!schema || typeof payload !== 'string') return payload;
     const result = schema.safeParse(JSON.parse(payload));
     if (!result.success) {
-      throw new Error(`response of ${request.method} ${request.url} breaks the contract: ${result.error.message}`);
+      throw new Error(
+        `response of ${request.method} ${request.url} breaks the contract: ${result.error.message}`,
+      );
     }
     return payload;
   });

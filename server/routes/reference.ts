@@ -11,7 +11,10 @@ export function referenceRoutes(app: FastifyInstance, baseUrl: string): void {
   app.get('/docs', async (_req, reply) =>
     reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:",
+      )
       .send(html),
   );
 }

@@ -6,7 +6,13 @@ import { route } from '../http/route.ts';
 
 export function setupRoutes(app: FastifyInstance, s: Services): void {
   route(app, ops.listEngines, async ({ params }, req) => listEngines(s, req.caller, params.projectId));
-  route(app, ops.listTopics, async ({ params, query }, req) => listTopics(s, req.caller, params.projectId, query));
-  route(app, ops.listPrompts, async ({ params, query }, req) => listPrompts(s, req.caller, params.projectId, query));
-  route(app, ops.listCompetitors, async ({ params }, req) => listCompetitors(s, req.caller, params.projectId));
+  route(app, ops.listTopics, async ({ params, query }, req) =>
+    listTopics(s, req.caller, params.projectId, query),
+  );
+  route(app, ops.listPrompts, async ({ params, query }, req) =>
+    listPrompts(s, req.caller, params.projectId, query),
+  );
+  route(app, ops.listCompetitors, async ({ params }, req) =>
+    listCompetitors(s, req.caller, params.projectId),
+  );
 }

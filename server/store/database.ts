@@ -54,7 +54,9 @@ export async function openDatabase(path: string): Promise<Db> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     await db.destroy();
-    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+    throw new Error(
+      `database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`,
+    );
   }
   return db;
 }

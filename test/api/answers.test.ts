@@ -91,8 +91,16 @@ describe('answers', () => {
       cursor = r.nextCursor;
       // New answers arrive between pages, both newer than the walk and inside the pages still to come.
       await importLines(h.store, h.clock, p, [
-        { ...variedLines(1, '2026-06-15')[0]!, id: `late-new-${round}`, observedAt: `2026-06-15T11:59:${String(round % 60).padStart(2, '0')}.000Z` },
-        { ...variedLines(1, '2026-06-15')[0]!, id: `late-old-${round}`, observedAt: `2026-06-06T00:00:${String(round % 60).padStart(2, '0')}.500Z` },
+        {
+          ...variedLines(1, '2026-06-15')[0]!,
+          id: `late-new-${round}`,
+          observedAt: `2026-06-15T11:59:${String(round % 60).padStart(2, '0')}.000Z`,
+        },
+        {
+          ...variedLines(1, '2026-06-15')[0]!,
+          id: `late-old-${round}`,
+          observedAt: `2026-06-06T00:00:${String(round % 60).padStart(2, '0')}.500Z`,
+        },
       ]);
       round++;
     } while (cursor);
@@ -112,7 +120,14 @@ describe('answers', () => {
     expect(again.headers.etag).toBe(etag);
     expect((await h.get(url, key, { 'if-none-match': `"other", ${etag}` })).statusCode).toBe(304);
     expect((await h.get(url, key, { 'if-none-match': '"other"' })).statusCode).toBe(200);
-    await importLines(h.store, h.clock, p, [{ ...variedLines(1, '2026-06-15')[0]!, id: 'etag-new', engineId: 'gemini', observedAt: '2026-06-15T11:00:00.000Z' }]);
+    await importLines(h.store, h.clock, p, [
+      {
+        ...variedLines(1, '2026-06-15')[0]!,
+        id: 'etag-new',
+        engineId: 'gemini',
+        observedAt: '2026-06-15T11:00:00.000Z',
+      },
+    ]);
     const changed = await h.get(url, key, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -123,12 +138,19 @@ describe('answers', () => {
     const r = await h.get(`/v1/projects/${p}/answers/${one.id}`, key);
     expect(r.statusCode).toBe(200);
     const d = AnswerDetail.parse(r.json());
-    expect(d).toMatchObject({ ...one, fullAnswerTruncated: false, narrativeDrift: null, narrativeDriftReason: null });
+    expect(d).toMatchObject({
+      ...one,
+      fullAnswerTruncated: false,
+      narrativeDrift: null,
+      narrativeDriftReason: null,
+    });
     expect(d.fullAnswer).toContain('Acme');
     expect(d.sentimentReason).toEqual(expect.any(String));
     expect(d.sources[0]).toEqual({ url: 'https://docs.acme.com/pricing', title: 'Acme pricing' });
     const etag = r.headers.etag as string;
-    expect((await h.get(`/v1/projects/${p}/answers/${one.id}`, key, { 'if-none-match': etag })).statusCode).toBe(304);
+    expect(
+      (await h.get(`/v1/projects/${p}/answers/${one.id}`, key, { 'if-none-match': etag })).statusCode,
+    ).toBe(304);
     expect((await h.get(`/v1/projects/${p}/answers/ans000`, key)).json().code).toBe('not_found');
   });
 
@@ -142,7 +164,9 @@ describe('answers', () => {
       topicIds: [],
       createdAt: h.clock.now().toISOString(),
     });
-    await importLines(h.store, h.clock, p, [{ ...variedLines(1, '2026-06-15')[0]!, id: 'linked', promptText: 'which crm is cheapest?' }]);
+    await importLines(h.store, h.clock, p, [
+      { ...variedLines(1, '2026-06-15')[0]!, id: 'linked', promptText: 'which crm is cheapest?' },
+    ]);
     const linked = (await list('?promptId=pmtLinked')).data;
     expect(linked).toHaveLength(1);
     await h.store.prompts.delete(p, 'pmtLinked');

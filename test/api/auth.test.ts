@@ -56,7 +56,12 @@ describe('authentication and authorisation', () => {
     const revoked = await h.key(accountId);
     const keyId = (await h.store.apiKeys.findByHash(hashKey(revoked)))!.id;
     await h.store.apiKeys.revoke(keyId, h.clock.now().toISOString());
-    const expiring = await h.key(accountId, undefined, undefined, new Date(h.clock.now().getTime() + 60_000).toISOString());
+    const expiring = await h.key(
+      accountId,
+      undefined,
+      undefined,
+      new Date(h.clock.now().getTime() + 60_000).toISOString(),
+    );
     expect((await h.get('/v1/me', expiring)).statusCode).toBe(200);
     h.clock.advance(60_000);
     for (const op of mounted) {
@@ -81,7 +86,11 @@ describe('authentication and authorisation', () => {
   });
 
   it('checks each operation against the key scopes', async () => {
-    const scopeSets = [['visibility:read'], ['visibility:read', 'tracking:write'], ['visibility:read', 'runs:execute']];
+    const scopeSets = [
+      ['visibility:read'],
+      ['visibility:read', 'tracking:write'],
+      ['visibility:read', 'runs:execute'],
+    ];
     for (const scopes of scopeSets) {
       const key = await h.key(accountId, scopes);
       for (const op of mounted) {

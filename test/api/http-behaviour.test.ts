@@ -68,7 +68,11 @@ describe('HTTP behaviour on every endpoint', () => {
   });
 
   it('refuses unknown query parameters everywhere, naming them', async () => {
-    for (const url of ['/v1/me?x=1', `/v1/projects/${projectId}/answers?engines=chatgpt`, '/v1/projects?page=2']) {
+    for (const url of [
+      '/v1/me?x=1',
+      `/v1/projects/${projectId}/answers?engines=chatgpt`,
+      '/v1/projects?page=2',
+    ]) {
       const r = await h.get(url, key);
       expect(r.statusCode, url).toBe(400);
       expect(r.json().code).toBe('invalid_parameter');
@@ -130,7 +134,10 @@ describe('rate limits', () => {
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBe('50');
       expect(limited.headers.ratelimit).toBe('limit=300, remaining=0, reset=50');
-      expect(limited.json()).toMatchObject({ code: 'rate_limited', type: 'http://127.0.0.1:8787/v1/docs#rate-limits' });
+      expect(limited.json()).toMatchObject({
+        code: 'rate_limited',
+        type: 'http://127.0.0.1:8787/v1/docs#rate-limits',
+      });
       expect((await h.get('/v1/me', other.key)).statusCode).toBe(200);
       h.clock.set('2026-06-15T12:01:00.000Z');
       expect((await h.get('/v1/me', key)).statusCode).toBe(200);

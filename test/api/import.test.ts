@@ -177,7 +177,11 @@ describe('importAnswers', () => {
       imported: 2,
       duplicates: 2,
     });
-    const daily = await db.selectFrom('daily_summaries').select(['topic_id', 'answers']).orderBy('topic_id').execute();
+    const daily = await db
+      .selectFrom('daily_summaries')
+      .select(['topic_id', 'answers'])
+      .orderBy('topic_id')
+      .execute();
     expect(daily).toEqual([
       { topic_id: '', answers: 2 },
       { topic_id: '*', answers: 2 },
@@ -248,21 +252,47 @@ describe('importAnswers', () => {
         .filter((r) => topic(r.topic_id))
         .flatMap((r) =>
           Object.entries(JSON.parse(r.engines) as Record<string, [number, number, number]>).map(
-            ([engine_id, [answers, mentioned, cited]]) => ({ date: r.date, engine_id, topic_id: r.topic_id, answers, mentioned, cited }),
+            ([engine_id, [answers, mentioned, cited]]) => ({
+              date: r.date,
+              engine_id,
+              topic_id: r.topic_id,
+              answers,
+              mentioned,
+              cited,
+            }),
           ),
         )
-        .sort((a, b) => `${a.date}|${a.engine_id}|${a.topic_id}`.localeCompare(`${b.date}|${b.engine_id}|${b.topic_id}`));
+        .sort((a, b) =>
+          `${a.date}|${a.engine_id}|${a.topic_id}`.localeCompare(`${b.date}|${b.engine_id}|${b.topic_id}`),
+        );
     expect(unpack((t) => t !== '*')).toEqual(fromAnswers);
     for (const r of packed) {
       const counts = Object.values(JSON.parse(r.engines) as Record<string, number[]>);
-      expect([r.answers, r.mentioned, r.cited]).toEqual([0, 1, 2].map((i) => counts.reduce((n, c) => n + c[i]!, 0)));
+      expect([r.answers, r.mentioned, r.cited]).toEqual(
+        [0, 1, 2].map((i) => counts.reduce((n, c) => n + c[i]!, 0)),
+      );
     }
     // The all-topics rows add up the topic rows of each day and engine.
-    const summed = new Map<string, { date: string; engine_id: string; topic_id: string; answers: number; mentioned: number; cited: number }>();
+    const summed = new Map<
+      string,
+      { date: string; engine_id: string; topic_id: string; answers: number; mentioned: number; cited: number }
+    >();
     for (const r of fromAnswers) {
       const k = `${r.date}|${r.engine_id}`;
-      const e = summed.get(k) ?? { date: r.date, engine_id: r.engine_id, topic_id: '*', answers: 0, mentioned: 0, cited: 0 };
-      summed.set(k, { ...e, answers: e.answers + r.answers, mentioned: e.mentioned + r.mentioned, cited: e.cited + r.cited });
+      const e = summed.get(k) ?? {
+        date: r.date,
+        engine_id: r.engine_id,
+        topic_id: '*',
+        answers: 0,
+        mentioned: 0,
+        cited: 0,
+      };
+      summed.set(k, {
+        ...e,
+        answers: e.answers + r.answers,
+        mentioned: e.mentioned + r.mentioned,
+        cited: e.cited + r.cited,
+      });
     }
     expect(unpack((t) => t === '*')).toEqual([...summed.values()]);
 
@@ -302,7 +332,14 @@ describe('importAnswers', () => {
       months.set(k, { mentioned: e.mentioned + b.mentioned, cited: e.cited + b.cited });
     }
     const monthRows = await db.selectFrom('brand_months').selectAll().execute();
-    expect(new Map(monthRows.map((b) => [`${b.month}|${b.engine_id}|${b.brand_key}`, { mentioned: b.mentioned, cited: b.cited }]))).toEqual(months);
+    expect(
+      new Map(
+        monthRows.map((b) => [
+          `${b.month}|${b.engine_id}|${b.brand_key}`,
+          { mentioned: b.mentioned, cited: b.cited },
+        ]),
+      ),
+    ).toEqual(months);
   });
 
   it('refuses an unknown project', async () => {

@@ -52,7 +52,9 @@ describe('parameter rules at their boundaries', () => {
       expect(wide.json().code).toBe('range_too_wide');
       expect(wide.json().detail).toContain('367 days');
     }
-    expect(await code(`/v1/projects/${p}/stats/competitors?from=2024-01-01&to=2026-01-01`)).toBe('range_too_wide');
+    expect(await code(`/v1/projects/${p}/stats/competitors?from=2024-01-01&to=2026-01-01`)).toBe(
+      'range_too_wide',
+    );
   });
 
   it('the default range is the last 30 days ending today (UTC)', async () => {
@@ -114,7 +116,8 @@ describe('parameter rules at their boundaries', () => {
   it('cursor is at most 512 characters and must be one this list issued', async () => {
     expect(await code(`/v1/projects?cursor=${'a'.repeat(513)}`)).toBe('invalid_parameter');
     expect(await code(`/v1/projects?cursor=${'a'.repeat(512)}`)).toBe('invalid_parameter');
-    for (let i = 0; i < 3; i++) await createProject(h.store, accountId, { createdAt: `2026-01-0${i + 1}T00:00:00.000Z` });
+    for (let i = 0; i < 3; i++)
+      await createProject(h.store, accountId, { createdAt: `2026-01-0${i + 1}T00:00:00.000Z` });
     const first = (await h.get('/v1/projects?limit=1', key)).json();
     expect(first.nextCursor).toEqual(expect.any(String));
     expect(await status(`/v1/projects?limit=1&cursor=${first.nextCursor}`)).toBe(200);
@@ -122,7 +125,13 @@ describe('parameter rules at their boundaries', () => {
     const edited = Buffer.from(
       Buffer.from(body, 'base64url').toString().replace('"id":"', '"id":"z'),
     ).toString('base64url');
-    for (const bad of [`${edited}.${mac}`, `${body}.${mac.slice(0, -2)}AA`, `${body}`, `${body}.${mac}.x`, '%00']) {
+    for (const bad of [
+      `${edited}.${mac}`,
+      `${body}.${mac.slice(0, -2)}AA`,
+      `${body}`,
+      `${body}.${mac}.x`,
+      '%00',
+    ]) {
       const r = await h.get(`/v1/projects?limit=1&cursor=${bad}`, key);
       expect(r.statusCode, bad).toBe(400);
       expect(r.json().code).toBe('invalid_parameter');

@@ -38,7 +38,10 @@ describe('stats', () => {
 
   /** The raw answers counted by hand, the way the summaries must count them. */
   function recount(filter: (a: A) => boolean) {
-    const rows = new Map<string, { date: string; engineId: string; answers: number; mentioned: number; cited: number }>();
+    const rows = new Map<
+      string,
+      { date: string; engineId: string; answers: number; mentioned: number; cited: number }
+    >();
     for (const a of answers.filter(filter)) {
       const k = `${a.date}|${a.engineId}`;
       const r = rows.get(k) ?? { date: a.date, engineId: a.engineId, answers: 0, mentioned: 0, cited: 0 };
@@ -62,15 +65,22 @@ describe('stats', () => {
   });
 
   it('daily: engine and topic filters, and days without answers omitted', async () => {
-    const body = (await h.get(`/v1/projects/${p}/stats/daily?engine=gemini&topicId=pricing&from=2026-06-01`, key)).json();
-    expect(body.data).toEqual(recount((a) => a.engineId === 'gemini' && a.topicId === 'pricing' && a.date >= '2026-06-01'));
+    const body = (
+      await h.get(`/v1/projects/${p}/stats/daily?engine=gemini&topicId=pricing&from=2026-06-01`, key)
+    ).json();
+    expect(body.data).toEqual(
+      recount((a) => a.engineId === 'gemini' && a.topicId === 'pricing' && a.date >= '2026-06-01'),
+    );
     const empty = (await h.get(`/v1/projects/${p}/stats/daily?from=2025-01-01&to=2025-01-31`, key)).json();
     expect(empty.data).toEqual([]);
   });
 
   it('daily: incompleteDays counts days in range whose summary is pending', async () => {
     const db = rawDb(h.dbPath);
-    await db.insertInto('summary_pending').values({ project_id: p, date: '2026-06-14', since: '2026-06-15T00:00:00Z' }).execute();
+    await db
+      .insertInto('summary_pending')
+      .values({ project_id: p, date: '2026-06-14', since: '2026-06-15T00:00:00Z' })
+      .execute();
     expect((await h.get(`/v1/projects/${p}/stats/daily`, key)).json().incompleteDays).toBe(1);
     expect((await h.get(`/v1/projects/${p}/stats/daily?to=2026-06-13`, key)).json().incompleteDays).toBe(0);
     await db.deleteFrom('summary_pending').execute();
@@ -99,7 +109,12 @@ describe('stats', () => {
       to: '2026-06-15',
       answers: n,
       data: [
-        row('Acme', true, count((a) => a.mentioned), count((a) => a.cited)),
+        row(
+          'Acme',
+          true,
+          count((a) => a.mentioned),
+          count((a) => a.cited),
+        ),
         row('Globex', false, brand('Globex').mentioned, brand('Globex').cited),
         row('Initech', false, brand('Initech').mentioned, brand('Initech').cited),
       ],
@@ -115,12 +130,19 @@ describe('stats', () => {
       name: 'Globex',
       mentioned: claude.filter((a) => a.competitors.some((c) => c.name === 'Globex' && c.mentioned)).length,
     });
-    await h.store.competitors.replace(p, [{ name: 'initech', domains: [] }, { name: 'Hooli', domains: [] }]);
+    await h.store.competitors.replace(p, [
+      { name: 'initech', domains: [] },
+      { name: 'Hooli', domains: [] },
+    ]);
     const renamed = (await h.get(`/v1/projects/${p}/stats/competitors`, key)).json();
     expect(renamed.data.map((d: { name: string }) => d.name)).toEqual(['Acme', 'initech', 'Hooli']);
-    expect(renamed.data[1].mentioned).toBe(answers.filter((a) => a.competitors.some((c) => c.name === 'Initech' && c.mentioned)).length);
+    expect(renamed.data[1].mentioned).toBe(
+      answers.filter((a) => a.competitors.some((c) => c.name === 'Initech' && c.mentioned)).length,
+    );
     expect(renamed.data[2]).toMatchObject({ mentioned: 0, cited: 0, mentionRate: 0 });
-    const none = (await h.get(`/v1/projects/${p}/stats/competitors?from=2020-01-01&to=2020-01-02`, key)).json();
+    const none = (
+      await h.get(`/v1/projects/${p}/stats/competitors?from=2020-01-01&to=2020-01-02`, key)
+    ).json();
     expect(none.data[0]).toMatchObject({ mentioned: 0, mentionRate: null, citationRate: null });
   });
 });

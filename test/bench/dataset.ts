@@ -48,7 +48,8 @@ export async function dataset(opts: {
   });
   const importRate = opts.answers / ((performance.now() - started) / 1000);
   await store.close();
-  for (const suffix of ['', '-wal', '-shm']) if (existsSync(building + suffix)) renameSync(building + suffix, db + suffix);
+  for (const suffix of ['', '-wal', '-shm'])
+    if (existsSync(building + suffix)) renameSync(building + suffix, db + suffix);
   const result = { db, key, projectId, answers: opts.answers, importRate };
   writeFileSync(meta, JSON.stringify(result));
   return result;

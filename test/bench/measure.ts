@@ -10,7 +10,8 @@ export interface Measurement {
   bytes: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 /**
  * Sends `count` requests one after another over one keep-alive connection, after a warm-up, and reports
@@ -27,7 +28,8 @@ export async function measure(
     const path = paths();
     const res = await client.request({ method: 'GET', path, headers });
     const body = await res.body.text();
-    if (res.statusCode !== 200) throw new Error(`${name}: ${path} answered ${res.statusCode}: ${body.slice(0, 300)}`);
+    if (res.statusCode !== 200)
+      throw new Error(`${name}: ${path} answered ${res.statusCode}: ${body.slice(0, 300)}`);
     return body.length;
   };
   for (let i = 0; i < Math.min(50, count); i++) await once();

@@ -47,7 +47,8 @@ async function main() {
   const first = await get(`${p}/answers?limit=50`);
   const answerIds = first.data.map((a) => a.id);
   let deep = await get(`${p}/answers?${year}&limit=200`);
-  for (let i = 0; i < 250 && deep.nextCursor; i++) deep = await get(`${p}/answers?${year}&limit=200&cursor=${deep.nextCursor}`);
+  for (let i = 0; i < 250 && deep.nextCursor; i++)
+    deep = await get(`${p}/answers?${year}&limit=200&cursor=${deep.nextCursor}`);
   // The walk used pages of 200 to get deep fast; the measured request is a default page of 50 from there.
   const deepCursor = deep.nextCursor!;
   const topics = (await get(`${p}/topics`)).data.map((t) => t.id);
@@ -55,11 +56,17 @@ async function main() {
   const cases: [string, () => string][] = [
     ['GET /me', () => `${url.pathname}/me`],
     ['answers, first page', () => `${p}/answers`],
-    ['answers, first page, engine+mentioned+topic', () => `${p}/answers?engine=chatgpt&mentioned=true&topicId=${topics[0]}`],
+    [
+      'answers, first page, engine+mentioned+topic',
+      () => `${p}/answers?engine=chatgpt&mentioned=true&topicId=${topics[0]}`,
+    ],
     ['answers, deep page (50,000 in, 366 days)', () => `${p}/answers?${year}&cursor=${deepCursor}`],
     ['answer detail', () => `${p}/answers/${answerIds[Math.floor(Math.random() * answerIds.length)]}`],
     ['stats/daily, 366 days', () => `${p}/stats/daily?${year}`],
-    ['stats/daily, 366 days, engine+topic', () => `${p}/stats/daily?${year}&engine=gemini&topicId=${topics[1]}`],
+    [
+      'stats/daily, 366 days, engine+topic',
+      () => `${p}/stats/daily?${year}&engine=gemini&topicId=${topics[1]}`,
+    ],
     ['stats/competitors, 366 days', () => `${p}/stats/competitors?${year}`],
     ['stats/competitors, 366 days, engine', () => `${p}/stats/competitors?${year}&engine=perplexity`],
   ];
@@ -70,7 +77,9 @@ async function main() {
   await server.stop();
 
   const me = results[0]!;
-  console.log(`\nReads at concurrency 1, ${REQUESTS} requests each, ${data.answers.toLocaleString()} answers:`);
+  console.log(
+    `\nReads at concurrency 1, ${REQUESTS} requests each, ${data.answers.toLocaleString()} answers:`,
+  );
   console.log('| read | p50 ms | p99 ms | req/s | ratio to /me | bytes |');
   console.log('|---|---|---|---|---|---|');
   for (const r of results) {
@@ -79,10 +88,19 @@ async function main() {
     );
   }
   const misses = results.filter((r) => r.p99 >= 20 || r.throughput < me.throughput / 4);
-  console.log(`\nService memory: ${memory.rssMiB.toFixed(0)} MiB resident, ${memory.peakMiB.toFixed(0)} MiB peak.`);
-  if (data.importRate) console.log(`Import while building the dataset: ${data.importRate.toFixed(0)} answers/s.`);
-  console.log(`Import of 50,000 answers into a fresh database: ${(await importThroughput()).toFixed(0)} answers/s.`);
-  console.log(misses.length === 0 ? 'Every read meets p99 < 20 ms and 1/4 of /me.' : `Missed: ${misses.map((m) => m.name).join(', ')}`);
+  console.log(
+    `\nService memory: ${memory.rssMiB.toFixed(0)} MiB resident, ${memory.peakMiB.toFixed(0)} MiB peak.`,
+  );
+  if (data.importRate)
+    console.log(`Import while building the dataset: ${data.importRate.toFixed(0)} answers/s.`);
+  console.log(
+    `Import of 50,000 answers into a fresh database: ${(await importThroughput()).toFixed(0)} answers/s.`,
+  );
+  console.log(
+    misses.length === 0
+      ? 'Every read meets p99 < 20 ms and 1/4 of /me.'
+      : `Missed: ${misses.map((m) => m.name).join(', ')}`,
+  );
 }
 
 await main();

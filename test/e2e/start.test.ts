@@ -27,7 +27,21 @@ describe('answerwatch start as a real process', () => {
   it('serves the API on a fresh database that the CLI writes to', async () => {
     const account = await cli('accounts', 'create', '--plan', 'premium', '--db', db);
     const key = await cli('keys', 'create', '--account', account.id, '--label', 'e2e', '--db', db);
-    const projectId = (await run(process.execPath, ['server/cli/bin.js', 'demo', 'seed', '--account', account.id, '--answers', '300', '--days', '10', '--db', db])).stdout.trim();
+    const projectId = (
+      await run(process.execPath, [
+        'server/cli/bin.js',
+        'demo',
+        'seed',
+        '--account',
+        account.id,
+        '--answers',
+        '300',
+        '--days',
+        '10',
+        '--db',
+        db,
+      ])
+    ).stdout.trim();
     const headers = { authorization: `Bearer ${key.key}` };
     const me = await fetch(`${server.baseUrl}/me`, { headers });
     expect(me.status).toBe(200);
@@ -45,7 +59,9 @@ describe('answerwatch start as a real process', () => {
 
   it('logs every request without the key', async () => {
     const secret = `aw_live_${'Z'.repeat(40)}`;
-    const r = await fetch(`${server.baseUrl}/me?probe=log`, { headers: { authorization: `Bearer ${secret}` } });
+    const r = await fetch(`${server.baseUrl}/me?probe=log`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
     expect(r.status).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const log = server.output();

@@ -14,14 +14,22 @@ export interface RawLine {
 
 /** Imports lines through the same path as `answers import`; fails the test on any invalid line. */
 export async function importLines(store: Store, clock: Clock, projectId: string, lines: RawLine[]) {
-  const result = await importAnswers(store, clock, projectId, lines.map((l) => JSON.stringify(l)));
+  const result = await importAnswers(
+    store,
+    clock,
+    projectId,
+    lines.map((l) => JSON.stringify(l)),
+  );
   if (result.invalid.length > 0) throw new Error(`invalid test lines: ${JSON.stringify(result.invalid)}`);
   return result;
 }
 
 const ENGINES = ['chatgpt', 'gemini', 'perplexity', 'claude'];
 const TEXTS = [
-  { text: 'Acme is the best choice for small teams, reliable and fast. Globex is also fine.', mentioned: true },
+  {
+    text: 'Acme is the best choice for small teams, reliable and fast. Globex is also fine.',
+    mentioned: true,
+  },
   { text: 'Globex leads the market. Initech is cheaper.', mentioned: false },
   { text: 'Initech and Acme both work; Acme is slow and buggy.', mentioned: true },
   { text: 'Consider Globex or Initech.', mentioned: false },

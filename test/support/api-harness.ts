@@ -32,7 +32,11 @@ export interface Harness {
   clock: TestClock;
   dbPath: string;
   /** An account with a key; every scope unless told otherwise. */
-  account(plan?: string, scopes?: string[], projectIds?: string[]): Promise<{ accountId: string; key: string; keyId: string }>;
+  account(
+    plan?: string,
+    scopes?: string[],
+    projectIds?: string[],
+  ): Promise<{ accountId: string; key: string; keyId: string }>;
   key(accountId: string, scopes?: string[], projectIds?: string[], expiresAt?: string): Promise<string>;
   get(url: string, key?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
@@ -42,7 +46,9 @@ export interface Harness {
 export const ALL_SCOPES = ['visibility:read', 'tracking:write', 'runs:execute'];
 
 /** The app in-process on a real SQLite file in a fresh temporary folder. */
-export async function createHarness(opts: { rateLimits?: RateLimits; clock?: TestClock } = {}): Promise<Harness> {
+export async function createHarness(
+  opts: { rateLimits?: RateLimits; clock?: TestClock } = {},
+): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'aw-api-'));
   const dbPath = join(dir, 'test.db');
   const store = createStore(await openDatabase(dbPath));
@@ -63,11 +69,20 @@ export async function createHarness(opts: { rateLimits?: RateLimits; clock?: Tes
     key,
     async account(plan = 'premium', scopes = ALL_SCOPES, projectIds) {
       const account = await createAccount(store, clock, { plan });
-      const created = await createApiKey(store, clock, { accountId: account.id, label: 'test', scopes, projectIds });
+      const created = await createApiKey(store, clock, {
+        accountId: account.id,
+        label: 'test',
+        scopes,
+        projectIds,
+      });
       return { accountId: account.id, key: created.key, keyId: created.keyId };
     },
     get: (url, k, headers = {}) =>
-      app.inject({ method: 'GET', url, headers: { ...(k ? { authorization: `Bearer ${k}` } : {}), ...headers } }),
+      app.inject({
+        method: 'GET',
+        url,
+        headers: { ...(k ? { authorization: `Bearer ${k}` } : {}), ...headers },
+      }),
     request: (o) => app.inject(o),
     async close() {
       await app.close();

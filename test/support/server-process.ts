@@ -46,7 +46,10 @@ export async function startServer(
     child,
     baseUrl,
     output: () => out,
-    memory: () => ({ rssMiB: procStatusMiB(child.pid!, 'VmRSS'), peakMiB: procStatusMiB(child.pid!, 'VmHWM') }),
+    memory: () => ({
+      rssMiB: procStatusMiB(child.pid!, 'VmRSS'),
+      peakMiB: procStatusMiB(child.pid!, 'VmHWM'),
+    }),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

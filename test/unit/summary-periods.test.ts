@@ -21,10 +21,22 @@ describe('splitPeriods', () => {
         { from: '2026-11-01', to: '2026-11-21' },
       ],
     });
-    expect(splitPeriods('2026-01-01', '2026-12-31')).toEqual({ months: { from: '2026-01', to: '2026-12' }, dayRanges: [] });
-    expect(splitPeriods('2024-02-01', '2024-02-29')).toEqual({ months: { from: '2024-02', to: '2024-02' }, dayRanges: [] });
-    expect(splitPeriods('2026-03-05', '2026-03-20')).toEqual({ months: null, dayRanges: [{ from: '2026-03-05', to: '2026-03-20' }] });
-    expect(splitPeriods('2026-03-05', '2026-04-03')).toEqual({ months: null, dayRanges: [{ from: '2026-03-05', to: '2026-04-03' }] });
+    expect(splitPeriods('2026-01-01', '2026-12-31')).toEqual({
+      months: { from: '2026-01', to: '2026-12' },
+      dayRanges: [],
+    });
+    expect(splitPeriods('2024-02-01', '2024-02-29')).toEqual({
+      months: { from: '2024-02', to: '2024-02' },
+      dayRanges: [],
+    });
+    expect(splitPeriods('2026-03-05', '2026-03-20')).toEqual({
+      months: null,
+      dayRanges: [{ from: '2026-03-05', to: '2026-03-20' }],
+    });
+    expect(splitPeriods('2026-03-05', '2026-04-03')).toEqual({
+      months: null,
+      dayRanges: [{ from: '2026-03-05', to: '2026-04-03' }],
+    });
   });
 
   it('covers every day of any range exactly once', () => {

@@ -31,7 +31,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', text)
     .addColumn('revoked_at', text)
     .execute();
-  await db.schema.createIndex('api_keys_account').on('api_keys').columns(['account_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('api_keys_account')
+    .on('api_keys')
+    .columns(['account_id', 'created_at'])
+    .execute();
   await db.schema
     .createTable('hosts')
     .addColumn('id', text, (c) => c.primaryKey())
@@ -61,7 +65,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('latest_run_at', text)
     .addColumn('created_at', text, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('projects_account').on('projects').columns(['account_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('projects_account')
+    .on('projects')
+    .columns(['account_id', 'created_at', 'id'])
+    .execute();
   await db.schema
     .createTable('api_key_projects')
     .addColumn('key_id', text, (c) => c.notNull().references('api_keys.id').onDelete('cascade'))
@@ -87,7 +95,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', text, (c) => c.notNull())
     .addUniqueConstraint('prompts_text_unique', ['project_id', 'text_key'])
     .execute();
-  await db.schema.createIndex('prompts_project').on('prompts').columns(['project_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('prompts_project')
+    .on('prompts')
+    .columns(['project_id', 'created_at', 'id'])
+    .execute();
   await db.schema
     .createTable('prompt_topics')
     .addColumn('prompt_id', text, (c) => c.notNull().references('prompts.id').onDelete('cascade'))
@@ -95,11 +107,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('topic_id', text, (c) => c.notNull())
     .addColumn('position', int, (c) => c.notNull())
     .addPrimaryKeyConstraint('prompt_topics_pk', ['prompt_id', 'topic_id'])
-    .addForeignKeyConstraint('prompt_topics_topic', ['project_id', 'topic_id'], 'topics', ['project_id', 'id'], (c) =>
-      c.onDelete('cascade'),
+    .addForeignKeyConstraint(
+      'prompt_topics_topic',
+      ['project_id', 'topic_id'],
+      'topics',
+      ['project_id', 'id'],
+      (c) => c.onDelete('cascade'),
     )
     .execute();
-  await db.schema.createIndex('prompt_topics_topic').on('prompt_topics').columns(['project_id', 'topic_id']).execute();
+  await db.schema
+    .createIndex('prompt_topics_topic')
+    .on('prompt_topics')
+    .columns(['project_id', 'topic_id'])
+    .execute();
   await db.schema
     .createTable('competitors')
     .addColumn('project_id', text, (c) => c.notNull().references('projects.id').onDelete('cascade'))
@@ -156,7 +176,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('error', text)
     .addColumn('created_at', text, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('runs_project').on('runs').columns(['project_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('runs_project')
+    .on('runs')
+    .columns(['project_id', 'created_at', 'id'])
+    .execute();
   await db.schema.createIndex('runs_request').on('runs').column('request_id').execute();
   await db.schema
     .createTable('answers')
@@ -189,7 +213,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('answers_import_key', ['project_id', 'import_key'])
     .execute();
   // Keyset pagination walks (observed_at, id) newest first; the engine and prompt indexes serve the common filters.
-  await db.schema.createIndex('answers_project_time').on('answers').columns(['project_id', 'observed_at', 'id']).execute();
+  await db.schema
+    .createIndex('answers_project_time')
+    .on('answers')
+    .columns(['project_id', 'observed_at', 'id'])
+    .execute();
   await db.schema
     .createIndex('answers_project_engine_time')
     .on('answers')
@@ -255,7 +283,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_delivery_status', text)
     .addColumn('consecutive_failures', int, (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('webhooks_project').on('webhooks').columns(['project_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('webhooks_project')
+    .on('webhooks')
+    .columns(['project_id', 'created_at'])
+    .execute();
   await db.schema
     .createTable('webhook_deliveries')
     .addColumn('seq', int, (c) => c.primaryKey().autoIncrement())

@@ -63,7 +63,11 @@ export function apiKeysRepository(db: Db) {
       });
     },
     async findByHash(keyHash: string): Promise<KeyRecord | undefined> {
-      const row = await db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+      const row = await db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('key_hash', '=', keyHash)
+        .executeTakeFirst();
       return row && withProjects(row);
     },
     async get(id: string): Promise<KeyRecord | undefined> {

@@ -70,7 +70,11 @@ export function promptsRepository(db: Db) {
     },
     /** Stored answers keep their text; the foreign key sets their prompt_id to null. */
     async delete(projectId: string, id: string): Promise<boolean> {
-      const res = await db.deleteFrom('prompts').where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
+      const res = await db
+        .deleteFrom('prompts')
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return res.numDeletedRows > 0n;
     },
     async list(f: PromptFilter): Promise<PromptRecord[]> {
@@ -113,7 +117,9 @@ export function promptsRepository(db: Db) {
     async byTextKey(projectId: string): Promise<Map<string, { id: string; topicId: string | null }>> {
       const rows = await db
         .selectFrom('prompts as p')
-        .leftJoin('prompt_topics as pt', (j) => j.onRef('pt.prompt_id', '=', 'p.id').on('pt.position', '=', 0))
+        .leftJoin('prompt_topics as pt', (j) =>
+          j.onRef('pt.prompt_id', '=', 'p.id').on('pt.position', '=', 0),
+        )
         .select(['p.id', 'p.text_key', 'pt.topic_id'])
         .where('p.project_id', '=', projectId)
         .execute();

@@ -13,7 +13,11 @@ export function settingsRepository(db: Db) {
         .values({ key, value: create() })
         .onConflict((oc) => oc.column('key').doNothing())
         .execute();
-      const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow();
       return row.value;
     },
   };

@@ -10,7 +10,11 @@ export interface TopicView {
 export function topicsRepository(db: Db) {
   return {
     /** Creates the topics that do not exist yet; existing labels are left alone. */
-    async ensure(projectId: string, topics: readonly { id: string; label: string }[], at: string): Promise<void> {
+    async ensure(
+      projectId: string,
+      topics: readonly { id: string; label: string }[],
+      at: string,
+    ): Promise<void> {
       if (topics.length === 0) return;
       await db
         .insertInto('topics')
@@ -19,11 +23,19 @@ export function topicsRepository(db: Db) {
         .execute();
     },
     async labels(projectId: string): Promise<Map<string, string>> {
-      const rows = await db.selectFrom('topics').select(['id', 'label']).where('project_id', '=', projectId).execute();
+      const rows = await db
+        .selectFrom('topics')
+        .select(['id', 'label'])
+        .where('project_id', '=', projectId)
+        .execute();
       return new Map(rows.map((r) => [r.id, r.label]));
     },
     /** Oldest first, keyset-paged on (created_at, id): topics are a stable, short list. */
-    async list(projectId: string, after: { createdAt: string; id: string } | null, limit: number): Promise<TopicView[]> {
+    async list(
+      projectId: string,
+      after: { createdAt: string; id: string } | null,
+      limit: number,
+    ): Promise<TopicView[]> {
       let q = db
         .selectFrom('topics as t')
         .select(['t.id', 't.label', 't.created_at'])

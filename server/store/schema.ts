@@ -4,6 +4,15 @@ import type { Generated } from 'kysely';
  * Table shapes as Kysely sees them. Timestamps are ISO 8601 UTC strings with milliseconds, so they sort as text;
  * booleans are 0/1 integers and lists are JSON text, which keeps the same columns portable to PostgreSQL.
  */
+interface BrandPeriodRow {
+  project_id: string;
+  engine_id: string;
+  brand_key: string;
+  period: string;
+  mentioned: number;
+  cited: number;
+}
+
 export interface Database {
   settings: { key: string; value: string };
   accounts: {
@@ -120,22 +129,9 @@ export interface Database {
     /** JSON `{"<engine id>": [answers, mentioned, cited]}`. */
     engines: string;
   };
-  brand_days: {
-    project_id: string;
-    engine_id: string;
-    brand_key: string;
-    date: string;
-    mentioned: number;
-    cited: number;
-  };
-  brand_months: {
-    project_id: string;
-    engine_id: string;
-    brand_key: string;
-    month: string;
-    mentioned: number;
-    cited: number;
-  };
+  /** Competitor counts per day (`period` YYYY-MM-DD) and per month (`period` YYYY-MM). */
+  brand_days: BrandPeriodRow;
+  brand_months: BrandPeriodRow;
   competitor_sets: { project_id: string; id: string; names: string };
   summary_pending: { project_id: string; date: string; since: string };
   run_requests: {

@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import { page } from '../../server/contract/common.ts';
 import { Answer, AnswerDetail } from '../../server/contract/results.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
-import { importLines, variedLines } from '../support/answers.ts';
-import { createProject } from '../support/fixtures.ts';
+import { importLines, projectWithAnswers, variedLines } from '../support/answers.ts';
 
 const AnswerPage = page(Answer);
 
@@ -20,15 +19,7 @@ describe('answers', () => {
 
   beforeAll(async () => {
     h = await createHarness();
-    h.clock.set('2026-06-15T12:00:00.000Z');
-    const a = await h.account();
-    key = a.key;
-    p = (await createProject(h.store, a.accountId)).id;
-    await h.store.competitors.replace(p, [
-      { name: 'Globex', domains: ['globex.com'] },
-      { name: 'Initech', domains: ['initech.com'] },
-    ]);
-    await importLines(h.store, h.clock, p, variedLines(120, '2026-06-15'));
+    ({ key, projectId: p } = await projectWithAnswers(h, 120));
   });
   afterAll(() => h.close());
 

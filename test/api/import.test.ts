@@ -319,7 +319,7 @@ describe('importAnswers', () => {
     expect(
       new Map(
         brands.map((b) => [
-          `${b.date}|${b.engine_id}|${b.brand_key}`,
+          `${b.period}|${b.engine_id}|${b.brand_key}`,
           { mentioned: b.mentioned, cited: b.cited },
         ]),
       ),
@@ -327,7 +327,7 @@ describe('importAnswers', () => {
     // The month rows add up the day rows of each month.
     const months = new Map<string, { mentioned: number; cited: number }>();
     for (const b of brands) {
-      const k = `${b.date.slice(0, 7)}|${b.engine_id}|${b.brand_key}`;
+      const k = `${b.period.slice(0, 7)}|${b.engine_id}|${b.brand_key}`;
       const e = months.get(k) ?? { mentioned: 0, cited: 0 };
       months.set(k, { mentioned: e.mentioned + b.mentioned, cited: e.cited + b.cited });
     }
@@ -335,7 +335,7 @@ describe('importAnswers', () => {
     expect(
       new Map(
         monthRows.map((b) => [
-          `${b.month}|${b.engine_id}|${b.brand_key}`,
+          `${b.period}|${b.engine_id}|${b.brand_key}`,
           { mentioned: b.mentioned, cited: b.cited },
         ]),
       ),

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompetitorStats, DailyStats } from '../../server/contract/stats.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
-import { importLines, variedLines } from '../support/answers.ts';
-import { createProject } from '../support/fixtures.ts';
+import { projectWithAnswers } from '../support/answers.ts';
 import { rawDb } from '../support/raw-db.ts';
 
 interface A {
@@ -22,15 +21,7 @@ describe('stats', () => {
 
   beforeAll(async () => {
     h = await createHarness();
-    h.clock.set('2026-06-15T12:00:00.000Z');
-    const a = await h.account();
-    key = a.key;
-    p = (await createProject(h.store, a.accountId)).id;
-    await h.store.competitors.replace(p, [
-      { name: 'Globex', domains: ['globex.com'] },
-      { name: 'Initech', domains: ['initech.com'] },
-    ]);
-    await importLines(h.store, h.clock, p, variedLines(200, '2026-06-15', 12));
+    ({ key, projectId: p } = await projectWithAnswers(h, 200, 12));
     answers = (await h.get(`/v1/projects/${p}/answers?limit=200`, key)).json().data;
     expect(answers).toHaveLength(200);
   });

@@ -1,6 +1,8 @@
 import type { Clock } from '../../server/domain/clock.ts';
 import { importAnswers } from '../../server/domain/import-answers.ts';
 import type { Store } from '../../server/store/index.ts';
+import type { Harness } from './api-harness.ts';
+import { createProject } from './fixtures.ts';
 
 export interface RawLine {
   id?: string;
@@ -56,4 +58,20 @@ export function variedLines(count: number, endDay: string, days = 10): RawLine[]
       ...(i % 2 === 0 ? { topicId: 'pricing' } : {}),
     };
   });
+}
+
+/**
+ * A fresh account and project "Acme" with competitors Globex and Initech, holding `count` varied answers over
+ * the `days` days up to the harness clock's day (set to 2026-06-15).
+ */
+export async function projectWithAnswers(h: Harness, count: number, days = 10) {
+  h.clock.set('2026-06-15T12:00:00.000Z');
+  const { key, accountId } = await h.account();
+  const projectId = (await createProject(h.store, accountId)).id;
+  await h.store.competitors.replace(projectId, [
+    { name: 'Globex', domains: ['globex.com'] },
+    { name: 'Initech', domains: ['initech.com'] },
+  ]);
+  await importLines(h.store, h.clock, projectId, variedLines(count, '2026-06-15', days));
+  return { key, projectId };
 }

@@ -246,19 +246,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('daily_summaries_pk', ['project_id', 'topic_id', 'date'])
     .modifyEnd(sql`without rowid`)
     .execute();
-  for (const [table, period] of [
-    ['brand_days', 'date'],
-    ['brand_months', 'month'],
-  ] as const) {
+  // `period` is a day (YYYY-MM-DD) in brand_days and a month (YYYY-MM) in brand_months.
+  for (const table of ['brand_days', 'brand_months']) {
     await db.schema
       .createTable(table)
       .addColumn('project_id', text, (c) => c.notNull().references('projects.id').onDelete('cascade'))
       .addColumn('engine_id', text, (c) => c.notNull())
       .addColumn('brand_key', text, (c) => c.notNull())
-      .addColumn(period, text, (c) => c.notNull())
+      .addColumn('period', text, (c) => c.notNull())
       .addColumn('mentioned', int, (c) => c.notNull())
       .addColumn('cited', int, (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${table}_pk`, ['project_id', 'engine_id', 'brand_key', period])
+      .addPrimaryKeyConstraint(`${table}_pk`, ['project_id', 'engine_id', 'brand_key', 'period'])
       .modifyEnd(sql`without rowid`)
       .execute();
   }

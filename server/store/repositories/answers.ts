@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import type { Database } from '../schema.ts';
 
 /**
  * One competitor an answer named or cited: its index in the answer's competitor set, mentioned and cited as 0/1,
@@ -6,58 +7,6 @@ import type { Db } from '../database.ts';
  * order, which the page renderer relies on.
  */
 export type CompetitorHit = [index: number, mentioned: 0 | 1, cited: 0 | 1, citationUrl: string | null];
-
-/** An answer row as stored; JSON columns stay as text until the view is built. */
-export interface AnswerRow {
-  id: string;
-  project_id: string;
-  run_id: string | null;
-  prompt_id: string | null;
-  prompt_text: string;
-  topic_id: string | null;
-  engine_id: string;
-  observed_at: string;
-  date: string;
-  mentioned: number;
-  cited: number;
-  citation_url: string | null;
-  position: number | null;
-  sentiment: string | null;
-  excerpt: string | null;
-  source_urls: string;
-  /** Id of the competitor set the answer was scored against; null when the project had no competitors. */
-  competitor_set: string | null;
-  /** JSON array of CompetitorHit, only for the competitors named or cited. */
-  competitor_hits: string;
-}
-
-export interface AnswerDetailRow extends AnswerRow {
-  sentiment_reason: string | null;
-  narrative_drift: string | null;
-  narrative_drift_reason: string | null;
-  full_answer: string;
-  full_answer_truncated: number;
-  sources: string;
-}
-
-export interface NewAnswerRow extends AnswerDetailRow {
-  import_key: string | null;
-  created_at: string;
-}
-
-export interface AnswerFilter {
-  projectId: string;
-  /** Inclusive lower and exclusive upper bound on observed_at; absent when a run fixes the window. */
-  window: { from: string; to: string } | null;
-  engineIds?: readonly string[];
-  topicId?: string;
-  promptId?: string;
-  runId?: string;
-  mentioned?: boolean;
-  cited?: boolean;
-  after: { observedAt: string; id: string } | null;
-  limit: number;
-}
 
 const LIST_COLUMNS = [
   'id',
@@ -79,6 +28,38 @@ const LIST_COLUMNS = [
   'competitor_set',
   'competitor_hits',
 ] as const;
+
+const DETAIL_COLUMNS = [
+  ...LIST_COLUMNS,
+  'sentiment_reason',
+  'narrative_drift',
+  'narrative_drift_reason',
+  'full_answer',
+  'full_answer_truncated',
+  'sources',
+] as const;
+
+/**
+ * An answer row as stored; JSON columns stay as text until the view is built. `competitor_set` is the competitor
+ * list the answer was scored against, `competitor_hits` a JSON array of CompetitorHit.
+ */
+export type AnswerRow = Pick<Database['answers'], (typeof LIST_COLUMNS)[number]>;
+export type AnswerDetailRow = Pick<Database['answers'], (typeof DETAIL_COLUMNS)[number]>;
+export type NewAnswerRow = Database['answers'];
+
+export interface AnswerFilter {
+  projectId: string;
+  /** Inclusive lower and exclusive upper bound on observed_at; absent when a run fixes the window. */
+  window: { from: string; to: string } | null;
+  engineIds?: readonly string[];
+  topicId?: string;
+  promptId?: string;
+  runId?: string;
+  mentioned?: boolean;
+  cited?: boolean;
+  after: { observedAt: string; id: string } | null;
+  limit: number;
+}
 
 /** Rows per INSERT: 26 columns each stays far below SQLite's bound-variable limit. */
 const INSERT_CHUNK = 200;
@@ -124,15 +105,7 @@ export function answersRepository(db: Db) {
     async get(projectId: string, id: string): Promise<AnswerDetailRow | undefined> {
       return db
         .selectFrom('answers')
-        .select([
-          ...LIST_COLUMNS,
-          'sentiment_reason',
-          'narrative_drift',
-          'narrative_drift_reason',
-          'full_answer',
-          'full_answer_truncated',
-          'sources',
-        ])
+        .select(DETAIL_COLUMNS)
         .where('project_id', '=', projectId)
         .where('id', '=', id)
         .executeTakeFirst();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { pastPosition } from '../keyset.ts';
 import { fromJson, toJson } from '../json.ts';
 import type { Database } from '../schema.ts';
 
@@ -139,12 +140,7 @@ export function projectsRepository(db: Db) {
         q = q.where('p.id', 'in', scope.projectIds);
       }
       if (after) {
-        q = q.where((eb) =>
-          eb.or([
-            eb('p.created_at', '<', after.createdAt),
-            eb.and([eb('p.created_at', '=', after.createdAt), eb('p.id', '<', after.id)]),
-          ]),
-        );
+        q = q.where(pastPosition(after, 'desc', 'p'));
       }
       const rows = await q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
       return rows.map((r) => toView(r as ViewRow));

@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import { pastPosition } from '../keyset.ts';
 import { fromJson, toJson } from '../json.ts';
 
 export interface PromptRecord {
@@ -94,12 +95,7 @@ export function promptsRepository(db: Db) {
       }
       if (f.after) {
         const after = f.after;
-        q = q.where((eb) =>
-          eb.or([
-            eb('p.created_at', '<', after.createdAt),
-            eb.and([eb('p.created_at', '=', after.createdAt), eb('p.id', '<', after.id)]),
-          ]),
-        );
+        q = q.where(pastPosition(after, 'desc', 'p'));
       }
       const rows = await q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(f.limit).execute();
       const topics = await topicIdsOf(rows.map((r) => r.id));

@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import { pastPosition } from '../keyset.ts';
 import type { Database } from '../schema.ts';
 
 export type RunRequestRow = Database['run_requests'] & { run_ids: string[] };
@@ -23,12 +24,7 @@ export function runRequestsRepository(db: Db) {
     async list(projectId: string, after: { createdAt: string; id: string } | null, limit: number) {
       let q = db.selectFrom('run_requests').selectAll().where('project_id', '=', projectId);
       if (after) {
-        q = q.where((eb) =>
-          eb.or([
-            eb('created_at', '<', after.createdAt),
-            eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-          ]),
-        );
+        q = q.where(pastPosition(after, 'desc'));
       }
       return withRuns(await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute());
     },

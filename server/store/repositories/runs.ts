@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import { pastPosition } from '../keyset.ts';
 
 export interface RunFilter {
   projectId: string;
@@ -22,12 +23,7 @@ export function runsRepository(db: Db) {
       if (f.status) q = q.where('status', '=', f.status);
       if (f.after) {
         const after = f.after;
-        q = q.where((eb) =>
-          eb.or([
-            eb('created_at', '<', after.createdAt),
-            eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-          ]),
-        );
+        q = q.where(pastPosition(after, 'desc'));
       }
       return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
     },

@@ -82,14 +82,12 @@ function merge<T>(rows: readonly T[], keyOf: (r: T) => string, add: (into: T, r:
 export function summariesRepository(db: Db) {
   const engines = (f: RangeFilter) => (f.engineIds && f.engineIds.length > 0 ? f.engineIds : null);
 
-  async function addBrandRows(
-    table: 'brand_days' | 'brand_months',
-    projectId: string,
-    deltas: readonly BrandDelta[],
-  ) {
-    const period = table === 'brand_days' ? 'date' : 'month';
+  type BrandTable = 'brand_days' | 'brand_months';
+  const periodOf = (table: BrandTable, date: string) => (table === 'brand_days' ? date : date.slice(0, 7));
+
+  async function addBrandRows(table: BrandTable, projectId: string, deltas: readonly BrandDelta[]) {
     const rows = merge(
-      deltas.map((d) => ({ ...d, date: table === 'brand_days' ? d.date : d.date.slice(0, 7) })),
+      deltas.map((d) => ({ ...d, date: periodOf(table, d.date) })),
       (d) => `${d.engineId}\0${d.brandKey}\0${d.date}`,
       (into, d) => {
         into.mentioned += d.mentioned;
@@ -104,31 +102,45 @@ export function summariesRepository(db: Db) {
             project_id: projectId,
             engine_id: d.engineId,
             brand_key: d.brandKey,
-            [period]: d.date,
+            period: d.date,
             mentioned: d.mentioned,
             cited: d.cited,
-          })) as never,
+          })),
         )
         .onConflict((oc) =>
-          oc.columns(['project_id', 'engine_id', 'brand_key', period] as never).doUpdateSet({
-            mentioned: sql`${sql.ref(`${table}.mentioned`)} + excluded.mentioned`,
-            cited: sql`${sql.ref(`${table}.cited`)} + excluded.cited`,
-          } as never),
+          oc.columns(['project_id', 'engine_id', 'brand_key', 'period']).doUpdateSet((eb) => ({
+            mentioned: eb(eb.ref(`${table}.mentioned`), '+', eb.ref('excluded.mentioned')),
+            cited: eb(eb.ref(`${table}.cited`), '+', eb.ref('excluded.cited')),
+          })),
         )
         .execute();
     }
   }
 
-  async function brandSums(
-    query: (range: {
-      from: string;
-      to: string;
-    }) => Promise<{ brand_key: string; mentioned: number; cited: number }[]>,
-    ranges: { from: string; to: string }[],
+  /** Sums of each brand over periods of one table, added into `out`. */
+  async function addBrandSums(
+    table: BrandTable,
+    f: RangeFilter,
+    brandKeys: readonly string[],
+    ranges: readonly { from: string; to: string }[],
     out: Map<string, { mentioned: number; cited: number }>,
   ) {
     for (const range of ranges) {
-      for (const r of await query(range)) {
+      const rows = await db
+        .selectFrom(table)
+        .select([
+          'brand_key',
+          sql<number>`sum(mentioned)`.as('mentioned'),
+          sql<number>`sum(cited)`.as('cited'),
+        ])
+        .where('project_id', '=', f.projectId)
+        .where('engine_id', 'in', engines(f) ?? [ALL_ENGINES])
+        .where('brand_key', 'in', brandKeys)
+        .where('period', '>=', range.from)
+        .where('period', '<=', range.to)
+        .groupBy('brand_key')
+        .execute();
+      for (const r of rows) {
         const prev = out.get(r.brand_key) ?? { mentioned: 0, cited: 0 };
         out.set(r.brand_key, { mentioned: prev.mentioned + r.mentioned, cited: prev.cited + r.cited });
       }
@@ -248,39 +260,9 @@ export function summariesRepository(db: Db) {
     ): Promise<Map<string, { mentioned: number; cited: number }>> {
       const out = new Map<string, { mentioned: number; cited: number }>();
       if (brandKeys.length === 0) return out;
-      const engineIds = engines(f) ?? [ALL_ENGINES];
       const split = splitPeriods(f.from, f.to);
-      const sums = [sql<number>`sum(mentioned)`.as('mentioned'), sql<number>`sum(cited)`.as('cited')];
-      await brandSums(
-        (r) =>
-          db
-            .selectFrom('brand_months')
-            .select(['brand_key', ...sums])
-            .where('project_id', '=', f.projectId)
-            .where('engine_id', 'in', engineIds)
-            .where('brand_key', 'in', brandKeys)
-            .where('month', '>=', r.from)
-            .where('month', '<=', r.to)
-            .groupBy('brand_key')
-            .execute(),
-        split.months ? [split.months] : [],
-        out,
-      );
-      await brandSums(
-        (r) =>
-          db
-            .selectFrom('brand_days')
-            .select(['brand_key', ...sums])
-            .where('project_id', '=', f.projectId)
-            .where('engine_id', 'in', engineIds)
-            .where('brand_key', 'in', brandKeys)
-            .where('date', '>=', r.from)
-            .where('date', '<=', r.to)
-            .groupBy('brand_key')
-            .execute(),
-        split.dayRanges,
-        out,
-      );
+      await addBrandSums('brand_months', f, brandKeys, split.months ? [split.months] : [], out);
+      await addBrandSums('brand_days', f, brandKeys, split.dayRanges, out);
       return out;
     },
     async pendingDays(f: RangeFilter): Promise<number> {

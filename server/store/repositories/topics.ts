@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import { pastPosition } from '../keyset.ts';
 
 export interface TopicView {
   id: string;
@@ -51,12 +52,7 @@ export function topicsRepository(db: Db) {
         )
         .where('t.project_id', '=', projectId);
       if (after) {
-        q = q.where((eb) =>
-          eb.or([
-            eb('t.created_at', '>', after.createdAt),
-            eb.and([eb('t.created_at', '=', after.createdAt), eb('t.id', '>', after.id)]),
-          ]),
-        );
+        q = q.where(pastPosition(after, 'asc', 't'));
       }
       const rows = await q.orderBy('t.created_at').orderBy('t.id').limit(limit).execute();
       return rows.map((r) => ({

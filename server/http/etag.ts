@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 function matches(ifNoneMatch: string | undefined, tag: string): boolean {
@@ -14,7 +14,7 @@ export function registerEtag(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config.etag || reply.statusCode !== 200 || typeof payload !== 'string')
       return payload;
-    const tag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    const tag = `"${hash('sha1', payload, 'base64url')}"`;
     reply.header('etag', tag);
     if (!matches(request.headers['if-none-match'], tag)) return payload;
     reply.code(304);

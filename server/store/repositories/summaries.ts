@@ -218,10 +218,11 @@ export function summariesRepository(db: Db) {
       await addBrandRows('brand_months', projectId, all);
     },
     /** The days of the range that have answers, in date order, each with its engines' counts. */
+    /** `engines` stays the stored JSON text (EngineCounts): the renderer memoises days by it. */
     async daily(
       f: Omit<RangeFilter, 'engineIds'> & { topicId?: string },
-    ): Promise<{ date: string; engines: EngineCounts }[]> {
-      const rows = await db
+    ): Promise<{ date: string; engines: string }[]> {
+      return db
         .selectFrom('daily_summaries')
         .select(['date', 'engines'])
         .where('project_id', '=', f.projectId)
@@ -230,7 +231,6 @@ export function summariesRepository(db: Db) {
         .where('date', '<=', f.to)
         .orderBy('date')
         .execute();
-      return rows.map((r) => ({ date: r.date, engines: fromJson<EngineCounts>(r.engines) }));
     },
     async totals(f: RangeFilter): Promise<Totals> {
       const ids = engines(f);

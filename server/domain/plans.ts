@@ -86,8 +86,3 @@ export function runsOnFor(plan: Plan, engineId: string): RunsOn {
   if (plan.accessMode === 'byok-local') return 'host';
   return cloudEngines.includes(engineId) ? 'cloud' : 'host';
 }
-
-/** The tracking defaults a new project starts with. */
-export function defaultEngines(plan: Plan): string[] {
-  return plan.engineIds.filter((id) => cloudEngines.includes(id)).slice(0, 3);
-}

@@ -27,14 +27,5 @@ export function runsRepository(db: Db) {
       }
       return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
     },
-    async exists(projectId: string, id: string): Promise<boolean> {
-      const r = await db
-        .selectFrom('runs')
-        .select('id')
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return r !== undefined;
-    },
   };
 }

@@ -104,13 +104,8 @@ export interface Database {
     citation_url: string | null;
     position: number | null;
     sentiment: string | null;
-    sentiment_reason: string | null;
     excerpt: string | null;
     narrative_drift: string | null;
-    narrative_drift_reason: string | null;
-    full_answer: string;
-    full_answer_truncated: number;
-    sources: string;
     source_urls: string;
     /** Id of the competitor list the answer was scored against; null when the project had none. */
     competitor_set: string | null;
@@ -118,6 +113,16 @@ export interface Database {
     competitor_hits: string;
     import_key: string | null;
     created_at: string;
+  };
+  /** The parts of an answer only its detail shows. */
+  answer_details: {
+    answer_id: string;
+    full_answer: string;
+    full_answer_truncated: number;
+    /** JSON `[{url, title}]` in the engine's order. */
+    sources: string;
+    sentiment_reason: string | null;
+    narrative_drift_reason: string | null;
   };
   daily_summaries: {
     project_id: string;

@@ -21,6 +21,7 @@ describe('seedDemo', () => {
   const answersOf = (id: string) =>
     db
       .selectFrom('answers')
+      .innerJoin('answer_details', 'answer_details.answer_id', 'answers.id')
       .select([
         'prompt_text',
         'engine_id',

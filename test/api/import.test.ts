@@ -59,7 +59,12 @@ describe('importAnswers', () => {
     expect(result).toEqual({ imported: 1, duplicates: 0, invalid: [], invalidCount: 0 });
     const id = importedAnswerId(projectId, 'a1');
     expect(id).toMatch(/^ans[0-9a-f]{24}$/);
-    const row = await db.selectFrom('answers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('answers')
+      .innerJoin('answer_details', 'answer_details.answer_id', 'answers.id')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       project_id: projectId,
       run_id: null,

@@ -198,19 +198,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('citation_url', text)
     .addColumn('position', int)
     .addColumn('sentiment', text)
-    .addColumn('sentiment_reason', text)
     .addColumn('excerpt', text)
     .addColumn('narrative_drift', text)
-    .addColumn('narrative_drift_reason', text)
-    .addColumn('full_answer', text, (c) => c.notNull())
-    .addColumn('full_answer_truncated', int, (c) => c.notNull())
-    .addColumn('sources', text, (c) => c.notNull())
     .addColumn('source_urls', text, (c) => c.notNull())
     .addColumn('competitor_set', text)
     .addColumn('competitor_hits', text, (c) => c.notNull())
     .addColumn('import_key', text)
     .addColumn('created_at', text, (c) => c.notNull())
     .addUniqueConstraint('answers_import_key', ['project_id', 'import_key'])
+    .execute();
+  // What only the answer detail shows lives apart, so the rows a list reads stay small and pack many to a page.
+  await db.schema
+    .createTable('answer_details')
+    .addColumn('answer_id', text, (c) => c.primaryKey().references('answers.id').onDelete('cascade'))
+    .addColumn('full_answer', text, (c) => c.notNull())
+    .addColumn('full_answer_truncated', int, (c) => c.notNull())
+    .addColumn('sources', text, (c) => c.notNull())
+    .addColumn('sentiment_reason', text)
+    .addColumn('narrative_drift_reason', text)
+    .modifyEnd(sql`without rowid`)
     .execute();
   // Keyset pagination walks (observed_at, id) newest first; the engine and prompt indexes serve the common filters.
   await db.schema

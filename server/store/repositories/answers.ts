@@ -30,13 +30,11 @@ const LIST_COLUMNS = [
 ] as const;
 
 const DETAIL_COLUMNS = [
-  ...LIST_COLUMNS,
-  'sentiment_reason',
-  'narrative_drift',
-  'narrative_drift_reason',
   'full_answer',
   'full_answer_truncated',
   'sources',
+  'sentiment_reason',
+  'narrative_drift_reason',
 ] as const;
 
 /**
@@ -44,8 +42,10 @@ const DETAIL_COLUMNS = [
  * list the answer was scored against, `competitor_hits` a JSON array of CompetitorHit.
  */
 export type AnswerRow = Pick<Database['answers'], (typeof LIST_COLUMNS)[number]>;
-export type AnswerDetailRow = Pick<Database['answers'], (typeof DETAIL_COLUMNS)[number]>;
-export type NewAnswerRow = Database['answers'];
+type Details = Omit<Database['answer_details'], 'answer_id'>;
+export type AnswerDetailRow = AnswerRow & Pick<Database['answers'], 'narrative_drift'> & Details;
+/** A new answer with its details; the store splits it over the two tables. */
+export type NewAnswerRow = Database['answers'] & Details;
 
 export interface AnswerFilter {
   projectId: string;
@@ -70,12 +70,41 @@ export function answersRepository(db: Db) {
     async insert(rows: readonly NewAnswerRow[]): Promise<Set<string>> {
       const inserted = new Set<string>();
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        const chunk = rows.slice(i, i + INSERT_CHUNK);
         const res = await db
           .insertInto('answers')
-          .values(rows.slice(i, i + INSERT_CHUNK))
+          .values(
+            chunk.map(
+              ({
+                full_answer,
+                full_answer_truncated,
+                sources,
+                sentiment_reason,
+                narrative_drift_reason,
+                ...row
+              }) => row,
+            ),
+          )
           .onConflict((oc) => oc.doNothing())
           .returning('id')
           .execute();
+        const fresh = new Set(res.map((r) => r.id));
+        const details = chunk.filter((r) => fresh.delete(r.id));
+        if (details.length > 0) {
+          await db
+            .insertInto('answer_details')
+            .values(
+              details.map((r) => ({
+                answer_id: r.id,
+                full_answer: r.full_answer,
+                full_answer_truncated: r.full_answer_truncated,
+                sources: r.sources,
+                sentiment_reason: r.sentiment_reason,
+                narrative_drift_reason: r.narrative_drift_reason,
+              })),
+            )
+            .execute();
+        }
         for (const r of res) inserted.add(r.id);
       }
       return inserted;
@@ -105,9 +134,14 @@ export function answersRepository(db: Db) {
     async get(projectId: string, id: string): Promise<AnswerDetailRow | undefined> {
       return db
         .selectFrom('answers')
-        .select(DETAIL_COLUMNS)
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
+        .innerJoin('answer_details', 'answer_details.answer_id', 'answers.id')
+        .select([
+          ...LIST_COLUMNS.map((c) => `answers.${c}` as const),
+          'answers.narrative_drift',
+          ...DETAIL_COLUMNS,
+        ])
+        .where('answers.project_id', '=', projectId)
+        .where('answers.id', '=', id)
         .executeTakeFirst();
     },
   };

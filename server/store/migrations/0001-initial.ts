@@ -208,6 +208,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('answers_import_key', ['project_id', 'import_key'])
     .execute();
   // What only the answer detail shows lives apart, so the rows a list reads stay small and pack many to a page.
+  // An ordinary rowid table: its rows are large, which clustered (WITHOUT ROWID) tables store badly.
   await db.schema
     .createTable('answer_details')
     .addColumn('answer_id', text, (c) => c.primaryKey().references('answers.id').onDelete('cascade'))
@@ -216,7 +217,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sources', text, (c) => c.notNull())
     .addColumn('sentiment_reason', text)
     .addColumn('narrative_drift_reason', text)
-    .modifyEnd(sql`without rowid`)
     .execute();
   // Keyset pagination walks (observed_at, id) newest first; the engine and prompt indexes serve the common filters.
   await db.schema

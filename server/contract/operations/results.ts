@@ -1,0 +1,108 @@
+import {
+  AnswerId,
+  Cursor,
+  DateRangeQuery,
+  EngineFilter,
+  Limit,
+  page,
+  QueryBoolean,
+  ResourceId,
+} from '../common.ts';
+import { Answer, AnswerDetail, Run, RunStatus } from '../results.ts';
+import { CompetitorStats, DailyStats } from '../stats.ts';
+import { ok, projectPath, withId } from '../operation.ts';
+import type { Operation } from '../operation.ts';
+
+/** Runs, answers and stats. */
+export const resultOps = {
+  listRuns: {
+    operationId: 'listRuns',
+    method: 'GET',
+    path: '/projects/{projectId}/runs',
+    tag: 'Results',
+    summary: 'List runs, newest first',
+    scope: 'visibility:read',
+    params: projectPath,
+    query: DateRangeQuery.extend({
+      status: RunStatus.optional().describe('Only runs with this status'),
+      cursor: Cursor.optional(),
+      limit: Limit,
+    }),
+    responses: ok(page(Run).meta({ id: 'RunPage' })),
+    errors: [400, 404],
+  },
+  listAnswers: {
+    operationId: 'listAnswers',
+    method: 'GET',
+    path: '/projects/{projectId}/answers',
+    tag: 'Results',
+    summary: 'List answers, newest first',
+    description:
+      'The date range defaults to the last 30 days; the widest range is 366 days. runId cannot be combined with from or to. Send the ETag back in If-None-Match to get 304 when nothing changed.',
+    scope: 'visibility:read',
+    params: projectPath,
+    query: DateRangeQuery.extend({
+      engine: EngineFilter.optional(),
+      topicId: ResourceId.optional().describe('Only answers to prompts of this topic'),
+      promptId: ResourceId.optional().describe('Only answers to this prompt'),
+      runId: ResourceId.optional().describe('Only answers of this run; cannot be combined with from or to'),
+      mentioned: QueryBoolean.optional().describe(
+        'true: only answers that name the brand; false: only those that do not',
+      ),
+      cited: QueryBoolean.optional().describe(
+        'true: only answers that cite a brand page; false: only those that do not',
+      ),
+      cursor: Cursor.optional(),
+      limit: Limit,
+    }),
+    responses: {
+      200: { description: 'OK', schema: page(Answer).meta({ id: 'AnswerPage' }), headers: ['ETag'] },
+      304: { description: 'Not modified', schema: null, headers: ['ETag'] },
+    },
+    errors: [400, 404],
+  },
+  getAnswer: {
+    operationId: 'getAnswer',
+    method: 'GET',
+    path: '/projects/{projectId}/answers/{answerId}',
+    tag: 'Results',
+    summary: 'Get one answer with its full text and sources',
+    scope: 'visibility:read',
+    params: withId('answerId', AnswerId),
+    responses: {
+      200: { description: 'OK', schema: AnswerDetail, headers: ['ETag'] },
+      304: { description: 'Not modified', schema: null, headers: ['ETag'] },
+    },
+    errors: [400, 404],
+  },
+  getDailyStats: {
+    operationId: 'getDailyStats',
+    method: 'GET',
+    path: '/projects/{projectId}/stats/daily',
+    tag: 'Stats',
+    summary: 'One row per day per engine, in date order; days without answers are omitted',
+    description:
+      'Default range the last 30 days, widest 366. Rows for the last three days can still change. incompleteDays above zero means some summaries were not ready: call again after a few seconds.',
+    scope: 'visibility:read',
+    params: projectPath,
+    query: DateRangeQuery.extend({
+      engine: EngineFilter.optional(),
+      topicId: ResourceId.optional().describe('Only answers to prompts of this topic'),
+    }),
+    responses: ok(DailyStats, 'OK', ['Cache-Control']),
+    errors: [400, 404],
+  },
+  getCompetitorStats: {
+    operationId: 'getCompetitorStats',
+    method: 'GET',
+    path: '/projects/{projectId}/stats/competitors',
+    tag: 'Stats',
+    summary: 'Share of voice: the own brand first, then each tracked competitor',
+    description: 'Rates divide by all answers in the range. With engine given, only that engine counts.',
+    scope: 'visibility:read',
+    params: projectPath,
+    query: DateRangeQuery.extend({ engine: EngineFilter.optional() }),
+    responses: ok(CompetitorStats),
+    errors: [400, 404],
+  },
+} satisfies Record<string, Operation>;

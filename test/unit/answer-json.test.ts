@@ -23,8 +23,10 @@ const labels = new Map([
 
 const hits = (...list: CompetitorHit[]) => JSON.stringify(list);
 
+// Every row gets its own id, as stored answers do: an id always names the same stored content.
+let nextId = 0;
 const row = (over: Partial<AnswerRow> = {}): AnswerRow => ({
-  id: 'ans1',
+  id: `ans${++nextId}`,
   project_id: 'prj1',
   run_id: null,
   prompt_id: null,
@@ -169,5 +171,16 @@ describe('renderAnswerPage', () => {
         },
       ),
     );
+  });
+
+  it('renders an answer again when its prompt link, sentiment or topic label changes', () => {
+    const stored = row({ id: 'ansMutable', prompt_id: 'pmt1', sentiment: 'positive', topic_id: 'pricing' });
+    const first = JSON.parse(renderAnswerPage([stored], labels, sets, null).text).data[0];
+    expect(first).toMatchObject({ promptId: 'pmt1', sentiment: 'positive', topicLabel: 'Pricing' });
+    const changed = { ...stored, prompt_id: null, sentiment: 'negative' };
+    const again = JSON.parse(renderAnswerPage([changed], new Map([['pricing', 'Plans']]), sets, null).text)
+      .data[0];
+    expect(again).toMatchObject({ promptId: null, sentiment: 'negative', topicLabel: 'Plans' });
+    expect(again).toEqual(answerResource(changed, new Map([['pricing', 'Plans']]), sets));
   });
 });

@@ -17,13 +17,13 @@ export async function capabilities(s: Services, caller: Caller, projectId: strin
     project.hostId ? s.store.hosts.get(project.hostId) : Promise.resolve(undefined),
     s.store.runRequests.active(projectId),
     s.store.runRequests.countSince(projectId, `${isoDay(now)}T00:00:00.000Z`),
-    s.store.prompts.list({ projectId, status: 'active', after: null, limit: 100_000 }),
+    s.store.prompts.activeEngineLists(projectId),
   ]);
   const byok = plan.accessMode === 'byok-local';
   const tracked = project.tracking.engineIds;
   const cloudEnginesOf = (ids: readonly string[]) => ids.filter((id) => runsOnFor(plan, id) === 'cloud');
   // One sample per prompt on each of its cloud engines: what a run costs when started now.
-  const estimatedUnitsPerRun = prompts.reduce((n, p) => n + cloudEnginesOf(p.engineIds).length, 0);
+  const estimatedUnitsPerRun = prompts.reduce((n, engineIds) => n + cloudEnginesOf(engineIds).length, 0);
   const online = isOnline(host, now);
   const hostRequired = byok || tracked.some(isLocalFetch);
   const cloudTracked = cloudEnginesOf(tracked).length > 0;

@@ -8,7 +8,7 @@ export async function listEngines(s: Services, caller: Caller, projectId: string
   const project = await readableProject(s, caller, projectId);
   const tracked = new Set([
     ...project.tracking.engineIds,
-    ...(await s.store.prompts.activeEngineIds(projectId)),
+    ...(await s.store.prompts.activeEngineLists(projectId)).flat(),
   ]);
   const all = [...tracked, ...(await s.store.summaries.enginesWithAnswers(projectId))];
   return {

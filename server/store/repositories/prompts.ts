@@ -121,16 +121,15 @@ export function promptsRepository(db: Db) {
         .execute();
       return new Map(rows.map((r) => [r.text_key, { id: r.id, topicId: r.topic_id }]));
     },
-    /** Engines of the active prompts: runs ask these as well as the project defaults. */
-    async activeEngineIds(projectId: string): Promise<Set<string>> {
+    /** Each active prompt's engines: what a run asks, prompt by prompt. */
+    async activeEngineLists(projectId: string): Promise<string[][]> {
       const rows = await db
         .selectFrom('prompts')
         .select('engine_ids')
-        .distinct()
         .where('project_id', '=', projectId)
         .where('status', '=', 'active')
         .execute();
-      return new Set(rows.flatMap((r) => fromJson<string[]>(r.engine_ids)));
+      return rows.map((r) => fromJson<string[]>(r.engine_ids));
     },
   };
 }

@@ -50,6 +50,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Long enough for the contract's 200-character ids, so its own rule answers, not the router's 414.
     routerOptions: { querystringParser: parseQuery, maxParamLength: 512 },
   });
+  // The API takes JSON only: any other body type is refused, not parsed into a string a schema then misreads.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addHook('onRequest', async (request, reply) => {

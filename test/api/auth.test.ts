@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, type Operation } from '../../server/contract/operations.ts';
 import { hashKey } from '../../server/domain/api-keys.ts';
-import { createHarness, type Harness } from '../support/api-harness.ts';
+import { ALL_SCOPES, createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
 
 const CHALLENGE = 'Bearer realm="answerwatch", error="invalid_token"';
@@ -107,7 +107,7 @@ describe('authentication and authorisation', () => {
 
   it('answers a project the key cannot read exactly like one that does not exist', async () => {
     const other = await createProject(h.store, accountId, { name: 'Other' });
-    const scoped = await h.key(accountId, ['visibility:read'], [projectId]);
+    const scoped = await h.key(accountId, ALL_SCOPES, [projectId]);
     const stranger = await h.account();
     const missing = 'prjDoesNotExist0000000';
     for (const op of mounted.filter((o) => o.path.includes('{projectId}'))) {

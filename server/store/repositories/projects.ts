@@ -145,6 +145,41 @@ export function projectsRepository(db: Db) {
       const rows = await q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
       return rows.map((r) => toView(r as ViewRow));
     },
+    async update(
+      id: string,
+      patch: Partial<Pick<ProjectRecord, 'name' | 'websiteUrl' | 'brandTerms' | 'brandDomains'>>,
+    ): Promise<void> {
+      await db
+        .updateTable('projects')
+        .set({
+          ...(patch.name !== undefined && { name: patch.name }),
+          ...(patch.websiteUrl !== undefined && { website_url: patch.websiteUrl }),
+          ...(patch.brandTerms !== undefined && { brand_terms: toJson(patch.brandTerms) }),
+          ...(patch.brandDomains !== undefined && { brand_domains: toJson(patch.brandDomains) }),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+    async countByAccount(accountId: string): Promise<number> {
+      const r = await db
+        .selectFrom('projects')
+        .select(db.fn.countAll<number>().as('n'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    /** The host device of the account's newest project that has one: what a new project starts with. */
+    async latestHostId(accountId: string): Promise<string | null> {
+      const r = await db
+        .selectFrom('projects')
+        .select('host_id')
+        .where('account_id', '=', accountId)
+        .where('host_id', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return r?.host_id ?? null;
+    },
     async idsInScope(scope: ProjectScope): Promise<string[]> {
       let q = db.selectFrom('projects').select('id').where('account_id', '=', scope.accountId);
       if (scope.projectIds) {

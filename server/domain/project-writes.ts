@@ -1,8 +1,8 @@
-import { configuredDomain } from '../../engines/scoring/index.ts';
 import type { ProjectRecord } from '../store/repositories/projects.ts';
 import { readableProject } from './access.ts';
 import type { Caller, Services } from './context.ts';
-import { AppError, invalid, notFound } from './errors.ts';
+import { cleanDomain } from './domain-names.ts';
+import { AppError, notFound } from './errors.ts';
 import { hostView } from './host-view.ts';
 import { newId } from './ids.ts';
 import { projectResource } from './projects.ts';
@@ -20,18 +20,9 @@ const DEFAULT_ENGINES = ['chatgpt', 'gemini', 'perplexity'];
 const NO_HOST_WARNING =
   'No host computer could be copied from another project: pair one before tracking local-fetch engines.';
 
-/** Domains are kept as hosts (no scheme, path or www.), so `https://www.acme.com/x` and `acme.com` are one. */
-function cleanDomains(list: readonly string[]): string[] {
-  return [
-    ...new Set(
-      list.map((raw) => {
-        const domain = configuredDomain(raw);
-        if (!domain || !domain.includes('.')) throw invalid(`brandDomains: "${raw}" is not a domain`);
-        return domain;
-      }),
-    ),
-  ];
-}
+const cleanDomains = (list: readonly string[]) => [
+  ...new Set(list.map((raw) => cleanDomain('brandDomains', raw))),
+];
 
 const cleanTerms = (list: readonly string[]) => [...new Set(list.map((t) => t.trim()))];
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ops } from '../contract/operations.ts';
+import { replaceCompetitors } from '../domain/competitor-writes.ts';
 import type { Services } from '../domain/context.ts';
 import { listCompetitors, listEngines, listPrompts, listTopics } from '../domain/setup.ts';
 import { route } from '../http/route.ts';
@@ -14,5 +15,8 @@ export function setupRoutes(app: FastifyInstance, s: Services): void {
   );
   route(app, ops.listCompetitors, async ({ params }, req) =>
     listCompetitors(s, req.caller, params.projectId),
+  );
+  route(app, ops.replaceCompetitors, async ({ params, body }, req) =>
+    replaceCompetitors(s, req.caller, params.projectId, body),
   );
 }

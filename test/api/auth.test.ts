@@ -4,6 +4,12 @@ import { hashKey } from '../../server/domain/api-keys.ts';
 import { ALL_SCOPES, createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
 
+/** A body each write accepts, so that what answers is the key and the project, not the body's validation. */
+const VALID_BODIES: Record<string, unknown> = {
+  createProject: { name: 'Auth matrix', websiteUrl: 'https://auth.example' },
+  replaceCompetitors: [],
+};
+
 const CHALLENGE = 'Bearer realm="answerwatch", error="invalid_token"';
 
 describe('authentication and authorisation', () => {
@@ -18,7 +24,7 @@ describe('authentication and authorisation', () => {
       method: op.method,
       url: url(op, project),
       headers: key ? { authorization: `Bearer ${key}` } : {},
-      ...(op.body ? { payload: {} } : {}),
+      ...(op.body ? { payload: VALID_BODIES[op.operationId] ?? {} } : {}),
     });
 
   beforeAll(async () => {

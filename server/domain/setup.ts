@@ -1,7 +1,17 @@
 import { engineLabel } from '../../engines/catalog.ts';
+import type { PromptRecord } from '../store/repositories/prompts.ts';
 import type { Caller, Services } from './context.ts';
 import { readableProject } from './access.ts';
 import { splitPage } from './paging.ts';
+
+export const promptResource = (p: PromptRecord) => ({
+  id: p.id,
+  text: p.text,
+  topicIds: p.topicIds,
+  engineIds: p.engineIds,
+  status: p.status,
+  createdAt: p.createdAt,
+});
 
 /** Engines the project tracks (defaults and active prompts' engines) and those with stored answers. */
 export async function listEngines(s: Services, caller: Caller, projectId: string) {
@@ -55,14 +65,7 @@ export async function listPrompts(
     s.cursors.encode(list, filters, { createdAt: p.createdAt, id: p.id }),
   );
   return {
-    data: page.data.map((p) => ({
-      id: p.id,
-      text: p.text,
-      topicIds: p.topicIds,
-      engineIds: p.engineIds,
-      status: p.status,
-      createdAt: p.createdAt,
-    })),
+    data: page.data.map(promptResource),
     nextCursor: page.nextCursor,
   };
 }

@@ -8,6 +8,7 @@ import { createProject } from '../support/fixtures.ts';
 const VALID_BODIES: Record<string, unknown> = {
   createProject: { name: 'Auth matrix', websiteUrl: 'https://auth.example' },
   replaceCompetitors: [],
+  createPrompt: { text: 'Auth matrix prompt' },
 };
 
 const CHALLENGE = 'Bearer realm="answerwatch", error="invalid_token"';

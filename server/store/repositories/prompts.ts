@@ -39,35 +39,106 @@ export function promptsRepository(db: Db) {
   }
 
   return {
-    /** Inserts the prompt and its topic links; the caller has created the topics. */
+    /** Inserts the prompt and its topic links; the caller has created the topics and owns the transaction. */
     async create(p: PromptRecord): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('prompts')
-          .values({
-            id: p.id,
-            project_id: p.projectId,
-            text: p.text,
-            text_key: promptTextKey(p.text),
-            status: p.status,
-            engine_ids: toJson(p.engineIds),
-            created_at: p.createdAt,
-          })
+      await db
+        .insertInto('prompts')
+        .values({
+          id: p.id,
+          project_id: p.projectId,
+          text: p.text,
+          text_key: promptTextKey(p.text),
+          status: p.status,
+          engine_ids: toJson(p.engineIds),
+          created_at: p.createdAt,
+        })
+        .execute();
+      if (p.topicIds.length > 0) {
+        await db
+          .insertInto('prompt_topics')
+          .values(
+            p.topicIds.map((topic_id, position) => ({
+              prompt_id: p.id,
+              project_id: p.projectId,
+              topic_id,
+              position,
+            })),
+          )
           .execute();
-        if (p.topicIds.length > 0) {
-          await trx
+      }
+    },
+    async get(projectId: string, id: string): Promise<PromptRecord | undefined> {
+      const row = await db
+        .selectFrom('prompts')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const topics = await topicIdsOf([row.id]);
+      return {
+        id: row.id,
+        projectId: row.project_id,
+        text: row.text,
+        status: row.status as PromptRecord['status'],
+        engineIds: fromJson(row.engine_ids),
+        topicIds: topics.get(row.id) ?? [],
+        createdAt: row.created_at,
+      };
+    },
+    /** The prompt whose text is the same once case and spacing are set aside, if any. */
+    async idByText(projectId: string, text: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('prompts')
+        .select('id')
+        .where('project_id', '=', projectId)
+        .where('text_key', '=', promptTextKey(text))
+        .executeTakeFirst();
+      return row?.id;
+    },
+    async countByProject(projectId: string): Promise<number> {
+      const r = await db
+        .selectFrom('prompts')
+        .select(db.fn.countAll<number>().as('n'))
+        .where('project_id', '=', projectId)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    /** Changes the fields given; topicIds given replace the prompt's topics. The caller creates new topics. */
+    async update(
+      projectId: string,
+      id: string,
+      patch: Partial<Pick<PromptRecord, 'text' | 'status' | 'engineIds' | 'topicIds'>>,
+    ): Promise<void> {
+      const set = {
+        ...(patch.text !== undefined && { text: patch.text, text_key: promptTextKey(patch.text) }),
+        ...(patch.status !== undefined && { status: patch.status }),
+        ...(patch.engineIds !== undefined && { engine_ids: toJson(patch.engineIds) }),
+      };
+      if (Object.keys(set).length > 0) {
+        await db
+          .updateTable('prompts')
+          .set(set)
+          .where('project_id', '=', projectId)
+          .where('id', '=', id)
+          .execute();
+      }
+      if (patch.topicIds !== undefined) {
+        await db.deleteFrom('prompt_topics').where('prompt_id', '=', id).execute();
+        if (patch.topicIds.length > 0) {
+          await db
             .insertInto('prompt_topics')
             .values(
-              p.topicIds.map((topic_id, position) => ({
-                prompt_id: p.id,
-                project_id: p.projectId,
+              patch.topicIds.map((topic_id, position) => ({
+                prompt_id: id,
+                project_id: projectId,
                 topic_id,
                 position,
               })),
             )
             .execute();
         }
-      });
+      }
     },
     /** Stored answers keep their text; the foreign key sets their prompt_id to null. */
     async delete(projectId: string, id: string): Promise<boolean> {

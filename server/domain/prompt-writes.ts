@@ -1,6 +1,7 @@
 import { readableProject } from './access.ts';
 import type { Caller, Services } from './context.ts';
-import { AppError, invalid, notFound } from './errors.ts';
+import { allowedEngineIds } from './engine-filter.ts';
+import { AppError, notFound } from './errors.ts';
 import { newId } from './ids.ts';
 import { promptResource } from './setup.ts';
 
@@ -9,17 +10,6 @@ export interface PromptInput {
   topicIds?: string[];
   engineIds?: string[];
   status?: 'active';
-}
-
-/** Engines must be ones the plan allows, the same list capabilities shows. */
-function checkEngines(caller: Caller, ids: readonly string[]): string[] {
-  const refused = ids.filter((id) => !caller.plan.engineIds.includes(id));
-  if (refused.length > 0) {
-    throw invalid(
-      `engineIds: ${refused.join(', ')} not available on the ${caller.plan.code} plan; see capabilities`,
-    );
-  }
-  return [...new Set(ids)];
 }
 
 /** The contract's code list is complete, so a duplicate is a 409 invalid_parameter naming the prompt it repeats. */
@@ -45,7 +35,7 @@ export async function createPrompt(
   input: PromptInput & { text: string },
 ) {
   const project = await readableProject(s, caller, projectId);
-  const engineIds = checkEngines(caller, input.engineIds ?? project.tracking.engineIds);
+  const engineIds = allowedEngineIds(caller.plan, 'engineIds', input.engineIds ?? project.tracking.engineIds);
   const topicIds = [...new Set(input.topicIds ?? [])];
   const { maxPrompts } = caller.plan.limits;
   if (maxPrompts !== null && (await s.store.prompts.countByProject(projectId)) >= maxPrompts) {
@@ -82,7 +72,7 @@ export async function updatePrompt(
   await readableProject(s, caller, projectId);
   if (!(await s.store.prompts.get(projectId, promptId))) throw notFound('prompt');
   if (input.text !== undefined) await refuseDuplicate(s, projectId, input.text, promptId);
-  const engineIds = input.engineIds && checkEngines(caller, input.engineIds);
+  const engineIds = input.engineIds && allowedEngineIds(caller.plan, 'engineIds', input.engineIds);
   const topicIds = input.topicIds && [...new Set(input.topicIds)];
   await s.store.transaction(async (tx) => {
     if (topicIds) await tx.topics.ensure(projectId, newTopics(topicIds), s.clock.now().toISOString());

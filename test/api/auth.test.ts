@@ -9,6 +9,7 @@ const VALID_BODIES: Record<string, unknown> = {
   createProject: { name: 'Auth matrix', websiteUrl: 'https://auth.example' },
   replaceCompetitors: [],
   createPrompt: { text: 'Auth matrix prompt' },
+  updateTracking: { cadence: 'daily' },
 };
 
 const CHALLENGE = 'Bearer realm="answerwatch", error="invalid_token"';

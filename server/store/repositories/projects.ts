@@ -160,6 +160,20 @@ export function projectsRepository(db: Db) {
         .where('id', '=', id)
         .execute();
     },
+    async updateTracking(id: string, t: TrackingSettings): Promise<void> {
+      await db
+        .updateTable('projects')
+        .set({
+          engine_ids: toJson(t.engineIds),
+          cadence: t.cadence,
+          time_of_day: t.timeOfDay,
+          weekly_day: t.weeklyDay,
+          timezone: t.timezone,
+          samples_per_prompt: t.samplesPerPrompt,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
     async countByAccount(accountId: string): Promise<number> {
       const r = await db
         .selectFrom('projects')

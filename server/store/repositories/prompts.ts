@@ -140,6 +140,15 @@ export function promptsRepository(db: Db) {
         }
       }
     },
+    /** Gives every prompt of the project these engines; returns how many prompts there are. */
+    async setEnginesForAll(projectId: string, engineIds: readonly string[]): Promise<number> {
+      const res = await db
+        .updateTable('prompts')
+        .set({ engine_ids: toJson(engineIds) })
+        .where('project_id', '=', projectId)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    },
     /** Stored answers keep their text; the foreign key sets their prompt_id to null. */
     async delete(projectId: string, id: string): Promise<boolean> {
       const res = await db

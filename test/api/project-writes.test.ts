@@ -187,6 +187,9 @@ describe('project writes', () => {
       name: 'After',
       websiteUrl: 'https://before.example',
     });
+    const unchanged = await send('PATCH', url, {});
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json()).toMatchObject({ name: 'After', brandTerms: ['New', 'Newer'] });
     const missing = await send('PATCH', '/v1/projects/prjNoSuchProject', { name: 'X' });
     expect(missing.statusCode).toBe(404);
   });

@@ -45,16 +45,15 @@ export function accountsRepository(db: Db) {
       id: string,
       patch: Partial<Pick<AccountRecord, 'plan' | 'remainingUnits' | 'prepaidCredits' | 'periodEndsAt'>>,
     ): Promise<void> {
-      await db
-        .updateTable('accounts')
-        .set({
-          ...(patch.plan !== undefined && { plan: patch.plan }),
-          ...(patch.remainingUnits !== undefined && { remaining_units: patch.remainingUnits }),
-          ...(patch.prepaidCredits !== undefined && { prepaid_credits: patch.prepaidCredits }),
-          ...(patch.periodEndsAt !== undefined && { period_ends_at: patch.periodEndsAt }),
-        })
-        .where('id', '=', id)
-        .execute();
+      const set = {
+        ...(patch.plan !== undefined && { plan: patch.plan }),
+        ...(patch.remainingUnits !== undefined && { remaining_units: patch.remainingUnits }),
+        ...(patch.prepaidCredits !== undefined && { prepaid_credits: patch.prepaidCredits }),
+        ...(patch.periodEndsAt !== undefined && { period_ends_at: patch.periodEndsAt }),
+      };
+      // Nothing to change is not an error; SQL has no UPDATE without columns.
+      if (Object.keys(set).length === 0) return;
+      await db.updateTable('accounts').set(set).where('id', '=', id).execute();
     },
   };
 }

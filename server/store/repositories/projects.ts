@@ -149,16 +149,15 @@ export function projectsRepository(db: Db) {
       id: string,
       patch: Partial<Pick<ProjectRecord, 'name' | 'websiteUrl' | 'brandTerms' | 'brandDomains'>>,
     ): Promise<void> {
-      await db
-        .updateTable('projects')
-        .set({
-          ...(patch.name !== undefined && { name: patch.name }),
-          ...(patch.websiteUrl !== undefined && { website_url: patch.websiteUrl }),
-          ...(patch.brandTerms !== undefined && { brand_terms: toJson(patch.brandTerms) }),
-          ...(patch.brandDomains !== undefined && { brand_domains: toJson(patch.brandDomains) }),
-        })
-        .where('id', '=', id)
-        .execute();
+      const set = {
+        ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.websiteUrl !== undefined && { website_url: patch.websiteUrl }),
+        ...(patch.brandTerms !== undefined && { brand_terms: toJson(patch.brandTerms) }),
+        ...(patch.brandDomains !== undefined && { brand_domains: toJson(patch.brandDomains) }),
+      };
+      // An empty patch is a valid request that changes nothing; SQL has no UPDATE without columns.
+      if (Object.keys(set).length === 0) return;
+      await db.updateTable('projects').set(set).where('id', '=', id).execute();
     },
     async updateTracking(id: string, t: TrackingSettings): Promise<void> {
       await db

@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '../../server/contract/operations.ts';
+import { createHarness, type Harness } from '../support/api-harness.ts';
+import { createProject } from '../support/fixtures.ts';
+import { rawDb } from '../support/raw-db.ts';
+
+/** Every table a write can touch, read back whole: a refused write must leave all of it as it was. */
+const TABLES = ['projects', 'prompts', 'prompt_topics', 'topics', 'competitors', 'api_key_projects'] as const;
+
+describe('writes under random and malformed input', () => {
+  let h: Harness;
+  let key: string;
+  let projectId: string;
+  const writes = operations.filter((o) => o.method !== 'GET');
+
+  async function snapshot() {
+    const db = rawDb(h.dbPath);
+    try {
+      const out: Record<string, unknown[]> = {};
+      for (const t of TABLES) out[t] = await db.selectFrom(t).selectAll().execute();
+      return JSON.stringify(out);
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  beforeAll(async () => {
+    h = await createHarness();
+    const a = await h.account();
+    key = a.key;
+    projectId = (await createProject(h.store, a.accountId)).id;
+    await h.store.prompts.create({
+      id: 'pmtFuzz',
+      projectId,
+      text: 'fuzz me',
+      status: 'active',
+      engineIds: ['chatgpt'],
+      topicIds: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+  });
+  afterAll(() => h.close());
+
+  it('answers only documented statuses, always problem+json on refusal, and a refusal changes nothing', async () => {
+    const json = fc.jsonValue({ maxDepth: 3 });
+    const body = fc.oneof(
+      json.map((v) => JSON.stringify(v)),
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(
+        '',
+        '{',
+        '{"name":',
+        '[]',
+        'null',
+        '{"name":"A","websiteUrl":"https://a.example","x":1}',
+      ),
+      fc
+        .record(
+          {
+            text: fc.string({ maxLength: 600 }),
+            topicIds: fc.array(fc.string({ maxLength: 5 }), { maxLength: 25 }),
+          },
+          { requiredKeys: [] },
+        )
+        .map((v) => JSON.stringify(v)),
+      fc
+        .array(
+          fc.record({ name: fc.string({ maxLength: 130 }), domain: fc.option(fc.string({ maxLength: 20 })) }),
+          { maxLength: 55 },
+        )
+        .map((v) => JSON.stringify(v)),
+    );
+    const pathPart = fc.oneof(
+      fc.constant('x1'),
+      fc.constant('pmtFuzz'),
+      fc.string({ minLength: 1, maxLength: 70 }).map(encodeURIComponent),
+    );
+    const project = fc.oneof(fc.constant(projectId), fc.constant(projectId), pathPart);
+    const query = fc.oneof(
+      fc.constant(''),
+      fc.string({ maxLength: 20 }).map((q) => `?${encodeURIComponent(q)}=1`),
+    );
+    const contentType = fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      undefined,
+    );
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...writes),
+        project,
+        pathPart,
+        query,
+        body,
+        contentType,
+        async (op, p, id, q, payload, type) => {
+          const before = await snapshot();
+          const url = `/v1${op.path.replace('{projectId}', p).replace(/\{\w+\}/g, id)}${q}`;
+          const r = await h.request({
+            method: op.method,
+            url,
+            headers: { authorization: `Bearer ${key}`, ...(type ? { 'content-type': type } : {}) },
+            payload,
+          });
+          const documented = [
+            ...Object.keys(op.responses).map(Number),
+            ...op.errors,
+            401,
+            403,
+            404,
+            405,
+            413,
+            429,
+          ];
+          expect(documented, `${op.method} ${url} -> ${r.statusCode} ${r.body.slice(0, 200)}`).toContain(
+            r.statusCode,
+          );
+          expect(r.statusCode).not.toBe(500);
+          if (r.statusCode >= 400) {
+            expect(r.headers['content-type']).toBe('application/problem+json');
+            expect(
+              await snapshot(),
+              `${op.method} ${url} refused with ${r.statusCode} but changed data`,
+            ).toBe(before);
+          }
+        },
+      ),
+      { numRuns: 1_000 },
+    );
+  }, 120_000);
+});

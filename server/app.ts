@@ -3,6 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
 import type { Services } from './domain/context.ts';
+import { DEFAULT_PLANS } from './domain/plans.ts';
 import { createCursorCodec } from './domain/cursor.ts';
 import { randomAlnum } from './domain/ids.ts';
 import { registerAuth } from './http/auth.ts';
@@ -25,7 +26,7 @@ import type { Store } from './store/index.ts';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'baseUrl'> & Partial<Pick<Config, 'rateLimits' | 'logLevel'>>;
+  config: Pick<Config, 'baseUrl'> & Partial<Pick<Config, 'rateLimits' | 'logLevel' | 'plans'>>;
   clock?: Clock;
   /** Log to stdout; tests leave it off. */
   logger?: boolean;
@@ -69,6 +70,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     store: opts.store,
     clock,
     limiter: new RateLimiter(opts.config.rateLimits ?? DEFAULT_RATE_LIMITS),
+    plans: opts.config.plans ?? DEFAULT_PLANS,
   });
   registerEtag(app);
   if (opts.validateResponses) registerResponseValidation(app);

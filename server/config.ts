@@ -1,3 +1,6 @@
+import { loadPlans } from './domain/plan-catalogue.ts';
+import type { Plan } from './domain/plans.ts';
+
 /** Settings from the environment, with the defaults a new user expects (DESIGN section 6). */
 export interface Config {
   host: string;
@@ -10,6 +13,8 @@ export interface Config {
   logLevel: string;
   /** Requests per key per minute and per UTC day (contract: 300 and, by DESIGN, 20,000). */
   rateLimits: { perMinute: number; perDay: number };
+  /** The plan catalogue: ANSWERWATCH_PLANS names a JSON file that replaces the built-in plans. */
+  plans: readonly Plan[];
 }
 
 export const DEFAULT_DATABASE = './data/answerwatch.db';
@@ -39,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     database: overrides.database ?? env.ANSWERWATCH_DB ?? DEFAULT_DATABASE,
     baseUrl: overrides.baseUrl ?? baseUrlFrom(env.ANSWERWATCH_PUBLIC_URL, host, port),
     logLevel: overrides.logLevel ?? env.ANSWERWATCH_LOG_LEVEL ?? 'info',
+    plans: overrides.plans ?? loadPlans(env.ANSWERWATCH_PLANS),
     rateLimits: overrides.rateLimits ?? {
       perMinute: positiveInt('ANSWERWATCH_RATE_LIMIT_PER_MINUTE', env.ANSWERWATCH_RATE_LIMIT_PER_MINUTE, 300),
       perDay: positiveInt('ANSWERWATCH_RATE_LIMIT_PER_DAY', env.ANSWERWATCH_RATE_LIMIT_PER_DAY, 20_000),

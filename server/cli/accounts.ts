@@ -13,8 +13,8 @@ export function registerAccounts(program: Command): void {
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')
     .action((opts: DbOptions & { plan: string; name?: string }) =>
-      withStore(opts, async (store) => {
-        const account = await createAccount(store, clock, { plan: opts.plan, name: opts.name });
+      withStore(opts, async (store, config) => {
+        const account = await createAccount(store, clock, { plan: opts.plan, name: opts.name }, config.plans);
         print(opts, account, () => `Created account ${account.id} (${account.plan})`);
       }),
     );
@@ -28,12 +28,17 @@ export function registerAccounts(program: Command): void {
     .option('--json', 'print JSON')
     .action(
       (id: string, opts: DbOptions & { plan?: string; remainingUnits?: string; prepaidCredits?: string }) =>
-        withStore(opts, async (store) => {
-          const account = await updateAccount(store, id, {
-            plan: opts.plan,
-            remainingUnits: parseCount('--remaining-units', opts.remainingUnits),
-            prepaidCredits: parseCount('--prepaid-credits', opts.prepaidCredits),
-          });
+        withStore(opts, async (store, config) => {
+          const account = await updateAccount(
+            store,
+            id,
+            {
+              plan: opts.plan,
+              remainingUnits: parseCount('--remaining-units', opts.remainingUnits),
+              prepaidCredits: parseCount('--prepaid-credits', opts.prepaidCredits),
+            },
+            config.plans,
+          );
           print(opts, account, () => `Updated account ${account.id} (${account.plan})`);
         }),
     );

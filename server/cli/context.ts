@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { systemClock } from '../domain/clock.ts';
 import { AppError } from '../domain/errors.ts';
 import { openDatabase } from '../store/database.ts';
@@ -11,11 +11,14 @@ export interface DbOptions {
 }
 
 /** Opens the store a command works on, runs it, and closes it; refusals print their detail, not a stack. */
-export async function withStore(opts: DbOptions, work: (store: Store) => Promise<void>): Promise<void> {
+export async function withStore(
+  opts: DbOptions,
+  work: (store: Store, config: Config) => Promise<void>,
+): Promise<void> {
   const config = loadConfig(process.env, opts.db ? { database: opts.db } : {});
   const store = createStore(await openDatabase(config.database));
   try {
-    await work(store);
+    await work(store, config);
   } catch (err) {
     if (err instanceof AppError) fail(err.detail);
     throw err;

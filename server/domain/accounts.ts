@@ -3,13 +3,13 @@ import type { AccountRecord } from '../store/repositories/accounts.ts';
 import type { Clock } from './clock.ts';
 import { AppError, invalid } from './errors.ts';
 import { newId } from './ids.ts';
-import { findPlan, PLAN_CODES } from './plans.ts';
+import { DEFAULT_PLANS, findPlan, type Plan } from './plans.ts';
 
 const PERIOD_DAYS = 30;
 
-function checkPlan(code: string) {
-  const plan = findPlan(code);
-  if (!plan) throw invalid(`unknown plan ${code}; plans are ${PLAN_CODES.join(', ')}`);
+function checkPlan(code: string, plans: readonly Plan[]) {
+  const plan = findPlan(code, plans);
+  if (!plan) throw invalid(`unknown plan ${code}; plans are ${plans.map((p) => p.code).join(', ')}`);
   return plan;
 }
 
@@ -24,8 +24,9 @@ export async function createAccount(
   store: Store,
   clock: Clock,
   input: { plan: string; name?: string },
+  plans: readonly Plan[] = DEFAULT_PLANS,
 ): Promise<AccountRecord> {
-  const plan = checkPlan(input.plan);
+  const plan = checkPlan(input.plan, plans);
   const now = clock.now();
   const account: AccountRecord = {
     id: newId('acc'),
@@ -45,8 +46,9 @@ export async function updateAccount(
   store: Store,
   id: string,
   patch: { plan?: string; remainingUnits?: number; prepaidCredits?: number },
+  plans: readonly Plan[] = DEFAULT_PLANS,
 ): Promise<AccountRecord> {
-  if (patch.plan !== undefined) checkPlan(patch.plan);
+  if (patch.plan !== undefined) checkPlan(patch.plan, plans);
   checkCount('remaining units', patch.remainingUnits);
   checkCount('prepaid credits', patch.prepaidCredits);
   if (!(await store.accounts.get(id))) throw new AppError('not_found', `No account ${id}.`);

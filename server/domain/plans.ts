@@ -75,9 +75,7 @@ export const DEFAULT_PLANS: readonly Plan[] = [
   },
 ];
 
-export const PLAN_CODES = DEFAULT_PLANS.map((p) => p.code);
-
-export function findPlan(code: string, plans: readonly Plan[] = DEFAULT_PLANS): Plan | undefined {
+export function findPlan(code: string, plans: readonly Plan[]): Plan | undefined {
   return plans.find((p) => p.code === code);
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { checkApiKey } from '../domain/api-keys.ts';
 import type { Clock } from '../domain/clock.ts';
 import { AppError } from '../domain/errors.ts';
-import { findPlan } from '../domain/plans.ts';
+import { findPlan, type Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
 import type { Caller } from './caller.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -26,7 +26,7 @@ function bearerToken(header: string | undefined): string | undefined {
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: { store: Store; clock: Clock; limiter: RateLimiter },
+  deps: { store: Store; clock: Clock; limiter: RateLimiter; plans: readonly Plan[] },
 ) {
   app.decorateRequest('caller', null as unknown as Caller);
   app.addHook('onRequest', async (request, reply) => {
@@ -50,7 +50,7 @@ export function registerAuth(
       throw new AppError(check.code, KEY_DETAIL[check.code]);
     }
     const account = await deps.store.accounts.get(check.key.accountId);
-    const plan = account && findPlan(account.plan);
+    const plan = account && findPlan(account.plan, deps.plans);
     if (!plan?.apiAccess) {
       throw new AppError(
         'plan_required',

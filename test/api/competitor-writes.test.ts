@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replaceCompetitors } from '../../server/domain/competitor-writes.ts';
 import type { Caller } from '../../server/domain/context.ts';
 import { createCursorCodec } from '../../server/domain/cursor.ts';
-import { findPlan } from '../../server/domain/plans.ts';
+import { DEFAULT_PLANS, findPlan } from '../../server/domain/plans.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { importLines, variedLines } from '../support/answers.ts';
 import { createProject } from '../support/fixtures.ts';
@@ -69,7 +69,10 @@ describe('PUT competitors', () => {
   });
 
   it('refuses more competitors than the plan allows with 409 plan_limit and keeps the old list', async () => {
-    const plan = { ...findPlan('premium')!, limits: { ...findPlan('premium')!.limits, maxCompetitors: 2 } };
+    const plan = {
+      ...findPlan('premium', DEFAULT_PLANS)!,
+      limits: { ...findPlan('premium', DEFAULT_PLANS)!.limits, maxCompetitors: 2 },
+    };
     const caller = { accountId, plan, projectIds: null } as unknown as Caller;
     const s = { store: h.store, clock: h.clock, cursors: createCursorCodec('test') };
     // Entries naming the same brand count once.

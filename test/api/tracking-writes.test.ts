@@ -3,7 +3,7 @@ import { Tracking } from '../../server/contract/tracking.ts';
 import { isoDay } from '../../server/domain/clock.ts';
 import type { Caller } from '../../server/domain/context.ts';
 import { createCursorCodec } from '../../server/domain/cursor.ts';
-import { findPlan } from '../../server/domain/plans.ts';
+import { DEFAULT_PLANS, findPlan } from '../../server/domain/plans.ts';
 import { updateTracking } from '../../server/domain/tracking-writes.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { importLines, variedLines } from '../support/answers.ts';
@@ -137,7 +137,7 @@ describe('PUT tracking', () => {
   });
 
   it('refuses a cadence or a sample count over the plan with 409 plan_limit naming it', async () => {
-    const premium = findPlan('premium')!;
+    const premium = findPlan('premium', DEFAULT_PLANS)!;
     const plan = {
       ...premium,
       cadences: ['manual', 'weekly'],

@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app.ts';
 import { createAccount } from '../../server/domain/accounts.ts';
 import { createApiKey } from '../../server/domain/api-keys.ts';
 import type { Clock } from '../../server/domain/clock.ts';
+import type { Plan } from '../../server/domain/plans.ts';
 import type { RateLimits } from '../../server/http/rate-limit.ts';
 import { openDatabase } from '../../server/store/database.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
@@ -47,7 +48,7 @@ export const ALL_SCOPES = ['visibility:read', 'tracking:write', 'runs:execute'];
 
 /** The app in-process on a real SQLite file in a fresh temporary folder. */
 export async function createHarness(
-  opts: { rateLimits?: RateLimits; clock?: TestClock } = {},
+  opts: { rateLimits?: RateLimits; clock?: TestClock; plans?: readonly Plan[] } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'aw-api-'));
   const dbPath = join(dir, 'test.db');
@@ -55,7 +56,7 @@ export async function createHarness(
   const clock = opts.clock ?? new TestClock();
   const app = await buildApp({
     store,
-    config: { baseUrl: BASE, rateLimits: opts.rateLimits },
+    config: { baseUrl: BASE, rateLimits: opts.rateLimits, plans: opts.plans },
     clock,
     validateResponses: true,
   });
@@ -68,7 +69,7 @@ export async function createHarness(
     dbPath,
     key,
     async account(plan = 'premium', scopes = ALL_SCOPES, projectIds) {
-      const account = await createAccount(store, clock, { plan });
+      const account = await createAccount(store, clock, { plan }, opts.plans);
       const created = await createApiKey(store, clock, {
         accountId: account.id,
         label: 'test',

@@ -13,12 +13,7 @@ describe('PUT competitors', () => {
   let accountId: string;
   let p: string;
   const put = (body: unknown, k = key, project = p) =>
-    h.request({
-      method: 'PUT',
-      url: `/v1/projects/${project}/competitors`,
-      headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
+    h.write('PUT', `/v1/projects/${project}/competitors`, k, body);
   const list = async () => (await h.get(`/v1/projects/${p}/competitors`, key)).json().data;
 
   beforeAll(async () => {

@@ -50,13 +50,8 @@ describe('the plan catalogue', () => {
     const h = await createHarness({ plans });
     try {
       const { key } = await h.account('starter');
-      const post = (url: string, body: unknown, method = 'POST') =>
-        h.request({
-          method: method as 'POST',
-          url,
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-          payload: JSON.stringify(body),
-        });
+      const post = (url: string, body: unknown, method: 'POST' | 'PUT' = 'POST') =>
+        h.write(method, url, key, body);
       const made = await post('/v1/projects', { name: 'Only', websiteUrl: 'https://only.example' });
       expect(made.statusCode).toBe(201);
       const p = made.json().id;

@@ -10,15 +10,7 @@ describe('prompt writes', () => {
   let accountId: string;
   let p: string;
   const send = (method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, project = p) =>
-    h.request({
-      method,
-      url: `/v1/projects/${project}/prompts${path}`,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
+    h.write(method, `/v1/projects/${project}/prompts${path}`, key, body);
   const all = async () => (await h.get(`/v1/projects/${p}/prompts?limit=200`, key)).json().data;
 
   beforeAll(async () => {

@@ -15,12 +15,7 @@ describe('PUT tracking', () => {
   let accountId: string;
   let p: string;
   const put = (body: unknown, k = key, project = p) =>
-    h.request({
-      method: 'PUT',
-      url: `/v1/projects/${project}/tracking`,
-      headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
+    h.write('PUT', `/v1/projects/${project}/tracking`, k, body);
   const capabilities = async () => (await h.get(`/v1/projects/${p}/capabilities`, key)).json();
 
   beforeAll(async () => {

@@ -41,6 +41,13 @@ export interface Harness {
   key(accountId: string, scopes?: string[], projectIds?: string[], expiresAt?: string): Promise<string>;
   get(url: string, key?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A write with a JSON body (none when `body` is undefined). */
+  write(
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    key: string,
+    body?: unknown,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -85,6 +92,16 @@ export async function createHarness(
         headers: { ...(k ? { authorization: `Bearer ${k}` } : {}), ...headers },
       }),
     request: (o) => app.inject(o),
+    write: (method, url, k, body) =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          authorization: `Bearer ${k}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      }),
     async close() {
       await app.close();
       await store.close();

@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import type { Database } from '../schema.ts';
 import { pastPosition } from '../keyset.ts';
 import { fromJson, toJson } from '../json.ts';
 
@@ -38,6 +39,20 @@ export function promptsRepository(db: Db) {
     return map;
   }
 
+  /** Prompt rows as records, with their topics in the order they were given. */
+  async function withTopics(rows: readonly Database['prompts'][]): Promise<PromptRecord[]> {
+    const topics = await topicIdsOf(rows.map((r) => r.id));
+    return rows.map((r) => ({
+      id: r.id,
+      projectId: r.project_id,
+      text: r.text,
+      status: r.status as PromptRecord['status'],
+      engineIds: fromJson(r.engine_ids),
+      topicIds: topics.get(r.id) ?? [],
+      createdAt: r.created_at,
+    }));
+  }
+
   return {
     /** Inserts the prompt and its topic links; the caller has created the topics and owns the transaction. */
     async create(p: PromptRecord): Promise<void> {
@@ -74,17 +89,7 @@ export function promptsRepository(db: Db) {
         .where('project_id', '=', projectId)
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!row) return undefined;
-      const topics = await topicIdsOf([row.id]);
-      return {
-        id: row.id,
-        projectId: row.project_id,
-        text: row.text,
-        status: row.status as PromptRecord['status'],
-        engineIds: fromJson(row.engine_ids),
-        topicIds: topics.get(row.id) ?? [],
-        createdAt: row.created_at,
-      };
+      return row && (await withTopics([row]))[0];
     },
     /** The prompt whose text is the same once case and spacing are set aside, if any. */
     async idByText(projectId: string, text: string): Promise<string | undefined> {
@@ -178,16 +183,7 @@ export function promptsRepository(db: Db) {
         q = q.where(pastPosition(after, 'desc', 'p'));
       }
       const rows = await q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(f.limit).execute();
-      const topics = await topicIdsOf(rows.map((r) => r.id));
-      return rows.map((r) => ({
-        id: r.id,
-        projectId: r.project_id,
-        text: r.text,
-        status: r.status as PromptRecord['status'],
-        engineIds: fromJson(r.engine_ids),
-        topicIds: topics.get(r.id) ?? [],
-        createdAt: r.created_at,
-      }));
+      return withTopics(rows);
     },
     /** Every prompt of the project keyed by its duplicate-detection key; used to link imported answers. */
     async byTextKey(projectId: string): Promise<Map<string, { id: string; topicId: string | null }>> {

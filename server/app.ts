@@ -1,8 +1,8 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
-import type { Services } from './domain/context.ts';
+import { NO_SIGNALS, type Services, type Signals } from './domain/context.ts';
 import { DEFAULT_PLANS } from './domain/plans.ts';
 import { createCursorCodec } from './domain/cursor.ts';
 import { randomAlnum } from './domain/ids.ts';
@@ -26,25 +26,22 @@ import type { Store } from './store/index.ts';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'baseUrl'> & Partial<Pick<Config, 'rateLimits' | 'logLevel' | 'plans'>>;
+  config: Pick<Config, 'baseUrl'> & Partial<Pick<Config, 'rateLimits' | 'plans'>>;
   clock?: Clock;
-  /** Log to stdout; tests leave it off. */
-  logger?: boolean;
+  /** The service log; tests leave it off. */
+  logger?: FastifyBaseLogger;
   /** Check every response against the contract (tests and development); production skips it for speed. */
   validateResponses?: boolean;
+  /** How the domain wakes the background jobs (run executor, scheduler); none when they do not run. */
+  signals?: Signals;
 }
-
-/** Secrets never reach the logs: the key, and anything else a client may put in these headers. */
-const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'];
 
 /** Builds the whole HTTP service once; the CLI, the desktop app and the tests all call this. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const { baseUrl } = opts.config;
   const app = Fastify({
-    logger: opts.logger
-      ? { level: opts.config.logLevel ?? 'info', redact: { paths: REDACT, censor: '[redacted]' } }
-      : false,
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     genReqId: () => `req_${randomAlnum(20)}`,
     requestIdHeader: false,
     bodyLimit: 1_048_576,
@@ -63,6 +60,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     store: opts.store,
     clock,
     cursors: createCursorCodec(await opts.store.settings.getOrCreate('cursor_secret', () => randomAlnum(48))),
+    signals: opts.signals ?? NO_SIGNALS,
+    baseUrl,
   };
   registerErrorHandler(app, baseUrl);
   registerNotFound(app, baseUrl);

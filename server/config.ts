@@ -15,6 +15,8 @@ export interface Config {
   rateLimits: { perMinute: number; perDay: number };
   /** The plan catalogue: ANSWERWATCH_PLANS names a JSON file that replaces the built-in plans. */
   plans: readonly Plan[];
+  /** How long a run's worker may go silent before another takes its request over (after a crash). */
+  runLeaseMs: number;
 }
 
 export const DEFAULT_DATABASE = './data/answerwatch.db';
@@ -45,6 +47,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     baseUrl: overrides.baseUrl ?? baseUrlFrom(env.ANSWERWATCH_PUBLIC_URL, host, port),
     logLevel: overrides.logLevel ?? env.ANSWERWATCH_LOG_LEVEL ?? 'info',
     plans: overrides.plans ?? loadPlans(env.ANSWERWATCH_PLANS),
+    runLeaseMs:
+      overrides.runLeaseMs ??
+      positiveInt('ANSWERWATCH_RUN_LEASE_SECONDS', env.ANSWERWATCH_RUN_LEASE_SECONDS, 30) * 1000,
     rateLimits: overrides.rateLimits ?? {
       perMinute: positiveInt('ANSWERWATCH_RATE_LIMIT_PER_MINUTE', env.ANSWERWATCH_RATE_LIMIT_PER_MINUTE, 300),
       perDay: positiveInt('ANSWERWATCH_RATE_LIMIT_PER_DAY', env.ANSWERWATCH_RATE_LIMIT_PER_DAY, 20_000),

@@ -1,8 +1,10 @@
 import { Command } from 'commander';
 import { registerAccounts } from './accounts.ts';
 import { registerAnswers } from './answers.ts';
+import { registerBrandTruth } from './brand-truth.ts';
 import { registerDemo } from './demo.ts';
 import { registerKeys } from './keys.ts';
+import { registerRuns } from './runs.ts';
 import { registerServe } from './serve.ts';
 
 const program = new Command()
@@ -14,6 +16,8 @@ registerServe(program);
 registerAccounts(program);
 registerKeys(program);
 registerAnswers(program);
+registerBrandTruth(program);
+registerRuns(program);
 registerDemo(program);
 
 await program.parseAsync(process.argv);

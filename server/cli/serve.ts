@@ -3,6 +3,9 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../store/database.ts';
 import { createStore } from '../store/index.ts';
+import { systemClock } from '../domain/clock.ts';
+import { startBackgroundJobs } from '../jobs/background.ts';
+import { createLogger } from '../logger.ts';
 
 interface ServeOptions {
   db?: string;
@@ -18,9 +21,18 @@ async function serve(mode: 'start' | 'serve', opts: ServeOptions): Promise<void>
   if (opts.port) overrides.port = Number(opts.port);
   const config = loadConfig(process.env, overrides);
   const store = createStore(await openDatabase(config.database));
-  const app = await buildApp({ store, config, logger: true });
+  const log = createLogger(config.logLevel);
+  const jobs = await startBackgroundJobs({
+    store,
+    clock: systemClock,
+    plans: config.plans,
+    log: log.child({ component: 'jobs' }),
+    leaseMs: config.runLeaseMs,
+  });
+  const app = await buildApp({ store, config, logger: log, signals: jobs.signals });
   const stop = async () => {
     await app.close();
+    await jobs.stop();
     await store.close();
     process.exit(0);
   };

@@ -26,6 +26,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
 /** A refusal the caller can act on: a stable code, a detail that says what to change, and extension members. */
 export class AppError extends Error {
   readonly status: number;
+  /** Seconds the caller should wait before trying again (sent as Retry-After). */
+  retryAfter: number | null = null;
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
@@ -41,3 +43,10 @@ export class AppError extends Error {
 export const notFound = (what = 'resource') =>
   new AppError('not_found', `No such ${what}, or this key cannot read it.`);
 export const invalid = (detail: string) => new AppError('invalid_parameter', detail);
+
+/** A refusal that goes away with time: the HTTP layer sends Retry-After. */
+export function retryLater(code: ErrorCode, detail: string, seconds: number): AppError {
+  const err = new AppError(code, detail);
+  err.retryAfter = seconds;
+  return err;
+}

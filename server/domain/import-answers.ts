@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ENGINES, findEngine } from '../../engines/catalog.ts';
-import { createScorer, type AnswerScorer, type ScoredAnswer } from '../../engines/scoring/index.ts';
 import type { Store } from '../store/index.ts';
-import { toJson } from '../store/json.ts';
-import type { CompetitorHit, NewAnswerRow } from '../store/repositories/answers.ts';
+import type { NewAnswerRow } from '../store/repositories/answers.ts';
 import { promptTextKey } from '../store/repositories/prompts.ts';
+import { answerCounts, answerRow, projectScorer } from './answer-rows.ts';
 import type { Clock } from './clock.ts';
-import { AppError } from './errors.ts';
 import { storeScoredAnswers } from './store-answers.ts';
 import type { AnswerCounts } from './summary-deltas.ts';
 
@@ -102,83 +100,6 @@ function importKeyOf(line: ImportLine, observedAt: string): string {
 export const importedAnswerId = (projectId: string, importKey: string): string =>
   `ans${sha256(`${projectId}\0${importKey}`).slice(0, 24)}`;
 
-/** Where a line belongs, worked out before scoring. */
-interface Placement {
-  id: string;
-  projectId: string;
-  importKey: string;
-  promptId: string | null;
-  topicId: string | null;
-  observedAt: string;
-  createdAt: string;
-  /** The competitor set the scorer was built from, so hit indexes point into it. */
-  competitorSet: string | null;
-}
-
-/** Only the competitors named or cited are stored; the rest of the set is implied. */
-function hitsOf(competitors: ScoredAnswer['competitors']): CompetitorHit[] {
-  const hits: CompetitorHit[] = [];
-  competitors.forEach((c, i) => {
-    if (c.mentioned || c.cited) hits.push([i, c.mentioned ? 1 : 0, c.cited ? 1 : 0, c.citationUrl]);
-  });
-  return hits;
-}
-
-function toRow(scored: ScoredAnswer, line: ImportLine, at: Placement): NewAnswerRow {
-  return {
-    id: at.id,
-    project_id: at.projectId,
-    run_id: null,
-    prompt_id: at.promptId,
-    prompt_text: line.promptText,
-    topic_id: at.topicId,
-    engine_id: line.engineId,
-    observed_at: at.observedAt,
-    date: at.observedAt.slice(0, 10),
-    mentioned: scored.mentioned ? 1 : 0,
-    cited: scored.cited ? 1 : 0,
-    citation_url: scored.citationUrl,
-    position: scored.position,
-    sentiment: scored.sentiment,
-    sentiment_reason: scored.sentimentReason,
-    excerpt: scored.excerpt,
-    narrative_drift: null,
-    narrative_drift_reason: null,
-    full_answer: scored.fullAnswer,
-    full_answer_truncated: scored.fullAnswerTruncated ? 1 : 0,
-    sources: toJson(scored.sources.map((s) => ({ url: s.url, title: s.title }))),
-    source_urls: toJson(scored.sourceUrls),
-    competitor_set: at.competitorSet,
-    competitor_hits: toJson(hitsOf(scored.competitors)),
-    import_key: at.importKey,
-    created_at: at.createdAt,
-  };
-}
-
-/** The scorer for the project as it is now, and the id of the competitor set it scores against. */
-async function scorerFor(
-  store: Store,
-  projectId: string,
-): Promise<{ score: AnswerScorer; competitorSet: string | null }> {
-  const project = await store.projects.get(projectId);
-  if (!project) throw new AppError('not_found', `No project ${projectId}.`);
-  const competitors = await store.competitors.list(projectId);
-  const competitorSet = await store.competitorSets.ensure(
-    projectId,
-    competitors.map((c) => c.name),
-  );
-  const score = createScorer(
-    {
-      name: project.name,
-      websiteUrl: project.websiteUrl,
-      brandTerms: project.brandTerms,
-      brandDomains: project.brandDomains,
-    },
-    competitors,
-  );
-  return { score, competitorSet };
-}
-
 /**
  * Imports raw engine answers, one JSON object a line: each valid line is scored and stored (with the
  * summaries kept current), each invalid line is reported by its 1-based number and stored nowhere.
@@ -191,7 +112,7 @@ export async function importAnswers(
   lines: AsyncIterable<string> | Iterable<string>,
 ): Promise<ImportResult> {
   // One scorer for the whole import: its name patterns and domain sets are compiled once.
-  const { score, competitorSet } = await scorerFor(store, projectId);
+  const { score, competitorSet } = await projectScorer(store, projectId);
   const prompts = await store.prompts.byTextKey(projectId);
   const topics = new Set((await store.topics.labels(projectId)).keys());
   const createdAt = clock.now().toISOString();
@@ -240,14 +161,22 @@ export async function importAnswers(
       topics.add(topicId);
       newTopics.push(topicId);
     }
-    const id = importedAnswerId(projectId, importKey);
-    const promptId = prompt?.id ?? null;
-    const at = { id, projectId, importKey, promptId, topicId, observedAt, createdAt, competitorSet };
     const scored = score({ text: line.text, sources: line.sources });
-    const row = toRow(scored, line, at);
+    const row = answerRow(scored, {
+      id: importedAnswerId(projectId, importKey),
+      projectId,
+      runId: null,
+      importKey,
+      promptId: prompt?.id ?? null,
+      promptText: line.promptText,
+      topicId,
+      engineId: line.engineId,
+      observedAt,
+      createdAt,
+      competitorSet,
+    });
     batch.push(row);
-    const { mentioned, cited, competitors } = scored;
-    counts.push({ date: row.date, engineId: line.engineId, topicId, mentioned, cited, competitors });
+    counts.push(answerCounts(row, scored));
     batchChars += row.full_answer.length + row.sources.length + row.competitor_hits.length;
     if (batch.length >= BATCH_ROWS || batchChars >= BATCH_CHARS) await flush();
   }

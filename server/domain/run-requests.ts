@@ -1,16 +1,15 @@
-import type { RunRequestRow } from '../store/repositories/run-requests.ts';
+import type { HostRecord } from '../store/repositories/hosts.ts';
+import type { RunRequestRow, RunRequestStatus } from '../store/repositories/run-requests.ts';
 import { readableProject } from './access.ts';
 import type { Caller, Services } from './context.ts';
 import { notFound } from './errors.ts';
-import { hostView } from './host-view.ts';
+import { isOnline } from './host-view.ts';
 import { splitPage } from './paging.ts';
 
-type Status = 'waiting_for_host' | 'queued' | 'running' | 'completed' | 'failed' | 'canceled';
-
-function runRequestResource(r: RunRequestRow, host: { online: boolean; lastSeenAt: string | null } | null) {
+export function runRequestResource(r: RunRequestRow, host: HostRecord | undefined, now: Date) {
   return {
     id: r.id,
-    status: r.status as Status,
+    status: r.status as RunRequestStatus,
     mode: r.mode as 'cloud' | 'host',
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -20,15 +19,12 @@ function runRequestResource(r: RunRequestRow, host: { online: boolean; lastSeenA
     estimatedUnits: r.estimated_units,
     warning: r.warning,
     error: r.error_code ? { code: r.error_code, message: r.error_message ?? r.error_code } : null,
-    host: r.mode === 'host' ? host : null,
+    host: r.mode === 'host' ? { online: isOnline(host, now), lastSeenAt: host?.lastSeenAt ?? null } : null,
   };
 }
 
-async function projectHost(s: Services, hostId: string | null) {
-  const host = hostId ? await s.store.hosts.get(hostId) : undefined;
-  const view = hostView(host, s.clock.now());
-  return { online: view.online, lastSeenAt: view.lastSeenAt };
-}
+const projectHost = async (s: Services, hostId: string | null) =>
+  hostId ? s.store.hosts.get(hostId) : undefined;
 
 export async function listRunRequests(
   s: Services,
@@ -46,12 +42,13 @@ export async function listRunRequests(
   const page = splitPage(rows, q.limit, (r) =>
     s.cursors.encode(list, null, { createdAt: r.created_at, id: r.id }),
   );
-  return { data: page.data.map((r) => runRequestResource(r, host)), nextCursor: page.nextCursor };
+  const now = s.clock.now();
+  return { data: page.data.map((r) => runRequestResource(r, host, now)), nextCursor: page.nextCursor };
 }
 
 export async function getRunRequest(s: Services, caller: Caller, projectId: string, requestId: string) {
   const project = await readableProject(s, caller, projectId);
   const row = await s.store.runRequests.get(projectId, requestId);
   if (!row) throw notFound('run request');
-  return runRequestResource(row, await projectHost(s, project.hostId));
+  return runRequestResource(row, await projectHost(s, project.hostId), s.clock.now());
 }

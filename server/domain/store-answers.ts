@@ -1,4 +1,4 @@
-import type { Store } from '../store/index.ts';
+import type { Repositories, Store } from '../store/index.ts';
 import type { NewAnswerRow } from '../store/repositories/answers.ts';
 import { summaryDeltas, type AnswerCounts } from './summary-deltas.ts';
 
@@ -8,25 +8,34 @@ export interface StoreResult {
 }
 
 /**
- * Stores scored answers and adds exactly the newly inserted ones to the daily and brand summaries, in one
- * transaction: a duplicate (same import key) never counts twice, and a crash never leaves the summaries
- * out of step with the answers. `counts` holds each answer's scores (same order), which the caller still
- * has in hand, so no stored row is read back.
+ * Stores scored answers and adds exactly the newly inserted ones to the daily and brand summaries, inside the
+ * caller's transaction: a duplicate (same import key) never counts twice, and a crash never leaves the summaries
+ * out of step with the answers. `counts` holds each answer's scores (same order), which the caller still has in
+ * hand, so no stored row is read back.
  */
-export async function storeScoredAnswers(
-  store: Store,
+export async function addScoredAnswers(
+  tx: Repositories,
   projectId: string,
   answers: readonly NewAnswerRow[],
   counts: readonly AnswerCounts[],
 ): Promise<StoreResult> {
   if (answers.length === 0) return { inserted: 0, duplicates: 0 };
-  return store.transaction(async (tx) => {
-    const ids = await tx.answers.insert(answers);
-    // The same id twice in one batch is inserted once; deleting on first sight keeps the copy out of the counts.
-    const fresh = counts.filter((_, i) => ids.delete(answers[i]!.id));
-    const { daily, brands } = summaryDeltas(fresh);
-    await tx.summaries.addDaily(projectId, daily);
-    await tx.summaries.addBrands(projectId, brands);
-    return { inserted: fresh.length, duplicates: answers.length - fresh.length };
-  });
+  const ids = await tx.answers.insert(answers);
+  // The same id twice in one batch is inserted once; deleting on first sight keeps the copy out of the counts.
+  const fresh = counts.filter((_, i) => ids.delete(answers[i]!.id));
+  const { daily, brands } = summaryDeltas(fresh);
+  await tx.summaries.addDaily(projectId, daily);
+  await tx.summaries.addBrands(projectId, brands);
+  return { inserted: fresh.length, duplicates: answers.length - fresh.length };
+}
+
+/** addScoredAnswers in a transaction of its own. */
+export function storeScoredAnswers(
+  store: Store,
+  projectId: string,
+  answers: readonly NewAnswerRow[],
+  counts: readonly AnswerCounts[],
+): Promise<StoreResult> {
+  if (answers.length === 0) return Promise.resolve({ inserted: 0, duplicates: 0 });
+  return store.transaction((tx) => addScoredAnswers(tx, projectId, answers, counts));
 }

@@ -68,6 +68,7 @@ export async function updateTracking(s: Services, caller: Caller, projectId: str
     await tx.projects.updateTracking(projectId, tracking);
     return input.applyEnginesToPrompts ? tx.prompts.setEnginesForAll(projectId, tracking.engineIds) : 0;
   });
+  s.signals.trackingChanged();
   const host = project.hostId ? await s.store.hosts.get(project.hostId) : undefined;
   return {
     engineIds: tracking.engineIds,

@@ -43,6 +43,8 @@ function toProblem(err: FastifyError | AppError): ProblemInput | null {
 export function registerErrorHandler(app: FastifyInstance, baseUrl: string): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     const problem = toProblem(err);
+    if (err instanceof AppError && err.retryAfter !== null)
+      reply.header('retry-after', String(err.retryAfter));
     if (problem) return sendProblem(baseUrl, request, reply, problem);
     request.log.error({ err }, 'unexpected fault');
     return sendProblem(baseUrl, request, reply, {

@@ -31,6 +31,11 @@ const NONE = z.strictObject({});
 /** `/projects/{projectId}` in the contract is `/projects/:projectId` to Fastify. */
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
+/** Fastify hands a request without a body to the validator as null; an optional body means it may be left out. */
+function bodySchema(body: z.ZodType): z.ZodType {
+  return body.safeParse(undefined).success ? z.preprocess((v) => v ?? undefined, body) : body;
+}
+
 /**
  * Mounts one contract operation: its zod schemas validate the request (and, when validation is on, the response),
  * its scope is enforced by the auth hook, and the handler receives the parsed input and returns the body.
@@ -44,7 +49,7 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
     schema: {
       params: op.params ?? NONE,
       querystring: op.query ?? NONE,
-      ...(op.body && { body: op.body }),
+      ...(op.body && { body: bodySchema(op.body) }),
       ...(op.headers && { headers: op.headers }),
     },
     config: { scope: op.scope, etag: 304 in op.responses, responses: response },

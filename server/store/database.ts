@@ -10,11 +10,12 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 import * as initial from './migrations/0001-initial.ts';
+import * as runs from './migrations/0002-runs.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
-const migrations: Record<string, Migration> = { '0001-initial': initial };
+const migrations: Record<string, Migration> = { '0001-initial': initial, '0002-runs': runs };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -2,6 +2,7 @@ import type { Db } from './database.ts';
 import { accountsRepository } from './repositories/accounts.ts';
 import { answersRepository } from './repositories/answers.ts';
 import { apiKeysRepository } from './repositories/api-keys.ts';
+import { brandTruthsRepository } from './repositories/brand-truths.ts';
 import { competitorSetsRepository } from './repositories/competitor-sets.ts';
 import { competitorsRepository } from './repositories/competitors.ts';
 import { hostsRepository } from './repositories/hosts.ts';
@@ -19,6 +20,7 @@ function repositories(db: Db) {
     accounts: accountsRepository(db),
     answers: answersRepository(db),
     apiKeys: apiKeysRepository(db),
+    brandTruths: brandTruthsRepository(db),
     competitors: competitorsRepository(db),
     competitorSets: competitorSetsRepository(db),
     hosts: hostsRepository(db),

@@ -88,6 +88,9 @@ export interface Database {
     answer_count: number;
     error: string | null;
     created_at: string;
+    plan: Generated<string>;
+    samples_per_prompt: Generated<number>;
+    failed_count: Generated<number>;
   };
   answers: {
     id: string;
@@ -154,7 +157,17 @@ export interface Database {
     created_at: string;
     updated_at: string;
     completed_at: string | null;
+    source: Generated<string>;
+    trigger: Generated<string>;
+    body_hash: string | null;
+    held_period_units: Generated<number>;
+    held_prepaid_units: Generated<number>;
+    spent_units: Generated<number>;
+    cancel_requested: Generated<number>;
+    lease_owner: string | null;
+    lease_until: string | null;
   };
+  brand_truths: { project_id: string; statements: string; updated_at: string };
   webhooks: {
     id: string;
     project_id: string;

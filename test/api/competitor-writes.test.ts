@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replaceCompetitors } from '../../server/domain/competitor-writes.ts';
 import type { Caller } from '../../server/domain/context.ts';
-import { createCursorCodec } from '../../server/domain/cursor.ts';
 import { DEFAULT_PLANS, findPlan } from '../../server/domain/plans.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { importLines, variedLines } from '../support/answers.ts';
@@ -69,7 +68,7 @@ describe('PUT competitors', () => {
       limits: { ...findPlan('premium', DEFAULT_PLANS)!.limits, maxCompetitors: 2 },
     };
     const caller = { accountId, plan, projectIds: null } as unknown as Caller;
-    const s = { store: h.store, clock: h.clock, cursors: createCursorCodec('test') };
+    const s = h.services;
     // Entries naming the same brand count once.
     await replaceCompetitors(s, caller, p, [{ name: 'A' }, { name: 'a' }, { name: 'B' }]);
     await expect(

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectWithHost } from '../../server/contract/projects.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
-import { createProject } from '../support/fixtures.ts';
-import { rawDb } from '../support/raw-db.ts';
+import { createHost, createProject } from '../support/fixtures.ts';
 
 describe('project writes', () => {
   let h: Harness;
@@ -65,24 +64,7 @@ describe('project writes', () => {
   });
 
   it('uses the host device of another project of the account', async () => {
-    const db = rawDb(h.dbPath);
-    try {
-      await db
-        .insertInto('hosts')
-        .values({
-          id: 'hstLaptop',
-          account_id: accountId,
-          device_label: 'Ada’s laptop',
-          token_hash: null,
-          agent_version: '1.0.0',
-          engine_ids: '[]',
-          last_seen_at: h.clock.now().toISOString(),
-          created_at: h.clock.now().toISOString(),
-        })
-        .execute();
-    } finally {
-      await db.destroy();
-    }
+    await createHost(h.dbPath, accountId, h.clock.now().toISOString(), 'hstLaptop');
     await createProject(h.store, accountId, { hostId: 'hstLaptop' });
     const r = await create({ name: 'Second', websiteUrl: 'https://second.example' });
     expect(r.json()).toMatchObject({

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Tracking } from '../../server/contract/tracking.ts';
 import { isoDay } from '../../server/domain/clock.ts';
 import type { Caller } from '../../server/domain/context.ts';
-import { createCursorCodec } from '../../server/domain/cursor.ts';
 import { DEFAULT_PLANS, findPlan } from '../../server/domain/plans.ts';
 import { updateTracking } from '../../server/domain/tracking-writes.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
@@ -139,7 +138,7 @@ describe('PUT tracking', () => {
       limits: { ...premium.limits, maxSamplesPerPrompt: 2 },
     };
     const caller = { accountId, plan, projectIds: null } as unknown as Caller;
-    const s = { store: h.store, clock: h.clock, cursors: createCursorCodec('test') };
+    const s = h.services;
     await expect(updateTracking(s, caller, p, { cadence: 'daily' })).rejects.toMatchObject({
       code: 'plan_limit',
       detail: expect.stringContaining('cadences'),

@@ -6,6 +6,8 @@ import { buildApp } from '../../server/app.ts';
 import { createAccount } from '../../server/domain/accounts.ts';
 import { createApiKey } from '../../server/domain/api-keys.ts';
 import type { Clock } from '../../server/domain/clock.ts';
+import { NO_SIGNALS, type Services, type Signals } from '../../server/domain/context.ts';
+import { createCursorCodec } from '../../server/domain/cursor.ts';
 import type { Plan } from '../../server/domain/plans.ts';
 import type { RateLimits } from '../../server/http/rate-limit.ts';
 import { openDatabase } from '../../server/store/database.ts';
@@ -32,6 +34,8 @@ export interface Harness {
   store: Store;
   clock: TestClock;
   dbPath: string;
+  /** The domain's services over the same store and clock, for calling domain code directly. */
+  services: Services;
   /** An account with a key; every scope unless told otherwise. */
   account(
     plan?: string,
@@ -55,7 +59,7 @@ export const ALL_SCOPES = ['visibility:read', 'tracking:write', 'runs:execute'];
 
 /** The app in-process on a real SQLite file in a fresh temporary folder. */
 export async function createHarness(
-  opts: { rateLimits?: RateLimits; clock?: TestClock; plans?: readonly Plan[] } = {},
+  opts: { rateLimits?: RateLimits; clock?: TestClock; plans?: readonly Plan[]; signals?: Signals } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'aw-api-'));
   const dbPath = join(dir, 'test.db');
@@ -66,7 +70,15 @@ export async function createHarness(
     config: { baseUrl: BASE, rateLimits: opts.rateLimits, plans: opts.plans },
     clock,
     validateResponses: true,
+    signals: opts.signals,
   });
+  const services: Services = {
+    store,
+    clock,
+    cursors: createCursorCodec('test'),
+    signals: opts.signals ?? NO_SIGNALS,
+    baseUrl: BASE,
+  };
   const key = async (accountId: string, scopes = ALL_SCOPES, projectIds?: string[], expiresAt?: string) =>
     (await createApiKey(store, clock, { accountId, label: 'test', scopes, projectIds, expiresAt })).key;
   return {
@@ -74,6 +86,7 @@ export async function createHarness(
     store,
     clock,
     dbPath,
+    services,
     key,
     async account(plan = 'premium', scopes = ALL_SCOPES, projectIds) {
       const account = await createAccount(store, clock, { plan }, opts.plans);

@@ -1,3 +1,4 @@
+import { rawDb } from './raw-db.ts';
 import { newId } from '../../server/domain/ids.ts';
 import type { Store } from '../../server/store/index.ts';
 import type { ProjectRecord } from '../../server/store/repositories/projects.ts';
@@ -30,4 +31,32 @@ export async function createProject(
   };
   await store.projects.create(project);
   return project;
+}
+
+/** A host computer of the account, last seen at `lastSeenAt` (null: never), written straight to the database. */
+export async function createHost(
+  dbPath: string,
+  accountId: string,
+  lastSeenAt: string | null,
+  id = newId('hst'),
+): Promise<string> {
+  const db = rawDb(dbPath);
+  try {
+    await db
+      .insertInto('hosts')
+      .values({
+        id,
+        account_id: accountId,
+        device_label: 'Ada’s laptop',
+        token_hash: null,
+        agent_version: '1.0.0',
+        engine_ids: '[]',
+        last_seen_at: lastSeenAt,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+  return id;
 }

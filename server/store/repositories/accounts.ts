@@ -55,5 +55,50 @@ export function accountsRepository(db: Db) {
       if (Object.keys(set).length === 0) return;
       await db.updateTable('accounts').set(set).where('id', '=', id).execute();
     },
+    /**
+     * Takes `units` from the period allowance first, then from prepaid credits, only when both together cover
+     * them. The update re-checks the balances it read, so two requests never spend the same units.
+     */
+    async hold(id: string, units: number): Promise<{ period: number; prepaid: number } | null> {
+      for (;;) {
+        const a = await db
+          .selectFrom('accounts')
+          .select(['remaining_units', 'prepaid_credits'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!a) return null;
+        const remaining = a.remaining_units ?? 0;
+        if (units > remaining + a.prepaid_credits) return null;
+        const period = Math.min(units, remaining);
+        const prepaid = units - period;
+        const res = await db
+          .updateTable('accounts')
+          .set((eb) => ({
+            remaining_units: a.remaining_units === null ? null : eb('remaining_units', '-', period),
+            prepaid_credits: eb('prepaid_credits', '-', prepaid),
+          }))
+          .where('id', '=', id)
+          .where('prepaid_credits', '=', a.prepaid_credits)
+          .where((eb) =>
+            a.remaining_units === null
+              ? eb('remaining_units', 'is', null)
+              : eb('remaining_units', '=', a.remaining_units),
+          )
+          .executeTakeFirst();
+        if (res.numUpdatedRows > 0n) return { period, prepaid };
+      }
+    },
+    /** Gives back held units that were not spent. */
+    async release(id: string, units: { period: number; prepaid: number }): Promise<void> {
+      if (units.period === 0 && units.prepaid === 0) return;
+      await db
+        .updateTable('accounts')
+        .set((eb) => ({
+          remaining_units: eb('remaining_units', '+', units.period),
+          prepaid_credits: eb('prepaid_credits', '+', units.prepaid),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
   };
 }

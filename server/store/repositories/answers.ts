@@ -109,6 +109,11 @@ export function answersRepository(db: Db) {
       }
       return inserted;
     },
+    /** The import keys a run has stored: the slots a resumed run must not ask again. */
+    async keysOfRun(runId: string): Promise<Set<string>> {
+      const rows = await db.selectFrom('answers').select('import_key').where('run_id', '=', runId).execute();
+      return new Set(rows.flatMap((r) => (r.import_key === null ? [] : [r.import_key])));
+    },
     /** Newest first on (observed_at, id), so pages stay free of gaps and repeats while answers arrive. */
     async list(f: AnswerFilter): Promise<AnswerRow[]> {
       let q = db.selectFrom('answers').select(LIST_COLUMNS).where('project_id', '=', f.projectId);

@@ -173,6 +173,23 @@ export function projectsRepository(db: Db) {
         .where('id', '=', id)
         .execute();
     },
+    async setLatestRunAt(id: string, at: string): Promise<void> {
+      await db.updateTable('projects').set({ latest_run_at: at }).where('id', '=', id).execute();
+    },
+    /** Every project's schedule, for the scheduler. */
+    async schedules() {
+      const rows = await db
+        .selectFrom('projects')
+        .select(['id', 'cadence', 'time_of_day', 'weekly_day', 'timezone'])
+        .execute();
+      return rows.map((r) => ({
+        projectId: r.id,
+        cadence: r.cadence,
+        timeOfDay: r.time_of_day,
+        weeklyDay: r.weekly_day,
+        timezone: r.timezone,
+      }));
+    },
     async countByAccount(accountId: string): Promise<number> {
       const r = await db
         .selectFrom('projects')

@@ -197,6 +197,28 @@ export function promptsRepository(db: Db) {
         .execute();
       return new Map(rows.map((r) => [r.text_key, { id: r.id, topicId: r.topic_id }]));
     },
+    /** The active prompts with their first topic and engines, oldest first: what a run asks. */
+    async activeForRun(
+      projectId: string,
+    ): Promise<{ id: string; text: string; topicId: string | null; engineIds: string[] }[]> {
+      const rows = await db
+        .selectFrom('prompts as p')
+        .leftJoin('prompt_topics as pt', (j) =>
+          j.onRef('pt.prompt_id', '=', 'p.id').on('pt.position', '=', 0),
+        )
+        .select(['p.id', 'p.text', 'p.engine_ids', 'pt.topic_id'])
+        .where('p.project_id', '=', projectId)
+        .where('p.status', '=', 'active')
+        .orderBy('p.created_at')
+        .orderBy('p.id')
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        text: r.text,
+        topicId: r.topic_id,
+        engineIds: fromJson<string[]>(r.engine_ids),
+      }));
+    },
     /** Each active prompt's engines: what a run asks, prompt by prompt. */
     async activeEngineLists(projectId: string): Promise<string[][]> {
       const rows = await db

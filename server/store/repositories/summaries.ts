@@ -265,6 +265,17 @@ export function summariesRepository(db: Db) {
       await addBrandSums('brand_days', f, brandKeys, split.dayRanges, out);
       return out;
     },
+    /** Marks a day whose figures a running run is still adding to; stats report it in incompleteDays. */
+    async markPending(projectId: string, date: string, since: string): Promise<void> {
+      await db
+        .insertInto('summary_pending')
+        .values({ project_id: projectId, date, since })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    },
+    async clearPending(projectId: string): Promise<void> {
+      await db.deleteFrom('summary_pending').where('project_id', '=', projectId).execute();
+    },
     async pendingDays(f: RangeFilter): Promise<number> {
       const r = await db
         .selectFrom('summary_pending')

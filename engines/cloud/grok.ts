@@ -1,0 +1,42 @@
+/** Grok through xAI's Responses API (the same shapes as OpenAI's) with its web_search tool. */
+import type { AnswerEngine, AskOptions, TextModel } from '../types.ts';
+import { finishAnswer, LINK_TARGET, SourceList, stripMarkers } from './answer.ts';
+import type { AdapterSettings } from './config.ts';
+import type { VendorErrorRule } from './errors.ts';
+import { arr, obj, str } from './json.ts';
+import { postResponses, readResponses, urlCitations } from './responses.ts';
+
+const ID = 'grok';
+
+/** Grok writes each citation into the text as `[[n]](url)`; the sources list already holds the URL. */
+const INLINE_CITATION = String.raw`\[\[\d{1,3}\]\]\(${LINK_TARGET}\)`;
+
+/** xAI answers a wrong key with a 400, not a 401. */
+const xaiErrorRule: VendorErrorRule = (status, body) => {
+  const message = str(body?.error) ?? str(obj(body?.error)?.message) ?? '';
+  return status === 400 && /api key/i.test(message) ? { kind: 'fatal', code: 'auth' } : undefined;
+};
+
+/** xAI titles a citation with its number ("1"), which names nothing. */
+function citationTitle(title: unknown): unknown {
+  return typeof title === 'string' && /^\s*\d+\s*$/.test(title) ? null : title;
+}
+
+export function createGrok(settings: AdapterSettings): AnswerEngine & TextModel {
+  return {
+    id: ID,
+    async ask(prompt: string, options: AskOptions = {}) {
+      const body = { input: prompt, tools: [{ type: 'web_search' }] };
+      const read = readResponses(ID, await postResponses(ID, settings, body, options.signal, xaiErrorRule));
+      const sources = new SourceList();
+      for (const c of urlCitations(read.annotations)) sources.add(c.url, citationTitle(c.title));
+      for (const url of arr(read.body.citations)) sources.add(url);
+      return finishAnswer(ID, stripMarkers(read.text, INLINE_CITATION), sources.list(), read.model);
+    },
+    async complete(system: string, user: string, options: AskOptions = {}) {
+      const body = { instructions: system, input: user };
+      const read = readResponses(ID, await postResponses(ID, settings, body, options.signal, xaiErrorRule));
+      return finishAnswer(ID, read.text, [], read.model).text;
+    },
+  };
+}

@@ -1,0 +1,12 @@
+/** The LLM judge: sentiment and narrative drift of one answer, from any TextModel. Framework-free. */
+export {
+  createJudge,
+  DEFAULT_TIMEOUT_MS,
+  type Judge,
+  type JudgeInput,
+  type JudgeOptions,
+  type NoVerdict,
+} from './judge.ts';
+export { type JudgeVerdict, type NarrativeDrift, REASON_LIMIT } from './verdict.ts';
+export { DEFAULT_MAX_ANSWER_CHARS, SYSTEM_PROMPT } from './prompt.ts';
+export { judgeEngineFrom, JUDGE_ENGINES, type JudgeEngineChoice, type JudgeEngineId } from './config.ts';

@@ -1,0 +1,90 @@
+/** The judge's reply, read strictly: anything that is not exactly the JSON asked for is no verdict. */
+import { z } from 'zod';
+import type { Sentiment } from '../scoring/types.ts';
+
+export type NarrativeDrift = true | 'no' | 'partial';
+
+export interface JudgeVerdict {
+  sentiment: Sentiment;
+  /** One line, trimmed, at most 200 characters. */
+  sentimentReason: string;
+  /** null without Brand Truth (or when the brand is not named). */
+  narrativeDrift: NarrativeDrift | null;
+  narrativeDriftReason: string | null;
+}
+
+export const REASON_LIMIT = 200;
+/** A reply longer than this is not the small JSON object asked for. */
+export const REPLY_LIMIT = 8_000;
+
+// Line breaks, other control characters and bidi overrides become spaces: a reason is shown as one plain line.
+const LINE_NOISE = /[\s\p{Cc}\u202a-\u202e\u2066-\u2069]+/gu;
+
+/** One line, trimmed, cut at a word boundary to at most REASON_LIMIT characters (an ellipsis marks a cut). */
+export function oneLine(text: string): string {
+  const line = text.replace(LINE_NOISE, ' ').trim();
+  if (line.length <= REASON_LIMIT) return line;
+  const room = line.slice(0, REASON_LIMIT - 1);
+  const space = room.lastIndexOf(' ');
+  let cut = space >= REASON_LIMIT / 2 ? room.slice(0, space) : room;
+  const last = cut.charCodeAt(cut.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+const Reason = z.string().transform(oneLine).pipe(z.string().min(1, 'reason must not be blank'));
+
+const Reply = z.strictObject({
+  sentiment: z.enum(['positive', 'mixed', 'neutral', 'negative']),
+  sentimentReason: Reason,
+  narrativeDrift: z
+    .union([z.literal(true), z.enum(['no', 'partial'])])
+    .nullable()
+    .optional(),
+  narrativeDriftReason: Reason.nullable().optional(),
+});
+
+/** Drops surrounding whitespace and one ```json … ``` (or bare ```) fence around the whole reply. */
+export function unfence(reply: string): string {
+  const text = reply.trim();
+  const fenced = /^```[a-zA-Z]*[ \t]*\r?\n([\s\S]*?)\r?\n?[ \t]*```$/.exec(text);
+  return (fenced?.[1] ?? text).trim();
+}
+
+export type ReadResult = { ok: true; verdict: JudgeVerdict } | { ok: false; error: string };
+
+/**
+ * Reads the model's reply. With Brand Truth the drift and its reason are required; without it they are
+ * ignored (drift needs Brand Truth) and may be null or absent.
+ */
+export function readVerdict(reply: string, withDrift: boolean): ReadResult {
+  if (reply.length > REPLY_LIMIT) return { ok: false, error: `reply longer than ${REPLY_LIMIT} characters` };
+  let json: unknown;
+  try {
+    json = JSON.parse(unfence(reply));
+  } catch {
+    return { ok: false, error: 'reply is not JSON' };
+  }
+  const parsed = Reply.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      ok: false,
+      error: `reply does not match: ${issue?.path.join('.') || '(root)'} ${issue?.message}`,
+    };
+  }
+  const { sentiment, sentimentReason, narrativeDrift, narrativeDriftReason } = parsed.data;
+  if (!withDrift) {
+    return {
+      ok: true,
+      verdict: { sentiment, sentimentReason, narrativeDrift: null, narrativeDriftReason: null },
+    };
+  }
+  if (narrativeDrift == null || narrativeDriftReason == null) {
+    return {
+      ok: false,
+      error: 'reply has no narrativeDrift or narrativeDriftReason, though Brand Truth was given',
+    };
+  }
+  return { ok: true, verdict: { sentiment, sentimentReason, narrativeDrift, narrativeDriftReason } };
+}

@@ -1,0 +1,66 @@
+/** The one interface every engine adapter implements, cloud (HTTP APIs) or browser (local-fetch). */
+
+export interface EngineSource {
+  url: string;
+  /** As the engine gave it; untrusted text. */
+  title: string | null;
+}
+
+/** One answer as the engine gave it, before scoring. */
+export interface EngineAnswer {
+  text: string;
+  sources: EngineSource[];
+  /** The model that answered, when the engine says. */
+  model: string | null;
+}
+
+export interface AskOptions {
+  /** Aborts the request: the run was canceled or the service is stopping. */
+  signal?: AbortSignal;
+}
+
+export interface AnswerEngine {
+  readonly id: string;
+  /** Asks one prompt once. Throws EngineError on any failure. */
+  ask(prompt: string, options?: AskOptions): Promise<EngineAnswer>;
+}
+
+/** A plain text model (no web search), used by the LLM judge. */
+export interface TextModel {
+  readonly id: string;
+  /** `system` holds the instructions; `user` holds the data, which the model must not obey. */
+  complete(system: string, user: string, options?: AskOptions): Promise<string>;
+}
+
+/**
+ * retryable: worth asking again (408, 409, 429, 5xx, timeouts, connection errors);
+ * fatal: asking again cannot help (bad key, no quota, a malformed request).
+ */
+export type EngineErrorKind = 'retryable' | 'fatal';
+
+export class EngineError extends Error {
+  readonly engineId: string;
+  readonly kind: EngineErrorKind;
+  /** HTTP status, when there was an answer. */
+  readonly status: number | null;
+  /** A stable short code, for example `rate_limited`, `timeout`, `auth`, `insufficient_quota`, `search_failed`. */
+  readonly code: string;
+  /** What the engine asked us to wait before the next attempt (retry-after-ms or retry-after). */
+  readonly retryAfterMs: number | null;
+
+  constructor(
+    engineId: string,
+    kind: EngineErrorKind,
+    code: string,
+    message: string,
+    options: { status?: number | null; retryAfterMs?: number | null; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'EngineError';
+    this.engineId = engineId;
+    this.kind = kind;
+    this.code = code;
+    this.status = options.status ?? null;
+    this.retryAfterMs = options.retryAfterMs ?? null;
+  }
+}

@@ -1,0 +1,105 @@
+import { createScorer, type AnswerScorer, type ScoredAnswer } from '../../engines/scoring/index.ts';
+import type { Store } from '../store/index.ts';
+import { toJson } from '../store/json.ts';
+import type { CompetitorHit, NewAnswerRow } from '../store/repositories/answers.ts';
+import { AppError } from './errors.ts';
+import type { AnswerCounts } from './summary-deltas.ts';
+
+/** Where an answer belongs, worked out before scoring. */
+export interface AnswerOrigin {
+  id: string;
+  projectId: string;
+  runId: string | null;
+  /** Unique per project: a second answer with the same key is a duplicate and is not stored. */
+  importKey: string;
+  promptId: string | null;
+  promptText: string;
+  topicId: string | null;
+  engineId: string;
+  observedAt: string;
+  createdAt: string;
+  /** The competitor set the scorer was built from, so hit indexes point into it. */
+  competitorSet: string | null;
+}
+
+/** What an LLM judge concluded; it replaces the offline sentiment and adds drift. */
+export interface Judgement {
+  sentiment: ScoredAnswer['sentiment'];
+  sentimentReason: string;
+  narrativeDrift: true | 'no' | 'partial' | null;
+  narrativeDriftReason: string | null;
+}
+
+/** Only the competitors named or cited are stored; the rest of the set is implied. */
+function hitsOf(competitors: ScoredAnswer['competitors']): CompetitorHit[] {
+  const hits: CompetitorHit[] = [];
+  competitors.forEach((c, i) => {
+    if (c.mentioned || c.cited) hits.push([i, c.mentioned ? 1 : 0, c.cited ? 1 : 0, c.citationUrl]);
+  });
+  return hits;
+}
+
+export function answerRow(
+  scored: ScoredAnswer,
+  at: AnswerOrigin,
+  judged: Judgement | null = null,
+): NewAnswerRow {
+  return {
+    id: at.id,
+    project_id: at.projectId,
+    run_id: at.runId,
+    prompt_id: at.promptId,
+    prompt_text: at.promptText,
+    topic_id: at.topicId,
+    engine_id: at.engineId,
+    observed_at: at.observedAt,
+    date: at.observedAt.slice(0, 10),
+    mentioned: scored.mentioned ? 1 : 0,
+    cited: scored.cited ? 1 : 0,
+    citation_url: scored.citationUrl,
+    position: scored.position,
+    sentiment: judged?.sentiment ?? scored.sentiment,
+    sentiment_reason: judged?.sentimentReason ?? scored.sentimentReason,
+    excerpt: scored.excerpt,
+    narrative_drift: judged?.narrativeDrift == null ? null : String(judged.narrativeDrift),
+    narrative_drift_reason: judged?.narrativeDriftReason ?? null,
+    full_answer: scored.fullAnswer,
+    full_answer_truncated: scored.fullAnswerTruncated ? 1 : 0,
+    sources: toJson(scored.sources.map((s) => ({ url: s.url, title: s.title }))),
+    source_urls: toJson(scored.sourceUrls),
+    competitor_set: at.competitorSet,
+    competitor_hits: toJson(hitsOf(scored.competitors)),
+    import_key: at.importKey,
+    created_at: at.createdAt,
+  };
+}
+
+/** What the summaries need from a stored answer. */
+export function answerCounts(row: NewAnswerRow, scored: ScoredAnswer): AnswerCounts {
+  const { mentioned, cited, competitors } = scored;
+  return { date: row.date, engineId: row.engine_id, topicId: row.topic_id, mentioned, cited, competitors };
+}
+
+/** The scorer for the project as it is now, and the id of the competitor set it scores against. */
+export async function projectScorer(
+  store: Store,
+  projectId: string,
+): Promise<{ score: AnswerScorer; competitorSet: string | null }> {
+  const project = await store.projects.get(projectId);
+  if (!project) throw new AppError('not_found', `No project ${projectId}.`);
+  const competitors = await store.competitors.list(projectId);
+  const competitorSet = await store.competitorSets.ensure(
+    projectId,
+    competitors.map((c) => c.name),
+  );
+  const score = createScorer(
+    {
+      name: project.name,
+      websiteUrl: project.websiteUrl,
+      brandTerms: project.brandTerms,
+      brandDomains: project.brandDomains,
+    },
+    competitors,
+  );
+  return { score, competitorSet };
+}

@@ -1,0 +1,169 @@
+import type { Selectable } from 'kysely';
+import type { AnswerEngine } from '../../engines/types.ts';
+import type { Clock } from '../domain/clock.ts';
+import { randomAlnum } from '../domain/ids.ts';
+import type { Plan } from '../domain/plans.ts';
+import { beginCloudRun, expireWaitingRequests, finishCloudRun } from '../domain/run-lifecycle.ts';
+import type { Store } from '../store/index.ts';
+import type { Database } from '../store/schema.ts';
+import { executeCloudRun, type AnswerJudge } from './cloud-run.ts';
+
+type RequestRow = Selectable<Database['run_requests']>;
+
+export interface JobLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface RunExecutorOptions {
+  store: Store;
+  clock: Clock;
+  plans: readonly Plan[];
+  engines: ReadonlyMap<string, AnswerEngine>;
+  judge?: AnswerJudge | null;
+  log: JobLog;
+  /** How long a worker owns a request without renewing; a request whose worker died is taken over after it. */
+  leaseMs?: number;
+  /** How often to look for work besides being signalled, and to check for cancelation. */
+  pollMs?: number;
+  /** Requests worked at the same time (each one's answers are already spread over the engines). */
+  parallelRuns?: number;
+}
+
+export interface RunExecutor {
+  start(): void;
+  /** Look for work now: a request was just accepted. */
+  kick(): void;
+  /** Resolves when no request is being worked and none is waiting to be claimed (tests and shutdown). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Works cloud run requests: claims one under a lease, runs it, and renews the lease until it ends, so a service
+ * killed mid-run has its request taken over (and resumed where it stopped) once the lease runs out. Also fails
+ * host requests whose computer stayed off for 24 hours.
+ */
+export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
+  const owner = `worker_${randomAlnum(12)}`;
+  const leaseMs = o.leaseMs ?? 30_000;
+  const pollMs = o.pollMs ?? 2_000;
+  const parallelRuns = o.parallelRuns ?? 4;
+  const working = new Map<string, AbortController>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let looking: Promise<void> | null = null;
+  let again = false;
+  const settled = new Set<Promise<void>>();
+
+  const leaseUntil = () => new Date(o.clock.now().getTime() + leaseMs).toISOString();
+
+  async function work(request: RequestRow): Promise<void> {
+    const controller = new AbortController();
+    working.set(request.id, controller);
+    const renew = setInterval(() => void keepLease(request.id, controller), Math.min(pollMs, leaseMs / 3));
+    renew.unref();
+    try {
+      const plan = await planOf(request.project_id);
+      const started = plan && (await beginCloudRun(o.store, o.clock, request, plan));
+      if (!plan || !started) return;
+      o.log.info({ requestId: request.id, runId: started.run.id }, 'run started');
+      const outcome = await executeCloudRun(
+        {
+          store: o.store,
+          clock: o.clock,
+          engines: o.engines,
+          judge: o.judge ?? null,
+          onSlotError: (slot, err) =>
+            o.log.warn({ runId: started.run.id, engineId: slot.engineId, err: String(err) }, 'answer failed'),
+        },
+        request,
+        started,
+        plan,
+        controller.signal,
+      );
+      if (outcome.status === 'canceled' && !(await o.store.runRequests.isCancelRequested(request.id))) {
+        // Stopped by shutdown or a lost lease, not by a cancel: the next worker resumes it where it stopped.
+        await o.store.runRequests.releaseLease(request.id, owner);
+        return;
+      }
+      const run = await finishCloudRun(o.store, o.clock, request, started.run.id, outcome);
+      o.log.info(
+        { requestId: request.id, runId: run.id, status: run.status, answers: run.answer_count },
+        'run ended',
+      );
+    } catch (err) {
+      o.log.error({ requestId: request.id, err }, 'run request could not be worked; it is retried later');
+    } finally {
+      clearInterval(renew);
+      working.delete(request.id);
+    }
+  }
+
+  async function keepLease(id: string, controller: AbortController) {
+    try {
+      if (await o.store.runRequests.isCancelRequested(id)) controller.abort();
+      else if (!(await o.store.runRequests.renewLease(id, owner, leaseUntil()))) controller.abort();
+    } catch (err) {
+      o.log.warn({ requestId: id, err }, 'lease renewal failed');
+    }
+  }
+
+  async function planOf(projectId: string): Promise<Plan | undefined> {
+    const project = await o.store.projects.get(projectId);
+    const account = project && (await o.store.accounts.get(project.accountId));
+    return account && o.plans.find((p) => p.code === account.plan);
+  }
+
+  async function lookForWork(): Promise<void> {
+    await expireWaitingRequests(o.store, o.clock);
+    while (!stopped && working.size < parallelRuns) {
+      const request = await o.store.runRequests.claimNext(owner, o.clock.now().toISOString(), leaseUntil());
+      if (!request) return;
+      const job = work(request).finally(() => {
+        settled.delete(job);
+        kick();
+      });
+      settled.add(job);
+    }
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    if (looking) {
+      again = true;
+      return;
+    }
+    looking = lookForWork()
+      .catch((err: unknown) => o.log.error({ err }, 'looking for run requests failed'))
+      .finally(() => {
+        looking = null;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  }
+
+  return {
+    start() {
+      stopped = false;
+      timer = setInterval(kick, pollMs);
+      timer.unref();
+      kick();
+    },
+    kick,
+    async idle() {
+      while (looking || settled.size > 0) {
+        await Promise.all([looking, ...settled]);
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      for (const controller of working.values()) controller.abort();
+      await Promise.all([looking, ...settled]);
+    },
+  };
+}

@@ -27,6 +27,8 @@ export interface BackgroundOptions {
 
 export interface BackgroundJobs {
   signals: Signals;
+  /** Resolves once no run request is being worked or waiting to be claimed. */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
   await scheduler.start();
   return {
     signals,
+    idle: () => executor.idle(),
     async stop() {
       scheduler.stop();
       await executor.stop();

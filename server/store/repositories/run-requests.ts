@@ -158,7 +158,7 @@ export function runRequestsRepository(db: Db) {
       return res.numUpdatedRows > 0n;
     },
     /**
-     * Takes a cloud request that is queued, or running under a lease that ran out (its worker died), for
+     * Takes a cloud request that is queued or running with no live lease (its worker died or gave it up), for
      * `owner` until `until`. Oldest first, so requests are served in the order they came.
      */
     async claimNext(owner: string, now: string, until: string): Promise<Row | undefined> {
@@ -166,15 +166,8 @@ export function runRequestsRepository(db: Db) {
         .selectFrom('run_requests')
         .selectAll()
         .where('mode', '=', 'cloud')
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', 'queued'),
-            eb.and([
-              eb('status', '=', 'running'),
-              eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]),
-            ]),
-          ]),
-        )
+        .where('status', 'in', ['queued', 'running'])
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
         .orderBy('created_at')
         .limit(1)
         .executeTakeFirst();

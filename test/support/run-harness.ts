@@ -1,0 +1,63 @@
+import { createCloudEngines, LimiterRegistry, loadCloudConfig } from '../../engines/cloud/index.ts';
+import { NO_SIGNALS, type Signals } from '../../server/domain/context.ts';
+import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
+import { startBackgroundJobs, type BackgroundJobs } from '../../server/jobs/background.ts';
+import type { JobLog } from '../../server/jobs/run-executor.ts';
+import { startFakeEngines, type FakeEngineOptions, type FakeEngines } from '../fakes/engines/index.ts';
+import { createHarness, TestClock, type Harness } from './api-harness.ts';
+
+export interface RunHarness extends Harness {
+  fakes: FakeEngines;
+  jobs: BackgroundJobs;
+  logged: { level: string; msg: string; obj: object }[];
+}
+
+/**
+ * The API in-process with its background jobs (run executor and schedule), the real cloud adapters pointed at
+ * fake engines on 127.0.0.1, and fast retries. `env` adds settings such as ANSWERWATCH_JUDGE.
+ */
+export async function createRunHarness(
+  opts: { fakes?: FakeEngineOptions; env?: Record<string, string>; clock?: TestClock } = {},
+): Promise<RunHarness> {
+  const fakes = await startFakeEngines(opts.fakes);
+  const env = { ANSWERWATCH_JUDGE: 'off', ANSWERWATCH_ENGINE_TIMEOUT_MS: '5000', ...fakes.env, ...opts.env };
+  let target: Signals = NO_SIGNALS;
+  const signals: Signals = {
+    runRequested: () => target.runRequested(),
+    trackingChanged: () => target.trackingChanged(),
+  };
+  const h = await createHarness({ signals, clock: opts.clock });
+  const logged: RunHarness['logged'] = [];
+  const record =
+    (level: string) =>
+    (obj: object, msg: string): void => {
+      logged.push({ level, msg, obj });
+    };
+  const log: JobLog = { info: record('info'), warn: record('warn'), error: record('error') };
+  const jobs = await startBackgroundJobs({
+    store: h.store,
+    clock: h.clock,
+    plans: DEFAULT_PLANS,
+    log,
+    env,
+    engines: createCloudEngines(loadCloudConfig(env), {
+      limiters: new LimiterRegistry(),
+      backoffBaseMs: 5,
+      backoffMaxMs: 20,
+      maxRetryAfterMs: 50,
+    }),
+    pollMs: 50,
+  });
+  target = jobs.signals;
+  return {
+    ...h,
+    fakes,
+    jobs,
+    logged,
+    async close() {
+      await jobs.stop();
+      await h.close();
+      await fakes.close();
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Selectable } from 'kysely';
 import type { AnswerEngine } from '../../engines/types.ts';
 import type { Clock } from '../domain/clock.ts';
@@ -61,6 +62,8 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
 
   async function work(request: RequestRow): Promise<void> {
     const controller = new AbortController();
+    // Every answer of the run listens to this one signal: thousands of listeners are expected, not a leak.
+    setMaxListeners(0, controller.signal);
     working.set(request.id, controller);
     const renew = setInterval(() => void keepLease(request.id, controller), Math.min(pollMs, leaseMs / 3));
     renew.unref();

@@ -6,11 +6,14 @@ import { addDays, isoDay } from '../../server/domain/clock.ts';
 import { dataset } from './dataset.ts';
 import { measure, type Measurement } from './measure.ts';
 import { startServer } from '../support/server-process.ts';
+import { measureRun } from './run-bench.ts';
 
 /**
  * `npm run bench`: read latency (at concurrency 1) and throughput (with 8 requests in flight) against a project of
  * 1,000,000 answers over 400 days, six engines and 50 competitors, each read also as a ratio to GET /me measured in
- * the same run; import throughput; the service's memory. BENCH_ANSWERS and BENCH_REQUESTS shrink it.
+ * the same run; import throughput; the service's memory. Then runs: 500 prompts on six cloud engines against fakes
+ * answering in 200 ms, as a ratio to the bound the concurrency limits set. BENCH_ANSWERS and BENCH_REQUESTS shrink
+ * the reads; BENCH_SUITES=runs (or reads) runs one part.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
@@ -26,7 +29,7 @@ async function importThroughput(): Promise<number> {
   }
 }
 
-async function main() {
+async function reads() {
   console.log(`Building or reusing the dataset: ${ANSWERS} answers, 400 days, 6 engines, 50 competitors…`);
   const data = await dataset({ answers: ANSWERS, days: 400, competitors: 50 });
   const server = await startServer(data.db, {
@@ -109,4 +112,30 @@ async function main() {
   );
 }
 
-await main();
+async function runs() {
+  const prompts = Number(process.env.BENCH_PROMPTS ?? 500);
+  console.log(
+    `\nA run of ${prompts} prompts on six cloud engines (fakes on 127.0.0.1, real adapters, a real process):`,
+  );
+  console.log(
+    '| engine latency | concurrency per engine | bound s | run s | ratio to bound | answers/s | run end to fresh stats ms |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const [latency, concurrency] of [
+    [200, 4],
+    [0, 8],
+  ] as const) {
+    const f = await measureRun(prompts, latency, concurrency);
+    const ratio = f.boundMs > 0 ? (f.elapsedMs / f.boundMs).toFixed(2) : 'n/a';
+    console.log(
+      `| ${latency} ms | ${concurrency} | ${(f.boundMs / 1000).toFixed(1)} | ${(f.elapsedMs / 1000).toFixed(1)} | ${ratio} | ${f.answersPerSecond.toFixed(0)} | ${f.freshStatsMs} |`,
+    );
+  }
+  console.log(
+    'Target: a run at 200 ms within 1.2 times its bound. At 0 ms the run measures scoring and storing alone.',
+  );
+}
+
+const suites = (process.env.BENCH_SUITES ?? 'reads,runs').split(',');
+if (suites.includes('reads')) await reads();
+if (suites.includes('runs')) await runs();

@@ -4,7 +4,8 @@ import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
 import { startBackgroundJobs, type BackgroundJobs } from '../../server/jobs/background.ts';
 import type { JobLog } from '../../server/jobs/run-executor.ts';
 import { startFakeEngines, type FakeEngineOptions, type FakeEngines } from '../fakes/engines/index.ts';
-import { createHarness, TestClock, type Harness } from './api-harness.ts';
+import type { TestClock } from './api-harness.ts';
+import { createHarness, type Harness } from './api-harness.ts';
 
 export interface RunHarness extends Harness {
   fakes: FakeEngines;

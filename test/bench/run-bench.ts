@@ -1,0 +1,118 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startFakeEngines } from '../fakes/engines/index.ts';
+import { startServer, type ServerProcess } from '../support/server-process.ts';
+
+const exec = promisify(execFile);
+const ENGINES = ['chatgpt', 'claude', 'gemini', 'perplexity', 'grok', 'google-ai-mode'];
+
+export interface RunFigures {
+  prompts: number;
+  answers: number;
+  latencyMs: number;
+  concurrency: number;
+  /** ceil(prompts / concurrency) x latency: the shortest run the limits allow (engines work side by side). */
+  boundMs: number;
+  elapsedMs: number;
+  answersPerSecond: number;
+  /** From the run's completedAt to the first daily stats that count every answer with incompleteDays 0. */
+  freshStatsMs: number;
+}
+
+async function setUp(server: ServerProcess, db: string, prompts: number) {
+  const cli = async (...args: string[]) =>
+    JSON.parse((await exec(process.execPath, ['server/cli/bin.js', ...args, '--db', db, '--json'])).stdout);
+  const account = await cli('accounts', 'create', '--plan', 'premium');
+  await cli('accounts', 'update', account.id, '--remaining-units', '100000');
+  const { key } = await cli(
+    'keys',
+    'create',
+    '--account',
+    account.id,
+    '--label',
+    'bench',
+    '--scopes',
+    'visibility:read,tracking:write,runs:execute',
+  );
+  const call = async (path: string, method = 'GET', body?: unknown) => {
+    const r = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const json = (await r.json()) as Record<string, unknown>;
+    if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const project = (await call('/projects', 'POST', { name: 'Acme', websiteUrl: 'https://acme.example' })).id;
+  await call(`/projects/${project}/competitors`, 'PUT', [{ name: 'Globex', domain: 'globex.example' }]);
+  for (let i = 0; i < prompts; i += 1) {
+    await call(`/projects/${project}/prompts`, 'POST', {
+      text: `which tool is best for task ${i}`,
+      engineIds: ENGINES,
+    });
+  }
+  return { call, project: project as string };
+}
+
+/** One run of `prompts` prompts on the six cloud engines, in a real `start` process, against fakes on 127.0.0.1. */
+export async function measureRun(
+  prompts: number,
+  latencyMs: number,
+  concurrency: number,
+): Promise<RunFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'aw-bench-run-'));
+  const fakes = await startFakeEngines({ latencyMs });
+  const db = join(dir, 'run.db');
+  const server = await startServer(db, {
+    ...fakes.env,
+    ANSWERWATCH_ENGINE_CONCURRENCY: String(concurrency),
+    ANSWERWATCH_JUDGE: 'off',
+    ANSWERWATCH_LOG_LEVEL: 'warn',
+    ANSWERWATCH_RATE_LIMIT_PER_MINUTE: '100000000',
+  });
+  try {
+    const { call, project } = await setUp(server, db, prompts);
+    const t0 = performance.now();
+    const request = await call(`/projects/${project}/run-requests`, 'POST');
+    let state = request;
+    while (state.status !== 'completed' && state.status !== 'failed') {
+      await new Promise((r) => setTimeout(r, 10));
+      state = await call(`/projects/${project}/run-requests/${request.id}`);
+    }
+    const elapsedMs = performance.now() - t0;
+    if (state.status !== 'completed') throw new Error(`the run failed: ${JSON.stringify(state.error)}`);
+    const answers = prompts * ENGINES.length;
+    let stats: { incompleteDays: number; data: { answers: number }[] };
+    do {
+      stats = (await call(`/projects/${project}/stats/daily`)) as typeof stats;
+    } while (stats.incompleteDays > 0 || stats.data.reduce((n, r) => n + r.answers, 0) < answers);
+    const fresh = Date.now();
+    const runs = (await call(`/projects/${project}/runs`)).data as {
+      completedAt: string;
+      answerCount: number;
+    }[];
+    if (runs[0]!.answerCount !== answers)
+      throw new Error(`stored ${runs[0]!.answerCount} of ${answers} answers`);
+    return {
+      prompts,
+      answers,
+      latencyMs,
+      concurrency,
+      boundMs: Math.ceil(prompts / concurrency) * latencyMs,
+      elapsedMs,
+      answersPerSecond: answers / (elapsedMs / 1000),
+      freshStatsMs: Math.max(0, fresh - Date.parse(runs[0]!.completedAt)),
+    };
+  } finally {
+    await server.stop();
+    await fakes.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

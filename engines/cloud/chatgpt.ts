@@ -30,7 +30,10 @@ export function createChatgpt(settings: AdapterSettings): AnswerEngine & TextMod
     id: ID,
     async ask(prompt: string, options: AskOptions = {}) {
       const body = { input: prompt, tools: [{ type: 'web_search' }] };
-      const read = readResponses(ID, await postResponses(ID, settings, body, options.signal, openAiErrorRule));
+      const read = readResponses(
+        ID,
+        await postResponses(ID, settings, body, options.signal, openAiErrorRule),
+      );
       const sources = new SourceList();
       const citations = urlCitations(read.annotations);
       for (const c of citations) sources.add(c.url, c.title);
@@ -39,7 +42,10 @@ export function createChatgpt(settings: AdapterSettings): AnswerEngine & TextMod
     },
     async complete(system: string, user: string, options: AskOptions = {}) {
       const body = { instructions: system, input: user };
-      const read = readResponses(ID, await postResponses(ID, settings, body, options.signal, openAiErrorRule));
+      const read = readResponses(
+        ID,
+        await postResponses(ID, settings, body, options.signal, openAiErrorRule),
+      );
       return finishAnswer(ID, read.text, [], read.model).text;
     },
   };

@@ -46,7 +46,9 @@ function readBlocks(content: JsonObject[], sources: SourceList, searchErrors: st
       }
     } else if (block.type === 'web_search_tool_result') {
       const error = obj(block.content);
-      if (error?.type === 'web_search_tool_result_error') searchErrors.push(str(error.error_code) ?? 'unknown');
+      if (error?.type === 'web_search_tool_result_error') {
+        searchErrors.push(str(error.error_code) ?? 'unknown');
+      }
       for (const result of objects(block.content)) sources.add(result.url, result.title);
     }
   }
@@ -80,7 +82,11 @@ export function createClaude(settings: AdapterSettings): AnswerEngine & TextMode
         checkStop(res.stop_reason);
         if (res.stop_reason !== 'pause_turn') break;
         if (continuation === MAX_CONTINUATIONS) {
-          throw fail('fatal', 'incomplete', `the turn was still paused after ${MAX_CONTINUATIONS} continuations`);
+          throw fail(
+            'fatal',
+            'incomplete',
+            `the turn was still paused after ${MAX_CONTINUATIONS} continuations`,
+          );
         }
       }
       if (searchErrors.length > 0 && text.trim() === '') {
@@ -89,7 +95,11 @@ export function createClaude(settings: AdapterSettings): AnswerEngine & TextMode
       return finishAnswer(ID, text, sources.list(), model);
     },
     async complete(system: string, user: string, options: AskOptions = {}) {
-      const res = await post(settings, { system, messages: [{ role: 'user', content: user }] }, options.signal);
+      const res = await post(
+        settings,
+        { system, messages: [{ role: 'user', content: user }] },
+        options.signal,
+      );
       checkStop(res.stop_reason);
       const text = readBlocks(objects(res.content), new SourceList(), []);
       return finishAnswer(ID, text, [], str(res.model) ?? null).text;

@@ -32,7 +32,9 @@ function retryDelayMs(body: JsonObject | undefined): number | null {
  */
 const geminiErrorRule: VendorErrorRule = (status, body) => {
   const all = details(body);
-  if (status === 400 && all.some((d) => d.reason === 'API_KEY_INVALID')) return { kind: 'fatal', code: 'auth' };
+  if (status === 400 && all.some((d) => d.reason === 'API_KEY_INVALID')) {
+    return { kind: 'fatal', code: 'auth' };
+  }
   if (status !== 429) return undefined;
   const perDay = all
     .flatMap((d) => objects(d.violations))
@@ -83,7 +85,11 @@ export function createGemini(settings: AdapterSettings): AnswerEngine & TextMode
   return {
     id: ID,
     async ask(prompt: string, options: AskOptions = {}) {
-      const res = await post(settings, { contents: userTurn(prompt), tools: [{ google_search: {} }] }, options.signal);
+      const res = await post(
+        settings,
+        { contents: userTurn(prompt), tools: [{ google_search: {} }] },
+        options.signal,
+      );
       const first = candidate(res);
       const sources = new SourceList();
       // No groundingMetadata means Gemini answered without searching: no sources, not an error.

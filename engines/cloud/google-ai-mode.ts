@@ -34,9 +34,21 @@ function listLines(items: unknown, depth: number): string[] {
   });
 }
 
+function tableText(rows: unknown): string {
+  return arr(rows)
+    .map((row) =>
+      arr(row)
+        .map((cell) => str(cell) ?? '')
+        .join(' | '),
+    )
+    .join('\n');
+}
+
 function blockText(block: JsonObject): string {
-  if (block.list !== undefined) return [str(block.snippet), ...listLines(block.list, 0)].filter(Boolean).join('\n');
-  if (block.table !== undefined) return arr(block.table).map((row) => arr(row).map((cell) => str(cell) ?? '').join(' | ')).join('\n');
+  if (block.list !== undefined) {
+    return [str(block.snippet), ...listLines(block.list, 0)].filter(Boolean).join('\n');
+  }
+  if (block.table !== undefined) return tableText(block.table);
   return str(block.snippet) ?? str(block.code) ?? '';
 }
 

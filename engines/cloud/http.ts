@@ -1,7 +1,14 @@
 /** One JSON request to a vendor, every failure turned into an EngineError that carries no key. */
 import { request } from 'undici';
 import { EngineError } from '../types.ts';
-import { canceled, httpError, invalidResponse, parseJsonObject, redact, type VendorErrorRule } from './errors.ts';
+import {
+  canceled,
+  httpError,
+  invalidResponse,
+  parseJsonObject,
+  redact,
+  type VendorErrorRule,
+} from './errors.ts';
 import type { JsonObject } from './json.ts';
 
 export interface JsonCall {
@@ -23,7 +30,7 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 /** Why a request stopped: the resilience layer aborts with its own EngineError (timeout or canceled). */
-export function abortError(engineId: string, signal: AbortSignal): EngineError {
+function abortError(engineId: string, signal: AbortSignal): EngineError {
   return signal.reason instanceof EngineError ? signal.reason : canceled(engineId);
 }
 
@@ -44,7 +51,10 @@ function transportError(call: JsonCall, err: unknown): EngineError {
   );
 }
 
-async function readBody(engineId: string, body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string> {
+async function readBody(
+  engineId: string,
+  body: AsyncIterable<Buffer> & { destroy(): void },
+): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {

@@ -25,7 +25,7 @@ export interface CloudEngineOptions extends ResilienceTuning {
 }
 
 /** Engines served over HTTP, in the catalog's order (Ollama is a host engine with the same kind of adapter). */
-export const HTTP_ENGINE_IDS = ['chatgpt', 'gemini', 'perplexity', 'grok', 'claude', 'google-ai-mode', 'ollama'];
+const HTTP_ENGINE_IDS = ['chatgpt', 'gemini', 'perplexity', 'grok', 'claude', 'google-ai-mode', 'ollama'];
 
 type Adapter = AnswerEngine & Partial<TextModel>;
 
@@ -68,7 +68,10 @@ function resilience(config: CloudConfig, engineId: string, options: CloudEngineO
   };
 }
 
-export function createCloudEngines(config: CloudConfig, options: CloudEngineOptions = {}): Map<string, AnswerEngine> {
+export function createCloudEngines(
+  config: CloudConfig,
+  options: CloudEngineOptions = {},
+): Map<string, AnswerEngine> {
   const engines = new Map<string, AnswerEngine>();
   for (const id of HTTP_ENGINE_IDS) {
     const found = adapter(config, id);

@@ -5,7 +5,9 @@
 export type JsonObject = Record<string, unknown>;
 
 export function obj(value: unknown): JsonObject | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as JsonObject)
+    : undefined;
 }
 
 export function arr(value: unknown): unknown[] {

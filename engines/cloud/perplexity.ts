@@ -11,8 +11,8 @@ import { callJson } from './http.ts';
 import { arr, obj, objects, str, type JsonObject } from './json.ts';
 
 const ID = 'perplexity';
-/** `[3]`, but not a Markdown link label `[3](...)`. */
-const MARKER = String.raw`\[\d{1,3}\](?!\()`;
+/** `[3]` (counting from 1), but not a Markdown link label `[3](...)`. */
+const MARKER = String.raw`\[[1-9]\d{0,2}\](?!\()`;
 /** The reasoning models (sonar-reasoning*) put their thinking first, inside <think>. */
 const THINKING = /^\s*<think>[\s\S]*?<\/think>/;
 

@@ -66,7 +66,12 @@ async function attemptOnce<T>(
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const attempt = new AbortController();
-  const timeout = new EngineError(engineId, 'retryable', 'timeout', `${engineId}: no answer within ${timeoutMs} ms`);
+  const timeout = new EngineError(
+    engineId,
+    'retryable',
+    'timeout',
+    `${engineId}: no answer within ${timeoutMs} ms`,
+  );
   const timer = setTimeout(() => attempt.abort(timeout), timeoutMs);
   const onOuter = () => attempt.abort(canceled(engineId));
   if (outer?.aborted) onOuter();

@@ -86,9 +86,15 @@ export function readResponses(engineId: string, body: JsonObject): ResponsesText
       });
     }
     if (reason !== 'max_output_tokens' || text.trim() === '') {
-      throw new EngineError(engineId, 'fatal', 'incomplete', `${engineId}: the answer is incomplete (${reason})`, {
-        status: 200,
-      });
+      throw new EngineError(
+        engineId,
+        'fatal',
+        'incomplete',
+        `${engineId}: the answer is incomplete (${reason})`,
+        {
+          status: 200,
+        },
+      );
     }
   }
   return { text, annotations, model: str(body.model) ?? null, body };

@@ -91,7 +91,7 @@ describe('a service killed during a run', () => {
       async () => ((await call(`/projects/${p}/runs`)).body.data as { answerCount: number }[])[0],
       (r) => r !== undefined && r.answerCount >= 4,
     );
-    expect(partial.answerCount).toBeLessThan(24);
+    expect(partial!.answerCount).toBeLessThan(24);
     await new Promise<void>((resolve) => {
       server.child.once('exit', () => resolve());
       server.child.kill('SIGKILL');

@@ -1,0 +1,155 @@
+/** OpenAI's and xAI's Responses API (`POST /v1/responses`), each with its own citation style and errors. */
+import { hostOf, withMarkers, type FakeAnswer } from './answer.ts';
+import type { Behaviour, ReceivedRequest, Reply, VendorContext, VendorFake } from './types.ts';
+
+type Flavor = 'openai' | 'xai';
+
+/** What OpenAI appends to every URL its web search cites. */
+export function withUtm(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}utm_source=openai`;
+}
+
+const OPENAI_TYPES: Record<number, [string, string | null]> = {
+  401: ['invalid_request_error', 'invalid_api_key'],
+  429: ['requests', 'rate_limit_exceeded'],
+};
+
+function errorBody(flavor: Flavor, status: number, message: string): unknown {
+  if (flavor === 'xai') {
+    return { code: status === 429 ? 'Too many requests' : 'Internal error', error: message };
+  }
+  const [type, code] = OPENAI_TYPES[status] ?? ['server_error', null];
+  return { error: { message, type, param: null, code } };
+}
+
+function hasWebSearch(body: Record<string, unknown>): boolean {
+  return Array.isArray(body.tools) && body.tools.some((t) => JSON.stringify(t) === '{"type":"web_search"}');
+}
+
+function message(text: string, annotations: unknown[]) {
+  return {
+    type: 'message',
+    id: 'msg_fake',
+    status: 'completed',
+    role: 'assistant',
+    content: [{ type: 'output_text', text, annotations, logprobs: [] }],
+  };
+}
+
+/** The answer as the vendor writes it: OpenAI `([site](url))` links, xAI `[[n]](url)` links and `citations`. */
+function searched(flavor: Flavor, answer: FakeAnswer, query: string) {
+  const cited = answer.sources.map((s) => ({ ...s, url: flavor === 'openai' ? withUtm(s.url) : s.url }));
+  const marked = withMarkers(answer.text, cited.length, (i) =>
+    flavor === 'openai'
+      ? ` ([${hostOf(cited[i]!.url)}](${cited[i]!.url}))`
+      : ` [[${i + 1}]](${cited[i]!.url})`,
+  );
+  const annotations = marked.spans.map(({ source, start, end }) => ({
+    type: 'url_citation',
+    start_index: start,
+    end_index: end,
+    url: cited[source]!.url,
+    // xAI titles a citation with its number.
+    title: flavor === 'openai' ? cited[source]!.title : String(source + 1),
+  }));
+  return {
+    output: [
+      { type: 'reasoning', id: 'rs_fake', summary: [] },
+      { type: 'web_search_call', id: 'ws_fake', status: 'completed', action: { type: 'search', query } },
+      message(marked.text, annotations),
+    ],
+    ...(flavor === 'xai' ? { citations: cited.map((s) => s.url) } : {}),
+  };
+}
+
+export function responsesFake(flavor: Flavor): VendorFake {
+  const engineId = flavor === 'openai' ? 'chatgpt' : 'grok';
+  const unauthorized = (): Reply =>
+    flavor === 'openai'
+      ? {
+          status: 401,
+          body: errorBody(
+            'openai',
+            401,
+            'Incorrect API key provided: sk-***. You can find your API key at https://platform.openai.com/account/api-keys.',
+          ),
+        }
+      : {
+          status: 401,
+          body: {
+            code: 'Unauthenticated',
+            error: 'Incorrect API key provided. Obtain one at https://console.x.ai.',
+          },
+        };
+
+  return {
+    engineId,
+    behaviours:
+      flavor === 'openai' ? ['failed', 'incomplete', 'insufficient-quota'] : ['failed', 'incomplete'],
+    unauthorized,
+    errorBody: (status, text) => errorBody(flavor, status, text),
+    gate(req: ReceivedRequest, ctx: VendorContext) {
+      if (req.method !== 'POST' || req.path !== '/v1/responses') {
+        return { status: 404, body: errorBody(flavor, 404, `Invalid URL (${req.method} ${req.path})`) };
+      }
+      if (req.headers.authorization !== `Bearer ${ctx.key}`) return unauthorized();
+      const body = req.body as Record<string, unknown> | undefined;
+      if (typeof body?.model !== 'string' || typeof body.input !== 'string') {
+        return { status: 400, body: errorBody(flavor, 400, 'model and input are required') };
+      }
+      return undefined;
+    },
+    reply(req: ReceivedRequest, ctx: VendorContext, behaviour: Behaviour | undefined): Reply {
+      const body = req.body as Record<string, unknown> & { model: string; input: string };
+      const base = { id: 'resp_fake', object: 'response', created_at: 1_750_000_000, model: body.model };
+      if (behaviour?.kind === 'insufficient-quota') {
+        return {
+          status: 429,
+          body: {
+            error: {
+              message: 'You exceeded your current quota, please check your plan and billing details.',
+              type: 'insufficient_quota',
+              param: null,
+              code: 'insufficient_quota',
+            },
+          },
+        };
+      }
+      if (behaviour?.kind === 'failed') {
+        const error = {
+          code: behaviour.code ?? 'server_error',
+          message: behaviour.message ?? 'The model failed.',
+        };
+        return {
+          status: 200,
+          body: { ...base, status: 'failed', error, incomplete_details: null, output: [] },
+        };
+      }
+      if (behaviour?.kind === 'incomplete') {
+        const output = behaviour.partialText === undefined ? [] : [message(behaviour.partialText, [])];
+        return {
+          status: 200,
+          body: {
+            ...base,
+            status: 'incomplete',
+            error: null,
+            incomplete_details: { reason: behaviour.reason },
+            output,
+          },
+        };
+      }
+      const done = { ...base, status: 'completed', error: null, incomplete_details: null };
+      if (!hasWebSearch(body)) {
+        const instructions = typeof body.instructions === 'string' ? body.instructions : '';
+        return {
+          status: 200,
+          body: { ...done, output: [message(ctx.complete(engineId, instructions, body.input), [])] },
+        };
+      }
+      return {
+        status: 200,
+        body: { ...done, ...searched(flavor, ctx.answer(engineId, body.input), body.input) },
+      };
+    },
+  };
+}

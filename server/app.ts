@@ -2,7 +2,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
-import { NO_SIGNALS, type Services, type Signals } from './domain/context.ts';
+import { NO_SIGNALS, type Services, type Signals, type WebhookPort } from './domain/context.ts';
+import type { SecretBox } from './domain/secret-box.ts';
 import { DEFAULT_PLANS } from './domain/plans.ts';
 import { createCursorCodec } from './domain/cursor.ts';
 import { randomAlnum } from './domain/ids.ts';
@@ -34,6 +35,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** How the domain wakes the background jobs (run executor, scheduler); none when they do not run. */
   signals?: Signals;
+  secrets: SecretBox;
+  webhooks: WebhookPort;
 }
 
 /** Builds the whole HTTP service once; the CLI, the desktop app and the tests all call this. */
@@ -62,6 +65,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     cursors: createCursorCodec(await opts.store.settings.getOrCreate('cursor_secret', () => randomAlnum(48))),
     signals: opts.signals ?? NO_SIGNALS,
     baseUrl,
+    secrets: opts.secrets,
+    webhooks: opts.webhooks,
   };
   registerErrorHandler(app, baseUrl);
   registerNotFound(app, baseUrl);

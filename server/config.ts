@@ -17,6 +17,10 @@ export interface Config {
   plans: readonly Plan[];
   /** How long a run's worker may go silent before another takes its request over (after a crash). */
   runLeaseMs: number;
+  /** Development only: webhook URLs may be IP literals and resolve to loopback and private addresses. */
+  webhookAllowPrivate: boolean;
+  /** How long a delivery attempt is owned: longer than the 10-second attempt, so a live attempt is never repeated. */
+  webhookLeaseMs: number;
 }
 
 export const DEFAULT_DATABASE = './data/answerwatch.db';
@@ -32,6 +36,14 @@ function positiveInt(name: string, text: string | undefined, fallback: number): 
   if (!Number.isInteger(n) || n < 1)
     throw new Error(`${name} must be a whole number of 1 or more, got ${text}`);
   return n;
+}
+
+function webhookLease(text: string | undefined): number {
+  const seconds = positiveInt('ANSWERWATCH_WEBHOOK_LEASE_SECONDS', text, 30);
+  if (seconds <= 10) {
+    throw new Error('ANSWERWATCH_WEBHOOK_LEASE_SECONDS must be above 10, the time an attempt may take');
+  }
+  return seconds * 1000;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -50,6 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runLeaseMs:
       overrides.runLeaseMs ??
       positiveInt('ANSWERWATCH_RUN_LEASE_SECONDS', env.ANSWERWATCH_RUN_LEASE_SECONDS, 30) * 1000,
+    webhookAllowPrivate: overrides.webhookAllowPrivate ?? env.ANSWERWATCH_WEBHOOK_ALLOW_PRIVATE === '1',
+    webhookLeaseMs: overrides.webhookLeaseMs ?? webhookLease(env.ANSWERWATCH_WEBHOOK_LEASE_SECONDS),
     rateLimits: overrides.rateLimits ?? {
       perMinute: positiveInt('ANSWERWATCH_RATE_LIMIT_PER_MINUTE', env.ANSWERWATCH_RATE_LIMIT_PER_MINUTE, 300),
       perDay: positiveInt('ANSWERWATCH_RATE_LIMIT_PER_DAY', env.ANSWERWATCH_RATE_LIMIT_PER_DAY, 20_000),

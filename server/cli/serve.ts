@@ -6,6 +6,8 @@ import { createStore } from '../store/index.ts';
 import { systemClock } from '../domain/clock.ts';
 import { startBackgroundJobs } from '../jobs/background.ts';
 import { createLogger } from '../logger.ts';
+import { createSecretBox } from '../domain/secret-box.ts';
+import { loadSecretKey } from '../secret-key.ts';
 
 interface ServeOptions {
   db?: string;
@@ -22,14 +24,26 @@ async function serve(mode: 'start' | 'serve', opts: ServeOptions): Promise<void>
   const config = loadConfig(process.env, overrides);
   const store = createStore(await openDatabase(config.database));
   const log = createLogger(config.logLevel);
+  const secrets = createSecretBox(loadSecretKey(process.env, config.database));
   const jobs = await startBackgroundJobs({
     store,
     clock: systemClock,
     plans: config.plans,
     log: log.child({ component: 'jobs' }),
     leaseMs: config.runLeaseMs,
+    baseUrl: config.baseUrl,
+    secrets,
+    webhookNet: { allowPrivate: config.webhookAllowPrivate },
+    webhookLeaseMs: config.webhookLeaseMs,
   });
-  const app = await buildApp({ store, config, logger: log, signals: jobs.signals });
+  const app = await buildApp({
+    store,
+    config,
+    logger: log,
+    signals: jobs.signals,
+    secrets,
+    webhooks: jobs.webhooks,
+  });
   const stop = async () => {
     await app.close();
     await jobs.stop();

@@ -2,6 +2,7 @@ import type { Caller } from '../http/caller.ts';
 import type { Store } from '../store/index.ts';
 import type { Clock } from './clock.ts';
 import type { CursorCodec } from './cursor.ts';
+import type { SecretBox } from './secret-box.ts';
 
 /**
  * What the domain tells the background jobs, so they act at once instead of at their next poll: the run
@@ -14,6 +15,14 @@ export interface Signals {
 
 export const NO_SIGNALS: Signals = { runRequested: () => {}, trackingChanged: () => {} };
 
+/** Webhook delivery as the domain needs it; the network side lives in the jobs. */
+export interface WebhookPort {
+  /** null when the URL may receive webhooks, else what is wrong with it. */
+  vetUrl(url: string): Promise<string | null>;
+  /** Makes the delivery's next attempt now and records it. */
+  deliverNow(deliveryId: string): Promise<void>;
+}
+
 /** What every domain operation may use; built once by buildApp. */
 export interface Services {
   store: Store;
@@ -22,6 +31,9 @@ export interface Services {
   signals: Signals;
   /** Public base address ending in /v1, for links such as Location. */
   baseUrl: string;
+  /** Seals the secrets the service must use again (webhook signing secrets). */
+  secrets: SecretBox;
+  webhooks: WebhookPort;
 }
 
 export type { Caller };

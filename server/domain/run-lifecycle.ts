@@ -9,6 +9,7 @@ import { newId } from './ids.ts';
 import type { Plan } from './plans.ts';
 import { planRun, StoredPlan, type PlannedPrompt } from './run-plan.ts';
 import { addScoredAnswers } from './store-answers.ts';
+import { emitRunEvent } from './webhook-events.ts';
 import type { AnswerCounts } from './summary-deltas.ts';
 
 type RequestRow = Selectable<Database['run_requests']>;
@@ -99,11 +100,13 @@ async function accountOf(tx: Repositories, projectId: string): Promise<string | 
 
 /**
  * Ends a run and its request together: the Run's final status, the request's (with the error when it failed),
- * unspent units given back, the project's latest run time, and its days marked complete again.
+ * unspent units given back, the project's latest run time, its days marked complete again, and its webhook event
+ * queued in the same transaction.
  */
 export async function finishCloudRun(
   store: Store,
   clock: Clock,
+  baseUrl: string,
   request: RequestRow,
   runId: string,
   outcome: RunOutcome,
@@ -123,6 +126,7 @@ export async function finishCloudRun(
     if (moved && fresh && accountId) await releaseUnspent(tx, accountId, fresh, fresh.spent_units);
     if (outcome.status === 'completed') await tx.projects.setLatestRunAt(request.project_id, at);
     await tx.summaries.clearPending(request.project_id);
+    await emitRunEvent(tx, run, request.source === 'api' ? request.id : null, baseUrl, at);
     return run;
   });
 }

@@ -1,48 +1,106 @@
+import type { DeliveryRow, WebhookRow } from '../store/repositories/webhooks.ts';
 import { fromJson } from '../store/json.ts';
 import { readableProject } from './access.ts';
 import type { Caller, Services } from './context.ts';
-import { notFound } from './errors.ts';
+import { AppError, notFound } from './errors.ts';
+import { newId } from './ids.ts';
+import { pingPayload, queueDeliveries } from './webhook-events.ts';
+import { newWebhookSecret } from './webhook-signature.ts';
 
 type EventName = 'run.completed' | 'run.failed';
 
+/** At most 5 webhooks per project (contract section 8). */
+export const MAX_WEBHOOKS = 5;
+
 /** The signing secret is never part of a listing; it is shown once, when the webhook is created. */
-export async function listWebhooks(s: Services, caller: Caller, projectId: string) {
-  await readableProject(s, caller, projectId);
-  const rows = await s.store.webhooks.list(projectId);
+function webhookResource(w: WebhookRow) {
   return {
-    data: rows.map((w) => ({
-      id: w.id,
-      url: w.url,
-      events: fromJson<EventName[]>(w.events),
-      description: w.description,
-      active: w.active === 1,
-      createdAt: w.created_at,
-      lastDeliveryAt: w.last_delivery_at,
-      lastDeliveryStatus: w.last_delivery_status as 'delivered' | 'failed' | null,
-      consecutiveFailures: w.consecutive_failures,
-    })),
+    id: w.id,
+    url: w.url,
+    events: fromJson<EventName[]>(w.events),
+    description: w.description,
+    active: w.active === 1,
+    createdAt: w.created_at,
+    lastDeliveryAt: w.last_delivery_at,
+    lastDeliveryStatus: w.last_delivery_status as 'delivered' | 'failed' | null,
+    consecutiveFailures: w.consecutive_failures,
   };
 }
 
-export async function listDeliveries(s: Services, caller: Caller, projectId: string, webhookId: string) {
-  await readableProject(s, caller, projectId);
-  if (!(await s.store.webhooks.exists(projectId, webhookId))) throw notFound('webhook');
-  const rows = await s.store.webhooks.deliveries(webhookId);
+export function deliveryResource(d: DeliveryRow) {
   return {
-    data: rows.map((d) => ({
-      id: d.id,
-      event: d.event as EventName | 'ping',
-      status: d.status as 'pending' | 'delivered' | 'failed',
-      runId: d.run_id,
-      requestId: d.request_id,
-      createdAt: d.created_at,
-      deliveredAt: d.delivered_at,
-      nextAttemptAt: d.next_attempt_at,
-      attemptCount: d.attempt_count,
-      attempts: fromJson<
-        { at: string; httpStatus: number | null; error: string | null; durationMs: number }[]
-      >(d.attempts),
-    })),
-    nextCursor: null,
+    id: d.id,
+    event: d.event as EventName | 'ping',
+    status: d.status as 'pending' | 'delivered' | 'failed',
+    runId: d.run_id,
+    requestId: d.request_id,
+    createdAt: d.created_at,
+    deliveredAt: d.delivered_at,
+    nextAttemptAt: d.next_attempt_at,
+    attemptCount: d.attempt_count,
+    attempts: fromJson<{ at: string; httpStatus: number | null; error: string | null; durationMs: number }[]>(
+      d.attempts,
+    ),
   };
+}
+
+export async function listWebhooks(s: Services, caller: Caller, projectId: string) {
+  await readableProject(s, caller, projectId);
+  return { data: (await s.store.webhooks.list(projectId)).map(webhookResource) };
+}
+
+async function webhookOf(s: Services, caller: Caller, projectId: string, webhookId: string) {
+  await readableProject(s, caller, projectId);
+  const webhook = await s.store.webhooks.get(projectId, webhookId);
+  if (!webhook) throw notFound('webhook');
+  return webhook;
+}
+
+export async function listDeliveries(s: Services, caller: Caller, projectId: string, webhookId: string) {
+  await webhookOf(s, caller, projectId, webhookId);
+  return { data: (await s.store.webhooks.deliveries(webhookId)).map(deliveryResource), nextCursor: null };
+}
+
+export interface WebhookInput {
+  url: string;
+  events?: EventName[];
+  description?: string;
+}
+
+/** The URL is vetted (public https, a name that resolves only to public addresses) before anything is stored. */
+export async function createWebhook(s: Services, caller: Caller, projectId: string, input: WebhookInput) {
+  await readableProject(s, caller, projectId);
+  if ((await s.store.webhooks.countByProject(projectId)) >= MAX_WEBHOOKS) {
+    throw new AppError('plan_limit', `A project has at most ${MAX_WEBHOOKS} webhooks: delete one first.`);
+  }
+  const problem = await s.webhooks.vetUrl(input.url);
+  if (problem) throw new AppError('invalid_parameter', `url: ${problem}`);
+  const secret = newWebhookSecret();
+  const id = newId('whk');
+  await s.store.webhooks.create({
+    id,
+    projectId,
+    url: input.url,
+    events: JSON.stringify([...new Set(input.events ?? ['run.completed', 'run.failed'])]),
+    description: input.description ?? null,
+    secretSealed: s.secrets.seal(secret),
+    createdAt: s.clock.now().toISOString(),
+  });
+  const row = await s.store.webhooks.get(projectId, id);
+  return { ...webhookResource(row!), secret };
+}
+
+export async function deleteWebhook(s: Services, caller: Caller, projectId: string, webhookId: string) {
+  await readableProject(s, caller, projectId);
+  if (!(await s.store.webhooks.delete(projectId, webhookId))) throw notFound('webhook');
+  return { deleted: true };
+}
+
+/** A ping to this webhook now, active or not; the answer is the delivery after its first attempt. */
+export async function testWebhook(s: Services, caller: Caller, projectId: string, webhookId: string) {
+  const webhook = await webhookOf(s, caller, projectId, webhookId);
+  const now = s.clock.now().toISOString();
+  const [delivery] = await queueDeliveries(s.store.webhooks, [webhook], pingPayload(projectId, now), now);
+  await s.webhooks.deliverNow(delivery!);
+  return deliveryResource((await s.store.webhooks.delivery(delivery!))!);
 }

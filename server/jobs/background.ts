@@ -2,7 +2,8 @@ import { createCloudEngines, createTextModel, loadCloudConfig } from '../../engi
 import { createJudge, judgeEngineFrom } from '../../engines/judge/index.ts';
 import type { AnswerEngine } from '../../engines/types.ts';
 import type { Clock } from '../domain/clock.ts';
-import type { Signals } from '../domain/context.ts';
+import type { Signals, WebhookPort } from '../domain/context.ts';
+import type { SecretBox } from '../domain/secret-box.ts';
 import type { Plan } from '../domain/plans.ts';
 import { startScheduledRun } from '../domain/start-run.ts';
 import type { Store } from '../store/index.ts';
@@ -10,6 +11,8 @@ import { projectJudge } from './answer-judge.ts';
 import type { AnswerJudge } from './cloud-run.ts';
 import { createRunExecutor, type JobLog } from './run-executor.ts';
 import { createScheduler, type ProjectSchedule } from './scheduler.ts';
+import { createWebhookDeliverer } from './webhook-deliverer.ts';
+import { createWebhookNetwork, type WebhookNetOptions } from './webhook-network.ts';
 
 export interface BackgroundOptions {
   store: Store;
@@ -23,12 +26,20 @@ export interface BackgroundOptions {
   judge?: AnswerJudge | null;
   leaseMs?: number;
   pollMs?: number;
+  /** Public base address ending in /v1, for the links in events. */
+  baseUrl: string;
+  secrets: SecretBox;
+  webhookNet: WebhookNetOptions;
+  webhookLeaseMs?: number;
 }
 
 export interface BackgroundJobs {
   signals: Signals;
+  webhooks: WebhookPort;
   /** Resolves once no run request is being worked or waiting to be claimed. */
   idle(): Promise<void>;
+  /** Looks for due work now (runs and deliveries) and waits until it is done: for tests that move the clock. */
+  tick(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,9 +53,18 @@ function judgeFromEnv(store: Store, env: NodeJS.ProcessEnv, log: JobLog): Answer
   return projectJudge(store, judge);
 }
 
-/** The run executor and the schedule: what runs besides the HTTP API in `start` and `serve`. */
+/** The run executor, the schedule and the webhook deliverer: what runs besides the HTTP API. */
 export async function startBackgroundJobs(o: BackgroundOptions): Promise<BackgroundJobs> {
   const env = o.env ?? process.env;
+  const deliverer = createWebhookDeliverer({
+    store: o.store,
+    clock: o.clock,
+    secrets: o.secrets,
+    log: o.log,
+    pollMs: o.pollMs,
+    leaseMs: o.webhookLeaseMs,
+    ...createWebhookNetwork(o.webhookNet),
+  });
   const executor = createRunExecutor({
     store: o.store,
     clock: o.clock,
@@ -54,6 +74,8 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
     log: o.log,
     leaseMs: o.leaseMs,
     pollMs: o.pollMs,
+    baseUrl: o.baseUrl,
+    onRunEnded: () => deliverer.kick(),
   });
   const signals: Signals = {
     runRequested: () => executor.kick(),
@@ -72,13 +94,25 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
     onError: (err, projectId) => o.log.error({ err, projectId }, 'schedule error'),
   });
   executor.start();
+  deliverer.start();
   await scheduler.start();
   return {
     signals,
-    idle: () => executor.idle(),
+    webhooks: deliverer,
+    async idle() {
+      await executor.idle();
+      await deliverer.idle();
+    },
+    async tick() {
+      executor.kick();
+      deliverer.kick();
+      await executor.idle();
+      await deliverer.idle();
+    },
     async stop() {
       scheduler.stop();
       await executor.stop();
+      await deliverer.stop();
     },
   };
 }

@@ -24,6 +24,10 @@ export interface RunExecutorOptions {
   engines: ReadonlyMap<string, AnswerEngine>;
   judge?: AnswerJudge | null;
   log: JobLog;
+  /** Public base address ending in /v1, for the links in run events. */
+  baseUrl: string;
+  /** Called after a run ended and its event was queued. */
+  onRunEnded?: () => void;
   /** How long a worker owns a request without renewing; a request whose worker died is taken over after it. */
   leaseMs?: number;
   /** How often to look for work besides being signalled, and to check for cancelation. */
@@ -91,7 +95,8 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
         await o.store.runRequests.releaseLease(request.id, owner);
         return;
       }
-      const run = await finishCloudRun(o.store, o.clock, request, started.run.id, outcome);
+      const run = await finishCloudRun(o.store, o.clock, o.baseUrl, request, started.run.id, outcome);
+      o.onRunEnded?.();
       o.log.info(
         { requestId: request.id, runId: run.id, status: run.status, answers: run.answer_count },
         'run ended',

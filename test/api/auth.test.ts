@@ -10,6 +10,7 @@ const VALID_BODIES: Record<string, unknown> = {
   replaceCompetitors: [],
   createPrompt: { text: 'Auth matrix prompt' },
   updateTracking: { cadence: 'daily' },
+  createWebhook: { url: 'https://hooks.acme.com/answerwatch' },
 };
 
 const CHALLENGE = 'Bearer realm="answerwatch", error="invalid_token"';

@@ -7,13 +7,14 @@ import { dataset } from './dataset.ts';
 import { measure, type Measurement } from './measure.ts';
 import { startServer } from '../support/server-process.ts';
 import { measureRun } from './run-bench.ts';
+import { measureWebhooks } from './webhook-bench.ts';
 
 /**
  * `npm run bench`: read latency (at concurrency 1) and throughput (with 8 requests in flight) against a project of
  * 1,000,000 answers over 400 days, six engines and 50 competitors, each read also as a ratio to GET /me measured in
  * the same run; import throughput; the service's memory. Then runs: 500 prompts on six cloud engines against fakes
  * answering in 200 ms, as a ratio to the bound the concurrency limits set. BENCH_ANSWERS and BENCH_REQUESTS shrink
- * the reads; BENCH_SUITES=runs (or reads) runs one part.
+ * the reads; then webhooks: 1,000 run events to 5 webhooks each. BENCH_SUITES=reads,runs,webhooks picks parts.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
@@ -136,6 +137,21 @@ async function runs() {
   );
 }
 
-const suites = (process.env.BENCH_SUITES ?? 'reads,runs').split(',');
+async function webhooks() {
+  const f = await measureWebhooks();
+  console.log(
+    `\nWebhooks: ${f.events} run events to 5 webhooks each (${f.deliveries} deliveries) on a local HTTPS receiver, through a real process:`,
+  );
+  console.log(
+    '| while runs end: deliveries/s | run end to receipt p50 ms | p99 ms | backlog drained: deliveries/s |',
+  );
+  console.log('|---|---|---|---|');
+  console.log(
+    `| ${f.streamPerSecond.toFixed(0)} | ${f.p50Ms} | ${f.p99Ms} | ${f.backlogPerSecond.toFixed(0)} |`,
+  );
+}
+
+const suites = (process.env.BENCH_SUITES ?? 'reads,runs,webhooks').split(',');
 if (suites.includes('reads')) await reads();
 if (suites.includes('runs')) await runs();
+if (suites.includes('webhooks')) await webhooks();

@@ -1,25 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEngines, type FakeEngines } from '../fakes/engines/index.ts';
+import { accountWithKey, apiClient, until } from '../support/e2e.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
-
-const run = promisify(execFile);
-const cli = async (...args: string[]) =>
-  JSON.parse((await run(process.execPath, ['server/cli/bin.js', ...args, '--json'])).stdout);
-
-async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('a service killed during a run', () => {
   let dir: string;
@@ -48,30 +33,8 @@ describe('a service killed during a run', () => {
   });
 
   it('comes back with the request resumed, every slot answered once, none twice', async () => {
-    const account = await cli('accounts', 'create', '--plan', 'premium', '--db', db);
-    const key = await cli(
-      'keys',
-      'create',
-      '--account',
-      account.id,
-      '--label',
-      'e2e',
-      '--scopes',
-      'visibility:read,tracking:write,runs:execute',
-      '--db',
-      db,
-    );
-    const call = async (path: string, method = 'GET', body?: unknown) => {
-      const r = await fetch(`${server.baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${key.key}`,
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-        },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-    };
+    const { key } = await accountWithKey(db);
+    const call = apiClient(() => server.baseUrl, key);
     const project = await call('/projects', 'POST', { name: 'Acme', websiteUrl: 'https://acme.example' });
     expect(project.status).toBe(201);
     const p = project.body.id as string;
@@ -88,14 +51,11 @@ describe('a service killed during a run', () => {
 
     const partial = await until(
       'some answers',
-      async () => ((await call(`/projects/${p}/runs`)).body.data as { answerCount: number }[])[0],
+      async () => (await call(`/projects/${p}/runs`)).body.data[0] as { answerCount: number } | undefined,
       (r) => r !== undefined && r.answerCount >= 4,
     );
     expect(partial!.answerCount).toBeLessThan(24);
-    await new Promise<void>((resolve) => {
-      server.child.once('exit', () => resolve());
-      server.child.kill('SIGKILL');
-    });
+    await server.kill();
 
     server = await startServer(db, env, 'start');
     const request = await until(

@@ -6,7 +6,11 @@ import { buildApp } from '../../server/app.ts';
 import { createAccount } from '../../server/domain/accounts.ts';
 import { createApiKey } from '../../server/domain/api-keys.ts';
 import type { Clock } from '../../server/domain/clock.ts';
-import { NO_SIGNALS, type Services, type Signals } from '../../server/domain/context.ts';
+import { NO_SIGNALS, type Services, type Signals, type WebhookPort } from '../../server/domain/context.ts';
+import { createSecretBox, type SecretBox } from '../../server/domain/secret-box.ts';
+import { createWebhookDeliverer } from '../../server/jobs/webhook-deliverer.ts';
+import { createWebhookNetwork, type WebhookNetOptions } from '../../server/jobs/webhook-network.ts';
+import { randomBytes } from 'node:crypto';
 import { createCursorCodec } from '../../server/domain/cursor.ts';
 import type { Plan } from '../../server/domain/plans.ts';
 import type { RateLimits } from '../../server/http/rate-limit.ts';
@@ -27,6 +31,23 @@ export class TestClock implements Clock {
   advance(ms: number) {
     this.t += ms;
   }
+}
+
+/** A log that keeps nothing, for jobs whose output a test does not read. */
+export const SILENT = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Public test names for webhooks: hooks.acme.com and friends resolve to a public address; others do not resolve. */
+export function testResolver(names: Record<string, string[]> = {}) {
+  const table: Record<string, string[]> = {
+    'hooks.acme.com': ['93.184.216.34'],
+    'hooks2.acme.com': ['93.184.216.35'],
+    ...names,
+  };
+  return async (hostname: string): Promise<string[]> => {
+    const found = table[hostname];
+    if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return found;
+  };
 }
 
 export interface Harness {
@@ -59,18 +80,39 @@ export const ALL_SCOPES = ['visibility:read', 'tracking:write', 'runs:execute'];
 
 /** The app in-process on a real SQLite file in a fresh temporary folder. */
 export async function createHarness(
-  opts: { rateLimits?: RateLimits; clock?: TestClock; plans?: readonly Plan[]; signals?: Signals } = {},
+  opts: {
+    rateLimits?: RateLimits;
+    clock?: TestClock;
+    plans?: readonly Plan[];
+    signals?: Signals;
+    secrets?: SecretBox;
+    /** Default: a deliverer that is never started, on the network options below. */
+    webhooks?: WebhookPort;
+    webhookNet?: WebhookNetOptions;
+  } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'aw-api-'));
   const dbPath = join(dir, 'test.db');
   const store = createStore(await openDatabase(dbPath));
   const clock = opts.clock ?? new TestClock();
+  const secrets = opts.secrets ?? createSecretBox(randomBytes(32));
+  const webhooks =
+    opts.webhooks ??
+    createWebhookDeliverer({
+      store,
+      clock,
+      secrets,
+      log: SILENT,
+      ...createWebhookNetwork(opts.webhookNet ?? { allowPrivate: false, resolve: testResolver() }),
+    });
   const app = await buildApp({
     store,
     config: { baseUrl: BASE, rateLimits: opts.rateLimits, plans: opts.plans },
     clock,
     validateResponses: true,
     signals: opts.signals,
+    secrets,
+    webhooks,
   });
   const services: Services = {
     store,
@@ -78,6 +120,8 @@ export async function createHarness(
     cursors: createCursorCodec('test'),
     signals: opts.signals ?? NO_SIGNALS,
     baseUrl: BASE,
+    secrets,
+    webhooks,
   };
   const key = async (accountId: string, scopes = ALL_SCOPES, projectIds?: string[], expiresAt?: string) =>
     (await createApiKey(store, clock, { accountId, label: 'test', scopes, projectIds, expiresAt })).key;

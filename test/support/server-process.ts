@@ -12,6 +12,8 @@ export interface ServerProcess {
   /** What the service printed so far (its log). */
   output(): string;
   stop(): Promise<void>;
+  /** kill -9: no shutdown, no cleanup, as a crash or a pulled plug. */
+  kill(): Promise<void>;
 }
 
 function procStatusMiB(pid: number, field: string): number {
@@ -19,6 +21,14 @@ function procStatusMiB(pid: number, field: string): number {
     .split('\n')
     .find((l) => l.startsWith(`${field}:`));
   return line ? Number(line.split(/\s+/)[1]) / 1024 : Number.NaN;
+}
+
+function signal(child: ChildProcess, name: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(name);
+  });
 }
 
 /** The real service as its own process (`serve` or `start`), on a free port. */
@@ -50,10 +60,7 @@ export async function startServer(
       rssMiB: procStatusMiB(child.pid!, 'VmRSS'),
       peakMiB: procStatusMiB(child.pid!, 'VmHWM'),
     }),
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => signal(child, 'SIGTERM'),
+    kill: () => signal(child, 'SIGKILL'),
   };
 }

@@ -1,43 +1,243 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
+import type { Database } from '../schema.ts';
+
+export type WebhookRow = Selectable<Database['webhooks']>;
+export type DeliveryRow = Selectable<Database['webhook_deliveries']>;
+
+export interface NewWebhook {
+  id: string;
+  projectId: string;
+  url: string;
+  events: string;
+  description: string | null;
+  secretSealed: string;
+  createdAt: string;
+}
+
+export interface NewDelivery {
+  id: string;
+  webhookId: string;
+  projectId: string;
+  eventId: string;
+  event: string;
+  payload: string;
+  runId: string | null;
+  requestId: string | null;
+  createdAt: string;
+}
+
+/** One attempt as the contract lists it. */
+export interface Attempt {
+  at: string;
+  httpStatus: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** Deliveries kept per webhook: the contract shows the last 50. */
+const HISTORY = 50;
 
 export function webhooksRepository(db: Db) {
   return {
-    async list(projectId: string) {
+    async create(w: NewWebhook): Promise<void> {
+      await db
+        .insertInto('webhooks')
+        .values({
+          id: w.id,
+          project_id: w.projectId,
+          url: w.url,
+          events: w.events,
+          description: w.description,
+          secret_sealed: w.secretSealed,
+          active: 1,
+          created_at: w.createdAt,
+          last_delivery_at: null,
+          last_delivery_status: null,
+          consecutive_failures: 0,
+        })
+        .execute();
+    },
+    async list(projectId: string): Promise<WebhookRow[]> {
       return db
         .selectFrom('webhooks')
-        .select([
-          'id',
-          'url',
-          'events',
-          'description',
-          'active',
-          'created_at',
-          'last_delivery_at',
-          'last_delivery_status',
-          'consecutive_failures',
-        ])
+        .selectAll()
         .where('project_id', '=', projectId)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
     },
-    async exists(projectId: string, id: string): Promise<boolean> {
-      const r = await db
+    async get(projectId: string, id: string): Promise<WebhookRow | undefined> {
+      return db
         .selectFrom('webhooks')
-        .select('id')
+        .selectAll()
         .where('project_id', '=', projectId)
         .where('id', '=', id)
         .executeTakeFirst();
-      return r !== undefined;
+    },
+    async byId(id: string): Promise<WebhookRow | undefined> {
+      return db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async countByProject(projectId: string): Promise<number> {
+      const r = await db
+        .selectFrom('webhooks')
+        .select(db.fn.countAll<number>().as('n'))
+        .where('project_id', '=', projectId)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    /** Deleting a webhook drops its deliveries, pending ones included (they cascade). */
+    async delete(projectId: string, id: string): Promise<boolean> {
+      const r = await db
+        .deleteFrom('webhooks')
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return r.numDeletedRows > 0n;
+    },
+    /** The project's active webhooks subscribed to `event`. */
+    async subscribers(projectId: string, event: string): Promise<WebhookRow[]> {
+      const rows = await db
+        .selectFrom('webhooks')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('active', '=', 1)
+        .execute();
+      return rows.filter((w) => (JSON.parse(w.events) as string[]).includes(event));
+    },
+    /** Queues deliveries, due at once, and keeps each webhook's history to the last 50 (never a pending one). */
+    async enqueue(deliveries: readonly NewDelivery[], now: string): Promise<void> {
+      if (deliveries.length === 0) return;
+      await db
+        .insertInto('webhook_deliveries')
+        .values(
+          deliveries.map((d) => ({
+            id: d.id,
+            webhook_id: d.webhookId,
+            project_id: d.projectId,
+            event_id: d.eventId,
+            event: d.event,
+            payload: d.payload,
+            status: 'pending',
+            run_id: d.runId,
+            request_id: d.requestId,
+            created_at: d.createdAt,
+            delivered_at: null,
+            next_attempt_at: now,
+            attempt_count: 0,
+            attempts: '[]',
+            lease_until: null,
+          })),
+        )
+        .execute();
+      for (const webhookId of new Set(deliveries.map((d) => d.webhookId))) {
+        await db
+          .deleteFrom('webhook_deliveries')
+          .where('webhook_id', '=', webhookId)
+          .where('status', '!=', 'pending')
+          .where('seq', '<=', (eb) =>
+            eb
+              .selectFrom('webhook_deliveries')
+              .select('seq')
+              .where('webhook_id', '=', webhookId)
+              .orderBy('seq', 'desc')
+              .limit(1)
+              .offset(HISTORY),
+          )
+          .execute();
+      }
     },
     /** The last 50 deliveries, newest first: the contract keeps no more history than that. */
-    async deliveries(webhookId: string) {
+    async deliveries(webhookId: string): Promise<DeliveryRow[]> {
       return db
         .selectFrom('webhook_deliveries')
         .selectAll()
         .where('webhook_id', '=', webhookId)
         .orderBy('seq', 'desc')
-        .limit(50)
+        .limit(HISTORY)
+        .execute();
+    },
+    async delivery(id: string): Promise<DeliveryRow | undefined> {
+      return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    /** Pending deliveries due by `now` with no live lease, oldest first. */
+    async due(now: string, limit: number): Promise<DeliveryRow[]> {
+      return db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
+    },
+    /**
+     * Takes one attempt of a delivery until `until`: only when it is still pending at the same attempt count with
+     * no live lease, so two processes never make the same attempt.
+     */
+    async lease(d: DeliveryRow, now: string, until: string): Promise<boolean> {
+      const r = await db
+        .updateTable('webhook_deliveries')
+        .set({ lease_until: until })
+        .where('id', '=', d.id)
+        .where('status', '=', 'pending')
+        .where('attempt_count', '=', d.attempt_count)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    /** Writes an attempt's outcome onto the delivery it leased. */
+    async recordAttempt(
+      d: DeliveryRow,
+      attempt: Attempt,
+      outcome: { status: 'pending' | 'delivered' | 'failed'; nextAttemptAt: string | null },
+    ): Promise<boolean> {
+      const attempts = [...(JSON.parse(d.attempts) as Attempt[]), attempt];
+      const r = await db
+        .updateTable('webhook_deliveries')
+        .set({
+          status: outcome.status,
+          attempts: JSON.stringify(attempts),
+          attempt_count: d.attempt_count + 1,
+          next_attempt_at: outcome.nextAttemptAt,
+          delivered_at: outcome.status === 'delivered' ? attempt.at : null,
+          lease_until: null,
+        })
+        .where('id', '=', d.id)
+        .where('attempt_count', '=', d.attempt_count)
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    /** A 2xx resets the count; a failed attempt adds one, and the 20th in a row turns the webhook off. */
+    async noteAttempt(webhookId: string, at: string, delivered: boolean, offAt: number): Promise<boolean> {
+      await db
+        .updateTable('webhooks')
+        .set((eb) => ({
+          last_delivery_at: at,
+          last_delivery_status: delivered ? 'delivered' : 'failed',
+          consecutive_failures: delivered ? 0 : eb('consecutive_failures', '+', 1),
+        }))
+        .where('id', '=', webhookId)
+        .execute();
+      if (delivered) return false;
+      const r = await db
+        .updateTable('webhooks')
+        .set({ active: 0 })
+        .where('id', '=', webhookId)
+        .where('active', '=', 1)
+        .where('consecutive_failures', '>=', offAt)
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    /** A webhook turned off sends nothing more: what was still pending fails. */
+    async failPending(webhookId: string): Promise<void> {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'failed', next_attempt_at: null, lease_until: null })
+        .where('webhook_id', '=', webhookId)
+        .where('status', '=', 'pending')
         .execute();
     },
   };

@@ -1,0 +1,89 @@
+import type { Repositories } from '../store/index.ts';
+import type { RunRow } from '../store/repositories/runs.ts';
+import type { WebhookRow } from '../store/repositories/webhooks.ts';
+import { newId } from './ids.ts';
+
+export interface EventPayload {
+  id: string;
+  event: 'run.completed' | 'run.failed' | 'ping';
+  createdAt: string;
+  data: Record<string, unknown>;
+}
+
+/** The event of a run that ended (contract section 6): a signal with links, not the data. */
+export function runEventPayload(run: RunRow, requestId: string | null, baseUrl: string): EventPayload {
+  const project = `${baseUrl}/projects/${run.project_id}`;
+  return {
+    id: newId('evt'),
+    event: run.status === 'completed' ? 'run.completed' : 'run.failed',
+    createdAt: run.completed_at ?? run.created_at,
+    data: {
+      projectId: run.project_id,
+      runId: run.id,
+      requestId,
+      status: run.status,
+      trigger: run.trigger,
+      startedAt: run.started_at,
+      completedAt: run.completed_at,
+      promptCount: run.prompt_count,
+      answerCount: run.answer_count,
+      error: run.status === 'completed' ? null : (run.error ?? 'The run was canceled.'),
+      links: {
+        run: `${project}/runs`,
+        answers: `${project}/answers?runId=${encodeURIComponent(run.id)}`,
+        stats: `${project}/stats/daily`,
+      },
+    },
+  };
+}
+
+export function pingPayload(projectId: string, at: string): EventPayload {
+  return {
+    id: newId('evt'),
+    event: 'ping',
+    createdAt: at,
+    data: { projectId, message: 'Answerwatch test event: this endpoint receives the project’s webhooks.' },
+  };
+}
+
+/**
+ * One delivery per webhook of the same event (same event id, so a receiver can drop repeats); the payload is
+ * stored as the exact text that will be sent and signed. Returns the delivery ids.
+ */
+export async function queueDeliveries(
+  webhooks: Repositories['webhooks'],
+  to: readonly WebhookRow[],
+  payload: EventPayload,
+  now: string,
+): Promise<string[]> {
+  const text = JSON.stringify(payload);
+  const rows = to.map((w) => ({
+    id: newId('dlv'),
+    webhookId: w.id,
+    projectId: w.project_id,
+    eventId: payload.id,
+    event: payload.event,
+    payload: text,
+    runId: typeof payload.data.runId === 'string' ? payload.data.runId : null,
+    requestId: typeof payload.data.requestId === 'string' ? payload.data.requestId : null,
+    createdAt: now,
+  }));
+  await webhooks.enqueue(rows, now);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Queues the run's event to every subscribed webhook, in the transaction that ends the run: once the run's end is
+ * committed, its event is in the outbox, whatever happens to the process next.
+ */
+export async function emitRunEvent(
+  tx: Repositories,
+  run: RunRow,
+  requestId: string | null,
+  baseUrl: string,
+  now: string,
+): Promise<number> {
+  const payload = runEventPayload(run, requestId, baseUrl);
+  const to = await tx.webhooks.subscribers(run.project_id, payload.event);
+  return (await queueDeliveries(tx.webhooks, to, payload, now)).length;
+}

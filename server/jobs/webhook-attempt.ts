@@ -1,0 +1,73 @@
+import type { Clock } from '../domain/clock.ts';
+import type { SecretBox } from '../domain/secret-box.ts';
+import { signatureHeader } from '../domain/webhook-signature.ts';
+import type { Store } from '../store/index.ts';
+import type { DeliveryRow } from '../store/repositories/webhooks.ts';
+
+/** Waits after failed attempts 1 to 5 (contract: 1 min, 5 min, 30 min, 2 h, 12 h); the sixth failure is final. */
+export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** Failed attempts in a row that turn a webhook off (DESIGN section 5: attempts, reset by any 2xx). */
+export const DISABLE_AFTER = 20;
+
+export interface SendResult {
+  httpStatus: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** One HTTP attempt to the endpoint; never throws. */
+export type Send = (url: string, body: string, headers: Record<string, string>) => Promise<SendResult>;
+
+export interface AttemptDeps {
+  store: Store;
+  clock: Clock;
+  secrets: SecretBox;
+  send: Send;
+  /** Longer than the 10-second attempt limit, so a live attempt is never taken over. */
+  leaseMs: number;
+}
+
+/**
+ * Makes the delivery's next attempt, if this process wins its lease, and records it: delivered on a 2xx, else
+ * retried on the contract's schedule until the sixth attempt fails. The body sent is the stored payload, byte for
+ * byte, signed with the webhook's secret at the moment of sending.
+ */
+export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow): Promise<boolean> {
+  const { store, clock } = deps;
+  const started = clock.now();
+  const at = started.toISOString();
+  if (!(await store.webhooks.lease(d, at, new Date(started.getTime() + deps.leaseMs).toISOString())))
+    return false;
+  const webhook = await store.webhooks.byId(d.webhook_id);
+  if (!webhook) return false;
+  const secret = deps.secrets.open(webhook.secret_sealed);
+  const result = await deps.send(webhook.url, d.payload, {
+    'content-type': 'application/json',
+    'user-agent': 'Service-Webhooks/1.0',
+    'x-service-event': d.event,
+    'x-service-delivery': d.id,
+    'x-service-signature': signatureHeader(secret, d.payload, Math.floor(started.getTime() / 1000)),
+  });
+  const delivered = result.httpStatus !== null && result.httpStatus >= 200 && result.httpStatus < 300;
+  const attemptNumber = d.attempt_count + 1;
+  const retryIn = RETRY_DELAYS_MS[attemptNumber - 1];
+  const outcome = delivered
+    ? { status: 'delivered' as const, nextAttemptAt: null }
+    : attemptNumber >= MAX_ATTEMPTS || retryIn === undefined
+      ? { status: 'failed' as const, nextAttemptAt: null }
+      : { status: 'pending' as const, nextAttemptAt: new Date(started.getTime() + retryIn).toISOString() };
+  await store.transaction(async (tx) => {
+    const attempt = {
+      at,
+      httpStatus: result.httpStatus,
+      error: result.error,
+      durationMs: Math.round(result.durationMs),
+    };
+    if (!(await tx.webhooks.recordAttempt(d, attempt, outcome))) return;
+    if (await tx.webhooks.noteAttempt(webhook.id, at, delivered, DISABLE_AFTER)) {
+      await tx.webhooks.failPending(webhook.id);
+    }
+  });
+  return true;
+}

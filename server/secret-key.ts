@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/**
+ * The key that seals stored secrets: ANSWERWATCH_SECRET_KEY (32 bytes, base64) when set, as a cloud deployment
+ * should; otherwise `answerwatch.key` beside the database, created on first start and readable only by its owner.
+ */
+export function loadSecretKey(env: NodeJS.ProcessEnv, database: string): Buffer {
+  const given = env.ANSWERWATCH_SECRET_KEY?.trim();
+  if (given) {
+    const key = Buffer.from(given, 'base64');
+    if (key.length !== 32)
+      throw new Error('ANSWERWATCH_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+    return key;
+  }
+  if (database === ':memory:') return randomBytes(32);
+  const file = join(dirname(database), 'answerwatch.key');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    // 'wx' fails when another process created it first; that one's key is then read below.
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  chmodSync(file, 0o600);
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte key in base64`);
+  return key;
+}

@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startFakeEngines } from '../fakes/engines/index.ts';
+import { startWebhookReceiver, TEST_CA_PATH } from '../fakes/webhook-receiver.ts';
+import { accountWithKey, apiClient, type Call } from '../support/e2e.ts';
+import { rawDb } from '../support/raw-db.ts';
+import { startServer } from '../support/server-process.ts';
+
+export interface WebhookFigures {
+  events: number;
+  deliveries: number;
+  /** From the first run's end to the last receipt, while the runs go. */
+  streamPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** A backlog of the same 5,000 deliveries, due at once when the service starts. */
+  backlogPerSecond: number;
+}
+
+/** Projects per account stay under the premium plan's 25; runs per project under the 24 a day. */
+const PROJECTS = 50;
+const RUNS_PER_PROJECT = 20;
+const WEBHOOKS_PER_PROJECT = 5;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+
+async function project(call: Call, i: number, receiverUrl: string): Promise<string> {
+  const id = (
+    await call('/projects', 'POST', { name: `Brand ${i}`, websiteUrl: `https://brand${i}.example` })
+  ).body.id;
+  await call(`/projects/${id}/prompts`, 'POST', { text: 'best tool?', engineIds: ['chatgpt'] });
+  for (let w = 0; w < WEBHOOKS_PER_PROJECT; w += 1) {
+    const r = await call(`/projects/${id}/webhooks`, 'POST', { url: `${receiverUrl}/p${i}/w${w}` });
+    if (r.status !== 201) throw new Error(`webhook: ${JSON.stringify(r.body)}`);
+  }
+  return id;
+}
+
+/**
+ * 1,000 runs (one answer each, from a fake engine that answers at once), each ending in a run.completed event to the
+ * project's 5 webhooks on a local HTTPS receiver: 5,000 deliveries through a real `start` process. Latency is from the
+ * run's completedAt to the receipt.
+ */
+export async function measureWebhooks(): Promise<WebhookFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'aw-bench-hooks-'));
+  const fakes = await startFakeEngines();
+  const receiver = await startWebhookReceiver();
+  const db = join(dir, 'hooks.db');
+  const env = {
+    ...fakes.env,
+    ANSWERWATCH_WEBHOOK_ALLOW_PRIVATE: '1',
+    NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
+    ANSWERWATCH_JUDGE: 'off',
+    ANSWERWATCH_LOG_LEVEL: 'warn',
+    ANSWERWATCH_RATE_LIMIT_PER_MINUTE: '100000000',
+  };
+  let server = await startServer(db, env);
+  try {
+    const calls: Call[] = [];
+    for (let a = 0; a < PROJECTS / 25; a += 1) {
+      calls.push(apiClient(() => server.baseUrl, (await accountWithKey(db)).key));
+    }
+    const projects = await Promise.all(
+      Array.from({ length: PROJECTS }, (_, i) =>
+        project(calls[Math.floor(i / 25)]!, i, receiver.url).then((id) => ({
+          id,
+          call: calls[Math.floor(i / 25)]!,
+        })),
+      ),
+    );
+    await Promise.all(
+      projects.map(async ({ id, call }) => {
+        for (let r = 0; r < RUNS_PER_PROJECT; r += 1) {
+          const request = (await call(`/projects/${id}/run-requests`, 'POST')).body;
+          let state = request;
+          while (state.status !== 'completed') {
+            await new Promise((resolve) => setTimeout(resolve, 25));
+            state = (await call(`/projects/${id}/run-requests/${request.id}`)).body;
+          }
+        }
+      }),
+    );
+    const deliveries = PROJECTS * RUNS_PER_PROJECT * WEBHOOKS_PER_PROJECT;
+    await receiver.waitFor(deliveries, 120_000);
+    const latencies = receiver.received
+      .map(
+        (r) =>
+          r.at.getTime() -
+          Date.parse(
+            (JSON.parse(r.rawBody.toString('utf8')) as { data: { completedAt: string } }).data.completedAt,
+          ),
+      )
+      .sort((a, b) => a - b);
+    const ends = receiver.received.map((r) =>
+      Date.parse(
+        (JSON.parse(r.rawBody.toString('utf8')) as { data: { completedAt: string } }).data.completedAt,
+      ),
+    );
+    const span = Math.max(...receiver.received.map((r) => r.at.getTime())) - Math.min(...ends);
+
+    // The backlog: every delivery made pending again and due now, then the service started on it.
+    await server.stop();
+    const raw = rawDb(db);
+    const now = new Date().toISOString();
+    await raw
+      .updateTable('webhook_deliveries')
+      .set({
+        status: 'pending',
+        attempt_count: 0,
+        attempts: '[]',
+        delivered_at: null,
+        next_attempt_at: now,
+        lease_until: null,
+      })
+      .execute();
+    await raw.destroy();
+    const received = receiver.received.length;
+    const t0 = performance.now();
+    server = await startServer(db, env);
+    await receiver.waitFor(received + deliveries, 120_000);
+    const backlogMs = performance.now() - t0;
+    return {
+      events: PROJECTS * RUNS_PER_PROJECT,
+      deliveries,
+      streamPerSecond: deliveries / (span / 1000),
+      p50Ms: percentile(latencies, 0.5),
+      p99Ms: percentile(latencies, 0.99),
+      backlogPerSecond: deliveries / (backlogMs / 1000),
+    };
+  } finally {
+    await server.stop();
+    await receiver.close();
+    await fakes.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

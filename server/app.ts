@@ -23,6 +23,7 @@ import { setupRoutes } from './routes/setup.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { hostSyncRoutes } from './routes/host-sync.ts';
 import type { Store } from './store/index.ts';
 
 export interface AppOptions {
@@ -97,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/v1' },
   );
+  await hostSyncRoutes(app, { ...services, plans: opts.config.plans ?? DEFAULT_PLANS });
   await app.ready();
   return app;
 }

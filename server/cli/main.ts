@@ -3,6 +3,7 @@ import { registerAccounts } from './accounts.ts';
 import { registerAnswers } from './answers.ts';
 import { registerBrandTruth } from './brand-truth.ts';
 import { registerDemo } from './demo.ts';
+import { registerHosts } from './hosts.ts';
 import { registerKeys } from './keys.ts';
 import { registerRuns } from './runs.ts';
 import { registerServe } from './serve.ts';
@@ -15,6 +16,7 @@ const program = new Command()
 registerServe(program);
 registerAccounts(program);
 registerKeys(program);
+registerHosts(program);
 registerAnswers(program);
 registerBrandTruth(program);
 registerRuns(program);

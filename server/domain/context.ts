@@ -6,14 +6,16 @@ import type { SecretBox } from './secret-box.ts';
 
 /**
  * What the domain tells the background jobs, so they act at once instead of at their next poll: the run
- * executor picks up a new request, the scheduler reloads a project's schedule.
+ * executor picks up a new request, the scheduler reloads a project's schedule, the deliverer sends an event.
  */
 export interface Signals {
   runRequested(): void;
   trackingChanged(): void;
+  /** A run ended outside the executor (a host reported it): its webhook event waits in the outbox. */
+  runEnded(): void;
 }
 
-export const NO_SIGNALS: Signals = { runRequested: () => {}, trackingChanged: () => {} };
+export const NO_SIGNALS: Signals = { runRequested: () => {}, trackingChanged: () => {}, runEnded: () => {} };
 
 /** Webhook delivery as the domain needs it; the network side lives in the jobs. */
 export interface WebhookPort {

@@ -1,13 +1,13 @@
 import type { Repositories, Store } from '../store/index.ts';
 import type { NewAnswerRow } from '../store/repositories/answers.ts';
-import type { RunRequestStatus } from '../store/repositories/run-requests.ts';
+import type { RunPart, RunRequestStatus } from '../store/repositories/run-requests.ts';
 import type { RunRow } from '../store/repositories/runs.ts';
 import type { Database } from '../store/schema.ts';
 import type { Selectable } from 'kysely';
 import type { Clock } from './clock.ts';
 import { newId } from './ids.ts';
 import type { Plan } from './plans.ts';
-import { planRun, StoredPlan, type PlannedPrompt } from './run-plan.ts';
+import { partOf, plannedPrompt, StoredPlan, type PlannedPrompt } from './run-plan.ts';
 import { addScoredAnswers } from './store-answers.ts';
 import { emitRunEvent } from './webhook-events.ts';
 import type { AnswerCounts } from './summary-deltas.ts';
@@ -23,8 +23,9 @@ export interface StartedRun {
 }
 
 /**
- * The Run of a cloud request: created with the plan fixed when the request starts running, or the one it already
- * has when a worker takes over a request whose earlier worker died.
+ * The cloud Run of a request: created with the plan fixed when the cloud part starts (a cloud request moves from
+ * queued to running; a host request is running already, started by its host), or the one it already has when a
+ * worker takes over a request whose earlier worker died.
  */
 export async function beginCloudRun(
   store: Store,
@@ -36,31 +37,44 @@ export async function beginCloudRun(
   if (existing) return { run: existing, prompts: StoredPlan.parse(JSON.parse(existing.plan)) };
   const now = clock.now().toISOString();
   return store.transaction(async (tx) => {
-    if (!(await tx.runRequests.transition(request.id, ['queued'], { status: 'running', at: now })))
-      return null;
-    const prompts = await tx.prompts.activeForRun(request.project_id);
-    const planned = planRun(
+    if (request.mode === 'cloud') {
+      if (!(await tx.runRequests.transition(request.id, ['queued'], { status: 'running', at: now })))
+        return null;
+    }
+    const prompts = partOf(
       plan,
-      prompts.map((p) => ({ promptId: p.id, text: p.text, topicId: p.topicId, engineIds: p.engineIds })),
-      request.samples_per_prompt,
+      (await tx.prompts.activeForRun(request.project_id)).map(plannedPrompt),
+      'cloud',
     );
-    const id = newId('run');
-    await tx.runs.create({
-      id,
-      projectId: request.project_id,
-      requestId: request.id,
-      trigger: request.trigger === 'scheduled' ? 'scheduled' : 'manual',
-      mode: 'cloud',
-      promptCount: planned.prompts.length,
-      samplesPerPrompt: request.samples_per_prompt,
-      plan: JSON.stringify(planned.prompts),
-      startedAt: now,
-    });
-    await tx.summaries.markPending(request.project_id, now.slice(0, 10), now);
-    const run = await tx.runs.byRequest(request.id, 'cloud');
-    if (!run) throw new Error(`run ${id} vanished inside its own transaction`);
-    return { run, prompts: planned.prompts };
+    const run = await createRun(tx, request, 'cloud', prompts, now);
+    return { run, prompts };
   });
+}
+
+/** A Run of one part of a request, with its plan, its day marked as still changing. */
+export async function createRun(
+  tx: Repositories,
+  request: RequestRow,
+  mode: 'cloud' | 'host',
+  prompts: readonly PlannedPrompt[],
+  now: string,
+): Promise<RunRow> {
+  const id = newId('run');
+  await tx.runs.create({
+    id,
+    projectId: request.project_id,
+    requestId: request.id,
+    trigger: request.trigger === 'scheduled' ? 'scheduled' : 'manual',
+    mode,
+    promptCount: prompts.length,
+    samplesPerPrompt: request.samples_per_prompt,
+    plan: JSON.stringify(prompts),
+    startedAt: now,
+  });
+  await tx.summaries.markPending(request.project_id, now.slice(0, 10), now);
+  const run = await tx.runs.byRequest(request.id, mode);
+  if (!run) throw new Error(`run ${id} vanished inside its own transaction`);
+  return run;
 }
 
 /**
@@ -98,16 +112,23 @@ async function accountOf(tx: Repositories, projectId: string): Promise<string | 
   return (await tx.projects.get(projectId))?.accountId ?? null;
 }
 
+/** A request's final status from its parts: completed when any part completed, canceled when any was. */
+function combine(outcomes: readonly string[]): 'completed' | 'failed' | 'canceled' {
+  if (outcomes.includes('completed')) return 'completed';
+  return outcomes.includes('canceled') ? 'canceled' : 'failed';
+}
+
 /**
- * Ends a run and its request together: the Run's final status, the request's (with the error when it failed),
- * unspent units given back, the project's latest run time, its days marked complete again, and its webhook event
- * queued in the same transaction.
+ * Ends one Run: its final status, the project's latest run time, and its webhook event queued in the same
+ * transaction. When that was the request's last part, the request ends too (with the error when it failed),
+ * its unspent units go back and its days are marked complete again.
  */
-export async function finishCloudRun(
+export async function finishRun(
   store: Store,
   clock: Clock,
   baseUrl: string,
   request: RequestRow,
+  part: RunPart,
   runId: string,
   outcome: RunOutcome,
 ): Promise<RunRow> {
@@ -115,18 +136,29 @@ export async function finishCloudRun(
   return store.transaction(async (tx) => {
     const error = outcome.status === 'failed' ? { code: outcome.code, message: outcome.message } : null;
     const run = await tx.runs.finish(runId, outcome.status, at, error?.message ?? null);
-    const moved = await tx.runRequests.transition(request.id, ['running', 'queued'], {
-      status: outcome.status,
+    if (outcome.status === 'completed') await tx.projects.setLatestRunAt(request.project_id, at);
+    await emitRunEvent(tx, run, request.source === 'api' ? request.id : null, baseUrl, at);
+    await tx.runRequests.setPartOutcome(request.id, part, outcome.status);
+    const fresh = await tx.runRequests.byId(request.id);
+    if (!fresh) return run;
+    const outcomes = [
+      ...(fresh.cloud_needed ? [fresh.cloud_outcome] : []),
+      ...(fresh.host_needed ? [fresh.host_outcome] : []),
+    ];
+    if (outcomes.some((o) => o === null)) return run;
+    const final = combine(outcomes as string[]);
+    const moved = await tx.runRequests.transition(request.id, ['running', 'queued', 'waiting_for_host'], {
+      status: final,
       at,
       completed: true,
-      error,
+      error:
+        final === 'failed'
+          ? (error ?? { code: 'run_failed', message: fresh.error_message ?? 'The run failed.' })
+          : null,
     });
-    const fresh = await tx.runRequests.byId(request.id);
     const accountId = await accountOf(tx, request.project_id);
-    if (moved && fresh && accountId) await releaseUnspent(tx, accountId, fresh, fresh.spent_units);
-    if (outcome.status === 'completed') await tx.projects.setLatestRunAt(request.project_id, at);
+    if (moved && accountId) await releaseUnspent(tx, accountId, fresh, fresh.spent_units);
     await tx.summaries.clearPending(request.project_id);
-    await emitRunEvent(tx, run, request.source === 'api' ? request.id : null, baseUrl, at);
     return run;
   });
 }
@@ -154,17 +186,31 @@ export async function closeUnstartedRequest(
   });
 }
 
-/** Host requests whose computer stayed off for 24 hours fail with `host_unavailable`. */
-export async function expireWaitingRequests(store: Store, clock: Clock): Promise<number> {
+const HOST_UNAVAILABLE = {
+  status: 'failed' as const,
+  code: 'host_unavailable',
+  message: 'The host computer did not come online within 24 hours, so the run did not start.',
+};
+
+/**
+ * Host requests whose computer stayed off for 24 hours fail with `host_unavailable`: those that never started, and
+ * those whose host vanished mid-run (its Run fails, and the request with it once its other part has ended).
+ */
+export async function expireWaitingRequests(store: Store, clock: Clock, baseUrl: string): Promise<number> {
   const before = new Date(clock.now().getTime() - HOST_WAIT_MS).toISOString();
   let expired = 0;
   for (const request of await store.runRequests.waitingSince(before)) {
-    const moved = await closeUnstartedRequest(store, clock, request, ['waiting_for_host'], {
-      status: 'failed',
-      code: 'host_unavailable',
-      message: 'The host computer did not come online within 24 hours, so the run did not start.',
+    if (await closeUnstartedRequest(store, clock, request, ['waiting_for_host'], HOST_UNAVAILABLE))
+      expired += 1;
+  }
+  for (const request of await store.runRequests.hostGoneSince(before)) {
+    const run = await store.runs.byRequest(request.id, 'host');
+    if (!run) continue;
+    await finishRun(store, clock, baseUrl, request, 'host', run.id, {
+      ...HOST_UNAVAILABLE,
+      message: 'The host computer stopped checking in during the run and stayed away for 24 hours.',
     });
-    if (moved) expired += 1;
+    expired += 1;
   }
   return expired;
 }

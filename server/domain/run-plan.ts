@@ -18,6 +18,30 @@ export interface RunPlan {
   estimatedUnits: number;
 }
 
+/** A prompt as the store gives it, as a run plans it. */
+export const plannedPrompt = (p: {
+  id: string;
+  text: string;
+  topicId: string | null;
+  engineIds: string[];
+}) => ({
+  promptId: p.id,
+  text: p.text,
+  topicId: p.topicId,
+  engineIds: p.engineIds,
+});
+
+/** The prompts with only the engines that run on one side; prompts left with none are dropped. */
+export function partOf(
+  plan: Plan,
+  prompts: readonly PlannedPrompt[],
+  side: 'cloud' | 'host',
+): PlannedPrompt[] {
+  return prompts
+    .map((p) => ({ ...p, engineIds: p.engineIds.filter((id) => runsOnFor(plan, id) === side) }))
+    .filter((p) => p.engineIds.length > 0);
+}
+
 export const StoredPlan = z.array(
   z.object({
     promptId: z.string(),

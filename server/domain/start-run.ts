@@ -9,7 +9,7 @@ import { AppError, retryLater } from './errors.ts';
 import { isOnline } from './host-view.ts';
 import { newId } from './ids.ts';
 import type { Plan } from './plans.ts';
-import { planRun, type RunPlan } from './run-plan.ts';
+import { plannedPrompt, planRun, type RunPlan } from './run-plan.ts';
 import { runRequestResource } from './run-requests.ts';
 
 const REPLAY_WINDOW_MS = 24 * 3600_000;
@@ -27,11 +27,7 @@ interface Admission {
 
 async function planFor(tx: Repositories, a: Admission): Promise<RunPlan> {
   const prompts = await tx.prompts.activeForRun(a.project.id);
-  const plan = planRun(
-    a.plan,
-    prompts.map((p) => ({ promptId: p.id, text: p.text, topicId: p.topicId, engineIds: p.engineIds })),
-    a.samplesPerPrompt,
-  );
+  const plan = planRun(a.plan, prompts.map(plannedPrompt), a.samplesPerPrompt);
   if (plan.prompts.length === 0) {
     throw new AppError('no_prompts', 'The project has no active prompt with an engine: add or activate one.');
   }
@@ -102,6 +98,8 @@ async function admit(s: Pick<Services, 'clock'>, tx: Repositories, a: Admission)
     heldPrepaidUnits: held?.prepaid ?? 0,
     warning: hostOff ? HOST_OFF_WARNING : null,
     createdAt: now.toISOString(),
+    cloudNeeded: plan.mode === 'cloud' || plan.estimatedUnits > 0,
+    hostNeeded: plan.mode === 'host',
   });
   const row = await tx.runRequests.byId(id);
   if (!row) throw new Error(`run request ${id} vanished inside its own transaction`);
@@ -170,6 +168,9 @@ export async function startScheduledRun(
   const plan = account && plans.find((p) => p.code === account.plan);
   if (!project || !plan) return { skipped: 'the project or its plan no longer exists' };
   const samplesPerPrompt = Math.min(project.tracking.samplesPerPrompt, plan.limits.maxSamplesPerPrompt);
+  const prompts = await s.store.prompts.activeForRun(projectId);
+  const planned = planRun(plan, prompts.map(plannedPrompt), samplesPerPrompt);
+  if (planned.mode === 'host') return { skipped: "the project's host computer runs its schedule" };
   try {
     const row = await s.store.transaction((tx) =>
       admit(s, tx, {

@@ -80,6 +80,7 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
   const signals: Signals = {
     runRequested: () => executor.kick(),
     trackingChanged: () => void scheduler.refresh(),
+    runEnded: () => deliverer.kick(),
   };
   const scheduler = createScheduler({
     load: async () => (await o.store.projects.schedules()) as ProjectSchedule[],

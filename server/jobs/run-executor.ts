@@ -4,7 +4,7 @@ import type { AnswerEngine } from '../../engines/types.ts';
 import type { Clock } from '../domain/clock.ts';
 import { randomAlnum } from '../domain/ids.ts';
 import type { Plan } from '../domain/plans.ts';
-import { beginCloudRun, expireWaitingRequests, finishCloudRun } from '../domain/run-lifecycle.ts';
+import { beginCloudRun, expireWaitingRequests, finishRun } from '../domain/run-lifecycle.ts';
 import type { Store } from '../store/index.ts';
 import type { Database } from '../store/schema.ts';
 import { executeCloudRun, type AnswerJudge } from './cloud-run.ts';
@@ -95,7 +95,7 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
         await o.store.runRequests.releaseLease(request.id, owner);
         return;
       }
-      const run = await finishCloudRun(o.store, o.clock, o.baseUrl, request, started.run.id, outcome);
+      const run = await finishRun(o.store, o.clock, o.baseUrl, request, 'cloud', started.run.id, outcome);
       o.onRunEnded?.();
       o.log.info(
         { requestId: request.id, runId: run.id, status: run.status, answers: run.answer_count },
@@ -125,7 +125,7 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
   }
 
   async function lookForWork(): Promise<void> {
-    await expireWaitingRequests(o.store, o.clock);
+    await expireWaitingRequests(o.store, o.clock, o.baseUrl);
     while (!stopped && working.size < parallelRuns) {
       const request = await o.store.runRequests.claimNext(owner, o.clock.now().toISOString(), leaseUntil());
       if (!request) return;

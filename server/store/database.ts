@@ -11,11 +11,16 @@ import {
 } from 'kysely';
 import * as initial from './migrations/0001-initial.ts';
 import * as runs from './migrations/0002-runs.ts';
+import * as hosts from './migrations/0003-hosts.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
-const migrations: Record<string, Migration> = { '0001-initial': initial, '0002-runs': runs };
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+  '0002-runs': runs,
+  '0003-hosts': hosts,
+};
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -166,6 +166,17 @@ export interface Database {
     cancel_requested: Generated<number>;
     lease_owner: string | null;
     lease_until: string | null;
+    cloud_needed: Generated<number>;
+    host_needed: Generated<number>;
+    cloud_outcome: string | null;
+    host_outcome: string | null;
+  };
+  host_pair_codes: {
+    code_hash: string;
+    account_id: string;
+    expires_at: string;
+    used_at: string | null;
+    created_at: string;
   };
   brand_truths: { project_id: string; statements: string; updated_at: string };
   webhooks: {

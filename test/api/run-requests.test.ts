@@ -188,9 +188,9 @@ describe('POST run-requests', () => {
     const waiting = (await start(undefined, undefined, p)).json();
     expect(await account()).toMatchObject({ remainingUnits: 8 });
     h.clock.advance(24 * 3600_000 - 1000);
-    expect(await expireWaitingRequests(h.store, h.clock)).toBe(0);
+    expect(await expireWaitingRequests(h.store, h.clock, BASE)).toBe(0);
     h.clock.advance(1000);
-    expect(await expireWaitingRequests(h.store, h.clock)).toBe(1);
+    expect(await expireWaitingRequests(h.store, h.clock, BASE)).toBe(1);
     const r = (await h.get(`/v1/projects/${p}/run-requests/${waiting.id}`, key)).json();
     expect(r).toMatchObject({
       status: 'failed',

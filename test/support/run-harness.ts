@@ -35,6 +35,7 @@ export async function createRunHarness(
   const signals: Signals = {
     runRequested: () => late.signals.runRequested(),
     trackingChanged: () => late.signals.trackingChanged(),
+    runEnded: () => late.signals.runEnded(),
   };
   const webhooks: WebhookPort = {
     vetUrl: (url) => late.webhooks!.vetUrl(url),

@@ -26,7 +26,12 @@ export interface NewRunRequest {
   heldPrepaidUnits: number;
   warning: string | null;
   createdAt: string;
+  /** The service asks cloud engines; the host asks local-fetch engines (every engine on byok plans). */
+  cloudNeeded: boolean;
+  hostNeeded: boolean;
 }
+
+export type RunPart = 'cloud' | 'host';
 
 export interface StatusChange {
   status: RunRequestStatus;
@@ -76,6 +81,8 @@ export function runRequestsRepository(db: Db) {
           created_at: r.createdAt,
           updated_at: r.createdAt,
           completed_at: null,
+          cloud_needed: r.cloudNeeded ? 1 : 0,
+          host_needed: r.hostNeeded ? 1 : 0,
         })
         .execute();
     },
@@ -158,15 +165,22 @@ export function runRequestsRepository(db: Db) {
       return res.numUpdatedRows > 0n;
     },
     /**
-     * Takes a cloud request that is queued or running with no live lease (its worker died or gave it up), for
-     * `owner` until `until`. Oldest first, so requests are served in the order they came.
+     * Takes a request whose cloud part is still to do, under no live lease (its worker died or gave it up), for
+     * `owner` until `until`: a cloud request once queued, a host request once its host has started it. Oldest
+     * first, so requests are served in the order they came.
      */
     async claimNext(owner: string, now: string, until: string): Promise<Row | undefined> {
       const candidate = await db
         .selectFrom('run_requests')
         .selectAll()
-        .where('mode', '=', 'cloud')
-        .where('status', 'in', ['queued', 'running'])
+        .where('cloud_needed', '=', 1)
+        .where('cloud_outcome', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('mode', '=', 'cloud'), eb('status', 'in', ['queued', 'running'])]),
+            eb.and([eb('mode', '=', 'host'), eb('status', '=', 'running')]),
+          ]),
+        )
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
         .orderBy('created_at')
         .limit(1)
@@ -184,6 +198,32 @@ export function runRequestsRepository(db: Db) {
         )
         .executeTakeFirst();
       return res.numUpdatedRows > 0n ? { ...candidate, lease_owner: owner, lease_until: until } : undefined;
+    },
+    /** Records how one part ended; the lease of the cloud part goes with it. */
+    async setPartOutcome(id: string, part: RunPart, outcome: string): Promise<void> {
+      await db
+        .updateTable('run_requests')
+        .set(
+          part === 'cloud'
+            ? { cloud_outcome: outcome, lease_owner: null, lease_until: null }
+            : { host_outcome: outcome },
+        )
+        .where('id', '=', id)
+        .execute();
+    },
+    /** Host-mode requests of these projects that a host should run, oldest first. */
+    async forHost(projectIds: readonly string[]): Promise<Row[]> {
+      if (projectIds.length === 0) return [];
+      return db
+        .selectFrom('run_requests')
+        .selectAll()
+        .where('project_id', 'in', projectIds)
+        .where('mode', '=', 'host')
+        .where('host_needed', '=', 1)
+        .where('host_outcome', 'is', null)
+        .where('status', 'in', ['waiting_for_host', 'queued', 'running'])
+        .orderBy('created_at')
+        .execute();
     },
     /** Extends the lease while the owner still holds it; false means another worker took the request over. */
     async renewLease(id: string, owner: string, until: string): Promise<boolean> {
@@ -222,6 +262,20 @@ export function runRequestsRepository(db: Db) {
         .selectAll()
         .where('status', '=', 'waiting_for_host')
         .where('created_at', '<=', before)
+        .execute();
+    },
+    /** Running host parts whose host has not been seen since `before` (or never): the host vanished mid-run. */
+    async hostGoneSince(before: string): Promise<Row[]> {
+      return db
+        .selectFrom('run_requests as r')
+        .innerJoin('projects as p', 'p.id', 'r.project_id')
+        .leftJoin('hosts as h', 'h.id', 'p.host_id')
+        .selectAll('r')
+        .where('r.status', '=', 'running')
+        .where('r.host_needed', '=', 1)
+        .where('r.host_outcome', 'is', null)
+        .where('r.updated_at', '<=', before)
+        .where((eb) => eb.or([eb('h.last_seen_at', 'is', null), eb('h.last_seen_at', '<=', before)]))
         .execute();
     },
     async addSpent(id: string, units: number): Promise<void> {

@@ -67,6 +67,9 @@ export function runsRepository(db: Db) {
         })
         .execute();
     },
+    async get(id: string): Promise<RunRow | undefined> {
+      return db.selectFrom('runs').selectAll().where('id', '=', id).executeTakeFirst();
+    },
     async byRequest(requestId: string, mode: 'cloud' | 'host'): Promise<RunRow | undefined> {
       return db
         .selectFrom('runs')

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { DateTime } from './common.ts';
+import { CADENCES, WEEKDAYS } from './tracking.ts';
+
+/**
+ * The host sync API: how a paired host computer (the agent) talks to the service. It lives under `/host/v1`, is
+ * authenticated with a device token (`Authorization: Bearer awh_…`) instead of an API key, and is not part of the
+ * public contract, so it stays out of /v1/openapi.json.
+ */
+export const HOST_PREFIX = '/host/v1';
+
+const EngineIds = z.array(z.string().min(1).max(60)).max(40);
+const Id = z.string().min(1).max(200);
+
+export const PairBody = z.strictObject({
+  code: z.string().min(1).max(64),
+  deviceLabel: z.string().trim().min(1).max(120),
+  agentVersion: z.string().min(1).max(40),
+  engineIds: EngineIds,
+});
+export const Paired = z.strictObject({ hostId: z.string(), accountId: z.string(), token: z.string() });
+
+export const HostTracking = z.strictObject({
+  engineIds: EngineIds,
+  cadence: z.enum(CADENCES),
+  timeOfDay: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  weeklyDay: z.enum(WEEKDAYS),
+  timezone: z.string().min(1).max(64),
+  samplesPerPrompt: z.number().int().min(1).max(5),
+});
+
+export const CheckInBody = z.strictObject({
+  agentVersion: z.string().min(1).max(40),
+  engineIds: EngineIds,
+  /** Bring-your-own-key projects: the settings live on the host, which reports them here for the API to show. */
+  settings: z
+    .array(z.strictObject({ projectId: Id, tracking: HostTracking }))
+    .max(100)
+    .optional(),
+});
+
+export const HostPrompt = z.strictObject({
+  promptId: z.string(),
+  text: z.string(),
+  topicId: z.string().nullable(),
+  /** The prompt's engines that this host asks (local-fetch engines; every engine on byok plans). */
+  engineIds: z.array(z.string()),
+});
+
+export const HostProject = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  accessMode: z.enum(['managed', 'byok-local']),
+  tracking: HostTracking,
+  prompts: z.array(HostPrompt),
+});
+
+export const HostRequest = z.strictObject({
+  id: z.string(),
+  projectId: z.string(),
+  status: z.enum(['waiting_for_host', 'queued', 'running']),
+  samplesPerPrompt: z.number().int(),
+  createdAt: DateTime,
+});
+
+export const CheckedIn = z.strictObject({
+  serverTime: DateTime,
+  checkInSeconds: z.number().int(),
+  host: z.strictObject({ id: z.string(), deviceLabel: z.string().nullable() }),
+  projects: z.array(HostProject),
+  /** Host-mode requests for this host to run: claim them, oldest first. */
+  requests: z.array(HostRequest),
+});
+
+/** What the host asks in a run, fixed by the service when the run starts. */
+export const HostRun = z.strictObject({
+  runId: z.string(),
+  requestId: z.string().nullable(),
+  projectId: z.string(),
+  samplesPerPrompt: z.number().int(),
+  prompts: z.array(HostPrompt),
+});
+
+export const ScheduledRunBody = z.strictObject({
+  /** The agent's own id for the run, so reporting it twice (after a broken connection) creates one run. */
+  clientRunId: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  startedAt: z.iso.datetime({ offset: true }),
+  samplesPerPrompt: z.number().int().min(1).max(5),
+});
+
+export const HostAnswer = z.strictObject({
+  /** `<runId>:<promptId>:<engineId>:<sample>`: an answer uploaded twice is stored once. */
+  key: z.string().min(1).max(400),
+  promptId: z.string().nullable(),
+  promptText: z.string().min(1).max(500),
+  topicId: z.string().max(200).nullable(),
+  engineId: z.string().min(1).max(60),
+  observedAt: z.iso.datetime({ offset: true }),
+  text: z.string().max(1_000_000),
+  sources: z
+    .array(z.strictObject({ url: z.string().min(1).max(4096), title: z.string().max(2000).nullable() }))
+    .max(200),
+});
+
+export const AnswersBody = z.strictObject({ answers: z.array(HostAnswer).min(1).max(100) });
+export const AnswersStored = z.strictObject({ stored: z.number().int(), duplicates: z.number().int() });
+
+export const FinishBody = z.strictObject({
+  status: z.enum(['completed', 'failed', 'canceled']),
+  error: z.string().max(1000).nullable().optional(),
+});
+export const Finished = z.strictObject({
+  runId: z.string(),
+  status: z.string(),
+  requestStatus: z.string().nullable(),
+});
+
+export const RunPath = z.strictObject({ runId: Id });
+export const RequestPath = z.strictObject({ requestId: Id });
+export const ProjectPath = z.strictObject({ projectId: z.string().regex(/^[A-Za-z0-9]{1,64}$/) });

@@ -1,0 +1,321 @@
+import { createHash } from 'node:crypto';
+import type { Repositories } from '../store/index.ts';
+import type { HostRecord } from '../store/repositories/hosts.ts';
+import type { RunRow } from '../store/repositories/runs.ts';
+import { answerCounts, answerRow, projectScorer } from './answer-rows.ts';
+import type { Services } from './context.ts';
+import { AppError, invalid, notFound } from './errors.ts';
+import { importedAnswerId } from './import-answers.ts';
+import { findPlan, runsOnFor, type Plan } from './plans.ts';
+import { createRun, finishRun } from './run-lifecycle.ts';
+import { partOf, plannedPrompt, planRun, StoredPlan, type PlannedPrompt } from './run-plan.ts';
+import { addScoredAnswers } from './store-answers.ts';
+
+type Tracking = {
+  engineIds: string[];
+  cadence: 'manual' | 'daily' | 'weekdays' | 'weekly';
+  timeOfDay: string;
+  weeklyDay: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+  timezone: string;
+  samplesPerPrompt: number;
+};
+
+export interface HostServices extends Services {
+  plans: readonly Plan[];
+}
+
+async function planOfAccount(s: HostServices, accountId: string): Promise<Plan> {
+  const account = await s.store.accounts.get(accountId);
+  const plan = account && findPlan(account.plan, s.plans);
+  if (!plan) throw new AppError('not_found', 'The account of this host no longer exists.');
+  return plan;
+}
+
+/** A project of this host, else 404: a host sees only the projects it serves. */
+async function hostProject(s: Services, host: HostRecord, projectId: string) {
+  const project = await s.store.projects.get(projectId);
+  if (!project || project.hostId !== host.id) throw notFound('project');
+  return project;
+}
+
+function validTimezone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Bring-your-own-key settings live on the host, which reports them at each check-in; the service keeps a copy to
+ * show (read-only) through the API and the run rules. Settings for other projects or plans are ignored.
+ */
+async function applyHostSettings(
+  s: HostServices,
+  host: HostRecord,
+  plan: Plan,
+  settings: readonly { projectId: string; tracking: Tracking }[],
+) {
+  if (plan.accessMode !== 'byok-local') return;
+  for (const { projectId, tracking } of settings) {
+    const project = await s.store.projects.get(projectId);
+    if (!project || project.hostId !== host.id || !validTimezone(tracking.timezone)) continue;
+    const engineIds = tracking.engineIds.filter((id) => plan.engineIds.includes(id));
+    if (engineIds.length === 0) continue;
+    await s.store.projects.updateTracking(projectId, { ...tracking, engineIds });
+  }
+}
+
+/**
+ * A check-in: the host is seen now (online for the next 3 minutes), its requests that waited for it are queued,
+ * and it gets its projects (tracking and the prompts with the engines it asks) and the requests to run.
+ */
+export async function checkIn(
+  s: HostServices,
+  host: HostRecord,
+  body: { agentVersion: string; engineIds: string[]; settings?: { projectId: string; tracking: Tracking }[] },
+) {
+  const now = s.clock.now().toISOString();
+  const plan = await planOfAccount(s, host.accountId);
+  await s.store.hosts.checkIn(host.id, now, body.agentVersion, body.engineIds);
+  await applyHostSettings(s, host, plan, body.settings ?? []);
+  const projectIds = await s.store.hosts.projectIds(host.id);
+  for (const r of await s.store.runRequests.forHost(projectIds)) {
+    if (r.status === 'waiting_for_host') {
+      await s.store.runRequests.transition(r.id, ['waiting_for_host'], {
+        status: 'queued',
+        at: now,
+        warning: null,
+      });
+    }
+  }
+  const projects = [];
+  for (const id of projectIds) {
+    const project = await s.store.projects.get(id);
+    if (!project) continue;
+    const prompts = partOf(plan, (await s.store.prompts.activeForRun(id)).map(plannedPrompt), 'host');
+    projects.push({
+      id,
+      name: project.name,
+      accessMode: plan.accessMode,
+      tracking: project.tracking as Tracking,
+      prompts,
+    });
+  }
+  const requests = (await s.store.runRequests.forHost(projectIds)).map((r) => ({
+    id: r.id,
+    projectId: r.project_id,
+    status: r.status as 'waiting_for_host' | 'queued' | 'running',
+    samplesPerPrompt: r.samples_per_prompt,
+    createdAt: r.created_at,
+  }));
+  return {
+    serverTime: now,
+    checkInSeconds: 30,
+    host: { id: host.id, deviceLabel: host.deviceLabel },
+    projects,
+    requests,
+  };
+}
+
+const hostRunView = (run: RunRow, requestId: string | null, prompts: PlannedPrompt[]) => ({
+  runId: run.id,
+  requestId,
+  projectId: run.project_id,
+  samplesPerPrompt: run.samples_per_prompt,
+  prompts,
+});
+
+async function hostPrompts(tx: Repositories, plan: Plan, projectId: string) {
+  return partOf(plan, (await tx.prompts.activeForRun(projectId)).map(plannedPrompt), 'host');
+}
+
+/**
+ * The host starts a request it was given: the request runs, the host's Run is created with the prompts and
+ * engines it asks, and the service starts the request's cloud part, if it has one. Claiming again (after the
+ * agent restarted) returns the same Run.
+ */
+export async function claimRequest(s: HostServices, host: HostRecord, requestId: string) {
+  const request = await s.store.runRequests.byId(requestId);
+  if (!request || request.mode !== 'host') throw notFound('run request');
+  const project = await hostProject(s, host, request.project_id);
+  const existing = await s.store.runs.byRequest(request.id, 'host');
+  if (existing && existing.status === 'running') {
+    return hostRunView(
+      existing,
+      request.source === 'api' ? request.id : null,
+      StoredPlan.parse(JSON.parse(existing.plan)),
+    );
+  }
+  if (existing || request.host_outcome !== null) {
+    throw new AppError('run_in_progress', 'This request has ended or is run elsewhere.', {}, 409);
+  }
+  const plan = await planOfAccount(s, project.accountId);
+  const now = s.clock.now().toISOString();
+  const started = await s.store.transaction(async (tx) => {
+    const moved = await tx.runRequests.transition(request.id, ['waiting_for_host', 'queued'], {
+      status: 'running',
+      at: now,
+      warning: null,
+    });
+    if (!moved) return null;
+    const prompts = await hostPrompts(tx, plan, request.project_id);
+    return { run: await createRun(tx, request, 'host', prompts, now), prompts };
+  });
+  if (!started) throw new AppError('run_in_progress', 'This request has ended or is run elsewhere.', {}, 409);
+  s.signals.runRequested();
+  return hostRunView(started.run, request.source === 'api' ? request.id : null, started.prompts);
+}
+
+/**
+ * A run the host's own schedule started (perhaps while the service was unreachable, reported now). Reporting the
+ * same clientRunId again returns the same Run. The cloud part, if the plan has cloud engines and the allowance
+ * covers them, is asked by the service.
+ */
+export async function startHostScheduledRun(
+  s: HostServices,
+  host: HostRecord,
+  projectId: string,
+  body: { clientRunId: string; startedAt: string; samplesPerPrompt: number },
+) {
+  const project = await hostProject(s, host, projectId);
+  const plan = await planOfAccount(s, project.accountId);
+  const key = `host:${body.clientRunId}`;
+  const known = await s.store.runRequests.byIdempotencyKey(projectId, key);
+  if (known) {
+    const run = await s.store.runs.byRequest(known.id, 'host');
+    if (run) return hostRunView(run, null, StoredPlan.parse(JSON.parse(run.plan)));
+  }
+  const samplesPerPrompt = Math.min(body.samplesPerPrompt, plan.limits.maxSamplesPerPrompt);
+  const now = s.clock.now().toISOString();
+  const started = await s.store.transaction(async (tx) => {
+    const all = (await tx.prompts.activeForRun(projectId)).map(plannedPrompt);
+    const planned = planRun(plan, all, samplesPerPrompt);
+    const held =
+      planned.estimatedUnits > 0 ? await tx.accounts.hold(project.accountId, planned.estimatedUnits) : null;
+    const id = `rrq${createHash('sha256').update(`${projectId}:${key}`).digest('hex').slice(0, 20)}`;
+    await tx.runRequests.create({
+      id,
+      projectId,
+      source: 'schedule',
+      trigger: 'scheduled',
+      status: 'running',
+      mode: 'host',
+      idempotencyKey: key,
+      bodyHash: null,
+      samplesPerPrompt,
+      promptCount: planned.prompts.length,
+      estimatedUnits: held ? planned.estimatedUnits : 0,
+      heldPeriodUnits: held?.period ?? 0,
+      heldPrepaidUnits: held?.prepaid ?? 0,
+      warning:
+        planned.estimatedUnits > 0 && !held
+          ? 'The allowance did not cover the cloud engines: only the host asked.'
+          : null,
+      createdAt: now,
+      cloudNeeded: held !== null,
+      hostNeeded: true,
+    });
+    const request = (await tx.runRequests.byId(id))!;
+    const prompts = partOf(plan, all, 'host');
+    return { run: await createRun(tx, request, 'host', prompts, now), prompts };
+  });
+  s.signals.runRequested();
+  return hostRunView(started.run, null, started.prompts);
+}
+
+async function hostRun(s: Services, host: HostRecord, runId: string) {
+  const run = await s.store.runs.get(runId);
+  if (!run || run.mode !== 'host') throw notFound('run');
+  await hostProject(s, host, run.project_id);
+  return run;
+}
+
+export interface UploadedAnswer {
+  key: string;
+  promptId: string | null;
+  promptText: string;
+  topicId: string | null;
+  engineId: string;
+  observedAt: string;
+  text: string;
+  sources: { url: string; title: string | null }[];
+}
+
+/**
+ * Answers the host asked, scored here by the same scorer as every answer and stored with the run's count in one
+ * transaction. Each answer's key makes an upload repeatable: what was stored before is counted as a duplicate.
+ */
+export async function uploadAnswers(
+  s: HostServices,
+  host: HostRecord,
+  runId: string,
+  answers: UploadedAnswer[],
+) {
+  const run = await hostRun(s, host, runId);
+  if (run.status !== 'running')
+    throw new AppError('run_in_progress', `Run ${runId} has ended (${run.status}).`, {}, 409);
+  const project = await s.store.projects.get(run.project_id);
+  const plan = await planOfAccount(s, project!.accountId);
+  const stray = answers.find((a) => runsOnFor(plan, a.engineId) !== 'host');
+  if (stray) throw invalid(`engine ${stray.engineId} is not one this host asks on the ${plan.code} plan`);
+  const { score, competitorSet } = await projectScorer(s.store, run.project_id);
+  const createdAt = s.clock.now().toISOString();
+  const rows = answers.map((a) => {
+    const scored = score({ text: a.text, sources: a.sources });
+    const observedAt = new Date(a.observedAt).toISOString();
+    const row = answerRow(scored, {
+      id: importedAnswerId(run.project_id, a.key),
+      projectId: run.project_id,
+      runId,
+      importKey: a.key,
+      promptId: a.promptId,
+      promptText: a.promptText,
+      topicId: a.topicId,
+      engineId: a.engineId,
+      observedAt,
+      createdAt,
+      competitorSet,
+    });
+    return { row, counts: answerCounts(row, scored) };
+  });
+  return s.store.transaction(async (tx) => {
+    const stored = await addScoredAnswers(
+      tx,
+      run.project_id,
+      rows.map((r) => r.row),
+      rows.map((r) => r.counts),
+    );
+    for (const date of new Set(rows.map((r) => r.row.date)))
+      await tx.summaries.markPending(run.project_id, date, createdAt);
+    await tx.runs.addCounts(runId, stored.inserted, 0);
+    return { stored: stored.inserted, duplicates: stored.duplicates };
+  });
+}
+
+/** The host's report that its Run ended; the request ends when its cloud part, if any, has ended too. */
+export async function finishHostRun(
+  s: HostServices,
+  host: HostRecord,
+  runId: string,
+  body: { status: 'completed' | 'failed' | 'canceled'; error?: string | null },
+) {
+  const run = await hostRun(s, host, runId);
+  const request = run.request_id ? await s.store.runRequests.byId(run.request_id) : undefined;
+  if (run.status !== 'running' || !request) {
+    return { runId, status: run.status, requestStatus: request?.status ?? null };
+  }
+  const outcome =
+    body.status === 'failed'
+      ? {
+          status: 'failed' as const,
+          code: 'host_run_failed',
+          message: body.error ?? 'The host computer reported a failure.',
+        }
+      : { status: body.status };
+  const ended = await finishRun(s.store, s.clock, s.baseUrl, request, 'host', runId, outcome);
+  s.signals.runEnded();
+  const after = await s.store.runRequests.byId(request.id);
+  return { runId, status: ended.status, requestStatus: after?.status ?? null };
+}

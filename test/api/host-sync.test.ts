@@ -1,0 +1,261 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CheckedIn, HostRun, Paired } from '../../server/contract/host-sync.ts';
+import { createPairCode } from '../../server/domain/host-pairing.ts';
+import { expireWaitingRequests } from '../../server/domain/run-lifecycle.ts';
+import { BASE } from '../support/api-harness.ts';
+import { createProject } from '../support/fixtures.ts';
+import { createRunHarness, type RunHarness } from '../support/run-harness.ts';
+
+let h: RunHarness;
+let key: string;
+let accountId: string;
+let projectId: string;
+
+const hostCall = (url: string, token: string | null, body?: unknown) =>
+  h.request({
+    method: 'POST',
+    url: `/host/v1${url}`,
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(body !== undefined && { payload: JSON.stringify(body) }),
+  });
+
+async function pair(label = 'Ada’s laptop') {
+  const { code } = await createPairCode(h.store, h.clock, accountId);
+  const r = await hostCall('/pair', null, {
+    code: code.toLowerCase(),
+    deviceLabel: label,
+    agentVersion: '1.0.0',
+    engineIds: ['chatgpt-local-fetch'],
+  });
+  expect(r.statusCode).toBe(201);
+  return Paired.parse(r.json());
+}
+
+const checkIn = (token: string, settings?: unknown) =>
+  hostCall('/check-in', token, {
+    agentVersion: '1.0.1',
+    engineIds: ['chatgpt-local-fetch', 'perplexity-local-fetch'],
+    ...(settings !== undefined && { settings }),
+  });
+const capabilities = async () => (await h.get(`/v1/projects/${projectId}/capabilities`, key)).json();
+const answer = (runId: string, promptId: string, n: number) => ({
+  key: `${runId}:${promptId}:chatgpt-local-fetch:${n}`,
+  promptId,
+  promptText: 'best crm?',
+  topicId: null,
+  engineId: 'chatgpt-local-fetch',
+  observedAt: h.clock.now().toISOString(),
+  text: `Acme is the best CRM, answer ${n}.`,
+  sources: [{ url: 'https://acme.example/crm?utm_source=x', title: 'Acme' }],
+});
+
+async function setUp(plan = 'premium', engineIds = ['chatgpt-local-fetch']) {
+  h = await createRunHarness();
+  ({ key, accountId } = await h.account(plan));
+  await h.store.accounts.update(accountId, { remainingUnits: 100 });
+  projectId = (
+    await createProject(h.store, accountId, {
+      name: 'Acme',
+      websiteUrl: 'https://acme.example',
+      tracking: {
+        engineIds,
+        cadence: 'manual',
+        timeOfDay: '09:00',
+        weeklyDay: 'monday',
+        timezone: 'UTC',
+        samplesPerPrompt: 1,
+      },
+    })
+  ).id;
+}
+
+afterEach(() => h?.close());
+
+describe('pairing and check-ins', () => {
+  it('pairs with a one-time code; the host serves the projects and its state follows its check-ins', async () => {
+    await setUp();
+    const paired = await pair();
+    expect(paired.token).toMatch(/^awh_[A-Za-z0-9]{40}$/);
+    const { code } = await createPairCode(h.store, h.clock, accountId);
+    const body = { code, deviceLabel: 'x', agentVersion: '1', engineIds: [] };
+    expect((await hostCall('/pair', null, body)).statusCode).toBe(201);
+    const reused = await hostCall('/pair', null, body);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().code).toBe('invalid_key');
+
+    expect((await capabilities()).host).toMatchObject({
+      configured: true,
+      online: true,
+      deviceLabel: 'Ada’s laptop',
+      required: true,
+    });
+    h.clock.advance(3 * 60_000);
+    expect((await capabilities()).host.online).toBe(false);
+    const r = await checkIn(paired.token);
+    expect(r.statusCode).toBe(200);
+    const checked = CheckedIn.parse(r.json());
+    expect(checked.projects.map((p) => p.id)).toEqual([projectId]);
+    expect((await capabilities()).host).toMatchObject({
+      online: true,
+      lastSeenAt: h.clock.now().toISOString(),
+    });
+    expect(
+      (await hostCall('/check-in', 'awh_' + 'x'.repeat(40), { agentVersion: '1', engineIds: [] })).statusCode,
+    ).toBe(401);
+    expect((await hostCall('/check-in', key, { agentVersion: '1', engineIds: [] })).statusCode).toBe(401);
+  });
+
+  it('keeps the host sync API out of the public OpenAPI document', async () => {
+    await setUp();
+    const doc = (await h.get('/v1/openapi.json')).json();
+    expect(Object.keys(doc.paths).some((p) => p.includes('host'))).toBe(false);
+  });
+});
+
+describe('host-mode runs', () => {
+  it('hands a request over: waiting, queued at check-in, running once claimed, answers scored, completed', async () => {
+    await setUp();
+    const paired = await pair();
+    const promptId = (
+      await h.write('POST', `/v1/projects/${projectId}/prompts`, key, { text: 'best crm?' })
+    ).json().id;
+    h.clock.advance(10 * 60_000); // the host went quiet
+    const request = (await h.write('POST', `/v1/projects/${projectId}/run-requests`, key)).json();
+    expect(request).toMatchObject({ status: 'waiting_for_host', mode: 'host', estimatedUnits: 0 });
+
+    const checked = CheckedIn.parse((await checkIn(paired.token)).json());
+    expect(checked.requests).toEqual([expect.objectContaining({ id: request.id, status: 'queued' })]);
+    expect(checked.projects[0]!.prompts).toEqual([
+      { promptId, text: 'best crm?', topicId: null, engineIds: ['chatgpt-local-fetch'] },
+    ]);
+    expect((await h.get(`/v1/projects/${projectId}/run-requests/${request.id}`, key)).json()).toMatchObject({
+      status: 'queued',
+      warning: null,
+      host: { online: true },
+    });
+
+    const run = HostRun.parse((await hostCall(`/run-requests/${request.id}/claim`, paired.token)).json());
+    expect(run).toMatchObject({ requestId: request.id, projectId, samplesPerPrompt: 1 });
+    // Claiming again (the agent restarted) gives the same run.
+    expect((await hostCall(`/run-requests/${request.id}/claim`, paired.token)).json().runId).toBe(run.runId);
+
+    const answers = [answer(run.runId, promptId, 1)];
+    const first = await hostCall(`/runs/${run.runId}/answers`, paired.token, { answers });
+    expect(first.json()).toEqual({ stored: 1, duplicates: 0 });
+    expect((await hostCall(`/runs/${run.runId}/answers`, paired.token, { answers })).json()).toEqual({
+      stored: 0,
+      duplicates: 1,
+    });
+    const finished = await hostCall(`/runs/${run.runId}/finish`, paired.token, { status: 'completed' });
+    expect(finished.json()).toMatchObject({ status: 'completed', requestStatus: 'completed' });
+
+    const [stored] = (await h.get(`/v1/projects/${projectId}/answers?runId=${run.runId}`, key)).json().data;
+    expect(stored).toMatchObject({
+      engineId: 'chatgpt-local-fetch',
+      mentioned: true,
+      cited: true,
+      sourceUrls: ['https://acme.example/crm'],
+      runId: run.runId,
+    });
+    expect((await h.get(`/v1/projects/${projectId}/run-requests/${request.id}`, key)).json()).toMatchObject({
+      status: 'completed',
+      runIds: [run.runId],
+    });
+    expect((await h.get(`/v1/projects/${projectId}/stats/daily`, key)).json().incompleteDays).toBe(0);
+  });
+
+  it('runs the cloud part of a mixed request in the service once the host starts, and ends when both ended', async () => {
+    await setUp('premium', ['chatgpt', 'chatgpt-local-fetch']);
+    const paired = await pair();
+    await h.write('POST', `/v1/projects/${projectId}/prompts`, key, { text: 'best crm?' });
+    const request = (await h.write('POST', `/v1/projects/${projectId}/run-requests`, key)).json();
+    expect(request).toMatchObject({ status: 'queued', mode: 'host', estimatedUnits: 1 });
+    await h.jobs.idle();
+    expect(h.fakes.requests.openai).toHaveLength(0); // nothing before the host starts
+    const run = HostRun.parse((await hostCall(`/run-requests/${request.id}/claim`, paired.token)).json());
+    expect(run.prompts[0]!.engineIds).toEqual(['chatgpt-local-fetch']);
+    await h.jobs.idle();
+    expect(h.fakes.requests.openai).toHaveLength(1);
+    expect((await h.get(`/v1/projects/${projectId}/run-requests/${request.id}`, key)).json().status).toBe(
+      'running',
+    );
+    await hostCall(`/runs/${run.runId}/finish`, paired.token, { status: 'failed', error: 'login wall' });
+    const ended = (await h.get(`/v1/projects/${projectId}/run-requests/${request.id}`, key)).json();
+    expect(ended).toMatchObject({ status: 'completed' });
+    expect(ended.runIds).toHaveLength(2);
+    const runs = (await h.get(`/v1/projects/${projectId}/runs`, key)).json().data;
+    expect(runs.map((r: { status: string }) => r.status).sort()).toEqual(['completed', 'failed']);
+  });
+
+  it('fails a request whose host vanished mid-run after the 24-hour wait, never leaving it running', async () => {
+    await setUp();
+    const paired = await pair();
+    await h.write('POST', `/v1/projects/${projectId}/prompts`, key, { text: 'best crm?' });
+    const request = (await h.write('POST', `/v1/projects/${projectId}/run-requests`, key)).json();
+    await hostCall(`/run-requests/${request.id}/claim`, paired.token);
+    h.clock.advance(24 * 3600_000 - 1000);
+    expect(await expireWaitingRequests(h.store, h.clock, BASE)).toBe(0);
+    h.clock.advance(1000);
+    expect(await expireWaitingRequests(h.store, h.clock, BASE)).toBe(1);
+    expect((await h.get(`/v1/projects/${projectId}/run-requests/${request.id}`, key)).json()).toMatchObject({
+      status: 'failed',
+      error: { code: 'host_unavailable' },
+    });
+  });
+
+  it('takes the host’s own scheduled runs, once per clientRunId', async () => {
+    await setUp();
+    const paired = await pair();
+    await h.write('POST', `/v1/projects/${projectId}/prompts`, key, { text: 'best crm?' });
+    const body = {
+      clientRunId: 'local-run-0001',
+      startedAt: h.clock.now().toISOString(),
+      samplesPerPrompt: 1,
+    };
+    const run = HostRun.parse((await hostCall(`/projects/${projectId}/runs`, paired.token, body)).json());
+    expect((await hostCall(`/projects/${projectId}/runs`, paired.token, body)).json().runId).toBe(run.runId);
+    expect(run.requestId).toBeNull();
+    await hostCall(`/runs/${run.runId}/finish`, paired.token, { status: 'completed' });
+    expect((await h.get(`/v1/projects/${projectId}/runs`, key)).json().data[0]).toMatchObject({
+      id: run.runId,
+      trigger: 'scheduled',
+      status: 'completed',
+    });
+    const other = await createProject(h.store, accountId, { name: 'Other' });
+    expect((await hostCall(`/projects/${other.id}/runs`, 'awh_' + 'y'.repeat(40), body)).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('bring-your-own-key plans', () => {
+  it('shows the host’s tracking settings read-only and runs every engine on the host at no cost', async () => {
+    await setUp('byok', ['chatgpt']);
+    const paired = await pair();
+    const tracking = {
+      engineIds: ['claude', 'gemini'],
+      cadence: 'daily',
+      timeOfDay: '07:15',
+      weeklyDay: 'friday',
+      timezone: 'Europe/Berlin',
+      samplesPerPrompt: 2,
+    };
+    await checkIn(paired.token, [{ projectId, tracking }]);
+    const caps = await capabilities();
+    expect(caps.tracking).toMatchObject({ ...tracking, writable: false });
+    expect(caps.allowance).toBeNull();
+    expect(
+      (await h.write('PUT', `/v1/projects/${projectId}/tracking`, key, { cadence: 'weekly' })).json().code,
+    ).toBe('byok_not_supported');
+    await h.write('POST', `/v1/projects/${projectId}/prompts`, key, { text: 'best crm?' });
+    const request = (await h.write('POST', `/v1/projects/${projectId}/run-requests`, key)).json();
+    expect(request).toMatchObject({ mode: 'host', estimatedUnits: 0, status: 'queued' });
+    const run = HostRun.parse((await hostCall(`/run-requests/${request.id}/claim`, paired.token)).json());
+    expect(run.prompts[0]!.engineIds).toEqual(['claude', 'gemini']);
+    await h.jobs.idle();
+    expect(h.fakes.requests.anthropic).toHaveLength(0); // the service asks nothing for byok projects
+  });
+});

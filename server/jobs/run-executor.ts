@@ -8,6 +8,7 @@ import { beginCloudRun, expireWaitingRequests, finishRun } from '../domain/run-l
 import type { Store } from '../store/index.ts';
 import type { Database } from '../store/schema.ts';
 import { executeCloudRun, type AnswerJudge } from './cloud-run.ts';
+import { createWorkLoop } from './work-loop.ts';
 
 type RequestRow = Selectable<Database['run_requests']>;
 
@@ -56,11 +57,6 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
   const pollMs = o.pollMs ?? 2_000;
   const parallelRuns = o.parallelRuns ?? 4;
   const working = new Map<string, AbortController>();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let looking: Promise<void> | null = null;
-  let again = false;
-  const settled = new Set<Promise<void>>();
 
   const leaseUntil = () => new Date(o.clock.now().getTime() + leaseMs).toISOString();
 
@@ -126,52 +122,25 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
 
   async function lookForWork(): Promise<void> {
     await expireWaitingRequests(o.store, o.clock, o.baseUrl);
-    while (!stopped && working.size < parallelRuns) {
+    while (!loop.stopped && loop.active < parallelRuns) {
       const request = await o.store.runRequests.claimNext(owner, o.clock.now().toISOString(), leaseUntil());
       if (!request) return;
-      const job = work(request).finally(() => {
-        settled.delete(job);
-        kick();
-      });
-      settled.add(job);
+      loop.track(work(request));
     }
   }
 
-  function kick(): void {
-    if (stopped) return;
-    if (looking) {
-      again = true;
-      return;
-    }
-    looking = lookForWork()
-      .catch((err: unknown) => o.log.error({ err }, 'looking for run requests failed'))
-      .finally(() => {
-        looking = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
+  const loop = createWorkLoop(lookForWork, {
+    pollMs,
+    onError: (err) => o.log.error({ err }, 'looking for run requests failed'),
+  });
 
   return {
-    start() {
-      stopped = false;
-      timer = setInterval(kick, pollMs);
-      timer.unref();
-      kick();
-    },
-    kick,
-    async idle() {
-      while (looking || settled.size > 0) {
-        await Promise.all([looking, ...settled]);
-      }
-    },
+    start: () => loop.start(),
+    kick: () => loop.kick(),
+    idle: () => loop.idle(),
     async stop() {
-      stopped = true;
-      clearInterval(timer);
       for (const controller of working.values()) controller.abort();
-      await Promise.all([looking, ...settled]);
+      await loop.stop();
     },
   };
 }

@@ -8,7 +8,8 @@
  * - a time that occurs twice in a fall-back overlap runs at its first occurrence only.
  */
 
-export const CADENCES = ['manual', 'daily', 'weekdays', 'weekly'] as const;
+import { CADENCES } from '../contract/tracking.ts';
+
 export type Cadence = (typeof CADENCES)[number];
 
 /** Index in this list is the cron day-of-week number (0 = Sunday). */

@@ -4,6 +4,7 @@ import type { SecretBox } from '../domain/secret-box.ts';
 import type { Store } from '../store/index.ts';
 import type { JobLog } from './run-executor.ts';
 import { attemptDelivery, type Send } from './webhook-attempt.ts';
+import { createWorkLoop } from './work-loop.ts';
 
 export interface DelivererOptions {
   store: Store;
@@ -40,49 +41,21 @@ export function createWebhookDeliverer(o: DelivererOptions): WebhookDeliverer {
     send: o.send,
     leaseMs: o.leaseMs ?? 30_000,
   };
-  const inFlight = new Set<Promise<unknown>>();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let looking: Promise<void> | null = null;
-  let again = false;
 
   async function sweep(): Promise<void> {
-    while (!stopped) {
-      const room = concurrency - inFlight.size;
+    while (!loop.stopped) {
+      const room = concurrency - loop.active;
       if (room <= 0) return;
       const due = await o.store.webhooks.due(o.clock.now().toISOString(), room);
-      if (due.length === 0) return;
-      let started = 0;
-      for (const d of due) {
-        const job = attemptDelivery(deps, d)
-          .catch((err: unknown) => o.log.error({ deliveryId: d.id, err }, 'webhook attempt failed'))
-          .finally(() => {
-            inFlight.delete(job);
-            kick();
-          });
-        inFlight.add(job);
-        started += 1;
-      }
-      if (started < room) return;
+      for (const d of due) loop.track(attemptDelivery(deps, d));
+      if (due.length < room) return;
     }
   }
 
-  function kick(): void {
-    if (stopped) return;
-    if (looking) {
-      again = true;
-      return;
-    }
-    looking = sweep()
-      .catch((err: unknown) => o.log.error({ err }, 'looking for webhook deliveries failed'))
-      .finally(() => {
-        looking = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
+  const loop = createWorkLoop(sweep, {
+    pollMs: o.pollMs ?? 1_000,
+    onError: (err) => o.log.error({ err }, 'webhook delivery failed'),
+  });
 
   return {
     vetUrl: o.vetUrl,
@@ -90,20 +63,9 @@ export function createWebhookDeliverer(o: DelivererOptions): WebhookDeliverer {
       const d = await o.store.webhooks.delivery(deliveryId);
       if (d) await attemptDelivery(deps, d);
     },
-    start() {
-      stopped = false;
-      timer = setInterval(kick, o.pollMs ?? 1_000);
-      timer.unref();
-      kick();
-    },
-    kick,
-    async idle() {
-      while (looking || inFlight.size > 0) await Promise.all([looking, ...inFlight]);
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await Promise.all([looking, ...inFlight]);
-    },
+    start: () => loop.start(),
+    kick: () => loop.kick(),
+    idle: () => loop.idle(),
+    stop: () => loop.stop(),
   };
 }

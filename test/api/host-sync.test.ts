@@ -3,7 +3,7 @@ import { CheckedIn, HostRun, Paired } from '../../server/contract/host-sync.ts';
 import { createPairCode } from '../../server/domain/host-pairing.ts';
 import { expireWaitingRequests } from '../../server/domain/run-lifecycle.ts';
 import { BASE } from '../support/api-harness.ts';
-import { createProject } from '../support/fixtures.ts';
+import { createProject, manualTracking } from '../support/fixtures.ts';
 import { createRunHarness, type RunHarness } from '../support/run-harness.ts';
 
 let h: RunHarness;
@@ -60,14 +60,7 @@ async function setUp(plan = 'premium', engineIds = ['chatgpt-local-fetch']) {
     await createProject(h.store, accountId, {
       name: 'Acme',
       websiteUrl: 'https://acme.example',
-      tracking: {
-        engineIds,
-        cadence: 'manual',
-        timeOfDay: '09:00',
-        weeklyDay: 'monday',
-        timezone: 'UTC',
-        samplesPerPrompt: 1,
-      },
+      tracking: manualTracking(engineIds),
     })
   ).id;
 }

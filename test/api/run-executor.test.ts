@@ -3,7 +3,7 @@ import { cancelRunRequest } from '../../server/domain/cancel-run.ts';
 import { startScheduledRun } from '../../server/domain/start-run.ts';
 import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
 import type { FakeEngineOptions } from '../fakes/engines/index.ts';
-import { createProject } from '../support/fixtures.ts';
+import { createProject, manualTracking } from '../support/fixtures.ts';
 import { createRunHarness, type RunHarness } from '../support/run-harness.ts';
 
 let h: RunHarness;
@@ -27,14 +27,7 @@ async function setUp(
       websiteUrl: 'https://acme.example',
       brandTerms: [],
       brandDomains: [],
-      tracking: {
-        engineIds,
-        cadence: 'manual',
-        timeOfDay: '09:00',
-        weeklyDay: 'monday',
-        timezone: 'UTC',
-        samplesPerPrompt: 1,
-      },
+      tracking: manualTracking(engineIds),
     })
   ).id;
   const competitors = await h.write('PUT', `/v1/projects/${projectId}/competitors`, key, [

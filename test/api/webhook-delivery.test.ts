@@ -6,7 +6,7 @@ import { startScheduledRun } from '../../server/domain/start-run.ts';
 import { verifySignature } from '../../server/domain/webhook-signature.ts';
 import { refusedUrl, startWebhookReceiver, testCa, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
 import { BASE, testResolver } from '../support/api-harness.ts';
-import { createProject } from '../support/fixtures.ts';
+import { createProject, manualTracking } from '../support/fixtures.ts';
 import { createRunHarness, type RunHarness } from '../support/run-harness.ts';
 
 let h: RunHarness;
@@ -25,14 +25,7 @@ async function setUp(opts: { latencyMs?: number } = {}) {
   await h.store.accounts.update(accountId, { remainingUnits: 1000 });
   projectId = (
     await createProject(h.store, accountId, {
-      tracking: {
-        engineIds: ['chatgpt'],
-        cadence: 'manual',
-        timeOfDay: '09:00',
-        weeklyDay: 'monday',
-        timezone: 'UTC',
-        samplesPerPrompt: 1,
-      },
+      tracking: manualTracking(['chatgpt']),
     })
   ).id;
   for (const text of ['best crm?', 'cheapest crm?']) {

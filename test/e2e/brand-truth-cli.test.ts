@@ -1,31 +1,15 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the real CLI as a separate process; a non-zero exit is returned, not thrown. */
-function run(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['server/cli/bin.js', ...args], (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+import { runCli } from '../support/e2e.ts';
 
 describe('answerwatch brand-truth as a real process', () => {
   let dir: string;
   let db: string;
   let projectId: string;
   const cli = async (...args: string[]) => {
-    const r = await run(...args, '--db', db, '--json');
+    const r = await runCli(...args, '--db', db, '--json');
     expect(r.code, r.stderr).toBe(0);
     return JSON.parse(r.stdout);
   };
@@ -49,7 +33,7 @@ describe('answerwatch brand-truth as a real process', () => {
       statements: [],
       updatedAt: null,
     });
-    const plain = await run('brand-truth', 'show', '--project', projectId, '--db', db);
+    const plain = await runCli('brand-truth', 'show', '--project', projectId, '--db', db);
     expect(plain).toEqual({ code: 0, stdout: `No Brand Truth for ${projectId}.\n`, stderr: '' });
   });
 
@@ -73,7 +57,7 @@ describe('answerwatch brand-truth as a real process', () => {
       statements: set.statements,
       updatedAt: set.updatedAt,
     });
-    const plain = await run('brand-truth', 'show', '--project', projectId, '--db', db);
+    const plain = await runCli('brand-truth', 'show', '--project', projectId, '--db', db);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toBe(
       [
@@ -90,7 +74,7 @@ describe('answerwatch brand-truth as a real process', () => {
       'truth.json',
       JSON.stringify(['Founded in 2019.', 'SOC 2 Type II certified.'], null, 2),
     );
-    const plain = await run('brand-truth', 'set', '--project', projectId, path, '--db', db);
+    const plain = await runCli('brand-truth', 'set', '--project', projectId, path, '--db', db);
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stdout).toBe(`Stored 2 Brand Truth statements for ${projectId}.\n`);
     expect((await cli('brand-truth', 'show', '--project', projectId)).statements).toEqual([
@@ -105,7 +89,7 @@ describe('answerwatch brand-truth as a real process', () => {
     const badJson = file('bad.json', '["a",\n 42]');
     const empty = file('empty.txt', '# nothing yet\n');
     const set = (path: string, ...more: string[]) =>
-      run('brand-truth', 'set', '--project', projectId, path, '--db', db, ...more);
+      runCli('brand-truth', 'set', '--project', projectId, path, '--db', db, ...more);
     const [r, j, e, missing] = await Promise.all([
       set(tooLong, '--json'),
       set(badJson),
@@ -129,7 +113,15 @@ describe('answerwatch brand-truth as a real process', () => {
 
   it('does not create a database for a bad file', async () => {
     const fresh = join(dir, 'fresh.db');
-    const r = await run('brand-truth', 'set', '--project', projectId, file('blank.txt', '\n'), '--db', fresh);
+    const r = await runCli(
+      'brand-truth',
+      'set',
+      '--project',
+      projectId,
+      file('blank.txt', '\n'),
+      '--db',
+      fresh,
+    );
     expect(r.code).toBe(1);
     expect(existsSync(fresh)).toBe(false);
   });
@@ -138,7 +130,7 @@ describe('answerwatch brand-truth as a real process', () => {
     const good = file('good.txt', 'A statement.\n');
     const commands = [['set', good], ['show'], ['clear']];
     const runs = await Promise.all(
-      commands.map((args) => run('brand-truth', ...args, '--project', 'prjNope', '--db', db)),
+      commands.map((args) => runCli('brand-truth', ...args, '--project', 'prjNope', '--db', db)),
     );
     runs.forEach((r, i) => {
       expect(r.code, commands[i]?.join(' ')).toBe(1);
@@ -153,12 +145,12 @@ describe('answerwatch brand-truth as a real process', () => {
       statements: [],
       updatedAt: null,
     });
-    const again = await run('brand-truth', 'clear', '--project', projectId, '--db', db);
+    const again = await runCli('brand-truth', 'clear', '--project', projectId, '--db', db);
     expect(again).toEqual({ code: 0, stdout: `${projectId} had no Brand Truth.\n`, stderr: '' });
   });
 
   it('requires --project', async () => {
-    const r = await run('brand-truth', 'show', '--db', db);
+    const r = await runCli('brand-truth', 'show', '--db', db);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("required option '--project <id>' not specified");
   });

@@ -1,24 +1,8 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the real CLI as a separate process; a non-zero exit is returned, not thrown. */
-function run(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['server/cli/bin.js', ...args], (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+import { runCli } from '../support/e2e.ts';
 
 describe('the answerwatch CLI as a real process', () => {
   let dir: string;
@@ -27,7 +11,7 @@ describe('the answerwatch CLI as a real process', () => {
   let keyId: string;
   let projectId: string;
   const cli = async (...args: string[]) => {
-    const r = await run(...args, '--db', db, '--json');
+    const r = await runCli(...args, '--db', db, '--json');
     expect(r.code, r.stderr).toBe(0);
     return JSON.parse(r.stdout);
   };
@@ -61,7 +45,7 @@ describe('the answerwatch CLI as a real process', () => {
     const seeded = await cli('demo', 'seed', '--account', accountId, '--answers', '200', '--days', '7');
     expect(seeded).toEqual({ projectId: expect.stringMatching(/^prj[A-Za-z0-9]+$/), answers: 200 });
     projectId = seeded.projectId;
-    const plain = await run('demo', 'seed', '--account', accountId, '--answers', '10', '--db', db);
+    const plain = await runCli('demo', 'seed', '--account', accountId, '--answers', '10', '--db', db);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/^prj[A-Za-z0-9]+\n$/);
   });
@@ -80,20 +64,20 @@ describe('the answerwatch CLI as a real process', () => {
         ],
       });
     writeFileSync(file, [good('e2e-1'), '{"promptText": oops}', good('e2e-2'), ''].join('\n'));
-    const r = await run('answers', 'import', '--project', projectId, file, '--db', db, '--json');
+    const r = await runCli('answers', 'import', '--project', projectId, file, '--db', db, '--json');
     expect(r.code).toBe(1);
     const result = JSON.parse(r.stdout);
     expect(result).toMatchObject({ imported: 2, duplicates: 0, invalidCount: 1 });
     expect(result.invalid).toEqual([{ line: 2, error: expect.stringContaining('not valid JSON') }]);
 
-    const again = await run('answers', 'import', '--project', projectId, file, '--db', db);
+    const again = await runCli('answers', 'import', '--project', projectId, file, '--db', db);
     expect(again.code).toBe(1);
     expect(again.stdout).toContain('Imported 0 answers; 2 already stored; 1 invalid lines.');
     expect(again.stdout).toMatch(/line 2: not valid JSON/);
   });
 
   it('exits 1 with a clear message for a missing file or an unknown project', async () => {
-    const missing = await run(
+    const missing = await runCli(
       'answers',
       'import',
       '--project',
@@ -106,7 +90,7 @@ describe('the answerwatch CLI as a real process', () => {
     expect(missing.stderr).toMatch(/cannot read .*nope\.ndjson/);
     const file = join(dir, 'empty.ndjson');
     writeFileSync(file, '');
-    const unknown = await run('answers', 'import', '--project', 'prjNope', file, '--db', db);
+    const unknown = await runCli('answers', 'import', '--project', 'prjNope', file, '--db', db);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No project prjNope.');
   });

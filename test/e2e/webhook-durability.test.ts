@@ -10,6 +10,25 @@ import { startServer, type ServerProcess } from '../support/server-process.ts';
 
 const eventOf = (body: Buffer) => JSON.parse(body.toString('utf8')) as { id: string; event: string };
 
+/** A due delivery never attempted, as a process leaves it when it dies between the commit and the first send. */
+const pendingDelivery = (id: string, webhookId: string, projectId: string, eventId: string, now: string) => ({
+  id,
+  webhook_id: webhookId,
+  project_id: projectId,
+  event_id: eventId,
+  event: 'run.completed',
+  payload: JSON.stringify({ id: eventId, event: 'run.completed', createdAt: now, data: {} }),
+  status: 'pending',
+  run_id: null,
+  request_id: null,
+  created_at: now,
+  delivered_at: null,
+  next_attempt_at: now,
+  attempt_count: 0,
+  attempts: '[]',
+  lease_until: null,
+});
+
 describe('webhook delivery survives kill -9', () => {
   let dir: string;
   let db: string;
@@ -95,39 +114,21 @@ describe('webhook delivery survives kill -9', () => {
     // What such a crash leaves behind: a pending delivery of a committed event, never attempted, no lease.
     const db2 = rawDb(db);
     const webhookId = (await db2.selectFrom('webhooks').select('id').executeTakeFirstOrThrow()).id;
-    const payload = JSON.stringify({
-      id: 'evtAfterCommit',
-      event: 'run.completed',
-      createdAt: new Date().toISOString(),
-      data: {},
-    });
-    await db2
-      .insertInto('webhook_deliveries')
-      .values({
-        id: 'dlvAfterCommit',
-        webhook_id: webhookId,
-        project_id: projectId,
-        event_id: 'evtAfterCommit',
-        event: 'run.completed',
-        payload,
-        status: 'pending',
-        run_id: null,
-        request_id: null,
-        created_at: new Date().toISOString(),
-        delivered_at: null,
-        next_attempt_at: new Date().toISOString(),
-        attempt_count: 0,
-        attempts: '[]',
-        lease_until: null,
-      })
-      .execute();
+    const row = pendingDelivery(
+      'dlvAfterCommit',
+      webhookId,
+      projectId,
+      'evtAfterCommit',
+      new Date().toISOString(),
+    );
+    await db2.insertInto('webhook_deliveries').values(row).execute();
     await db2.destroy();
     const before = receiver.received.length;
     server = await startServer(db, env, 'start');
     await receiver.waitFor(before + 1, 30_000);
     const got = receiver.received[before]!;
     expect(got.headers['x-service-delivery']).toBe('dlvAfterCommit');
-    expect(got.rawBody.toString('utf8')).toBe(payload);
+    expect(got.rawBody.toString('utf8')).toBe(row.payload);
   });
 });
 
@@ -160,28 +161,9 @@ describe('two service processes on one database', () => {
       await db2
         .insertInto('webhook_deliveries')
         .values(
-          Array.from({ length: 200 }, (_, i) => ({
-            id: `dlv${i}`,
-            webhook_id: hooks[i % 5]!,
-            project_id: p,
-            event_id: `evt${Math.floor(i / 5)}`,
-            event: 'run.completed',
-            payload: JSON.stringify({
-              id: `evt${Math.floor(i / 5)}`,
-              event: 'run.completed',
-              createdAt: now,
-              data: {},
-            }),
-            status: 'pending',
-            run_id: null,
-            request_id: null,
-            created_at: now,
-            delivered_at: null,
-            next_attempt_at: now,
-            attempt_count: 0,
-            attempts: '[]',
-            lease_until: null,
-          })),
+          Array.from({ length: 200 }, (_, i) =>
+            pendingDelivery(`dlv${i}`, hooks[i % 5]!, p, `evt${Math.floor(i / 5)}`, now),
+          ),
         )
         .execute();
       await db2.destroy();

@@ -1,11 +1,27 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
-const run = promisify(execFile);
+const exec = promisify(execFile);
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI as a separate process; a non-zero exit is returned, not thrown. */
+export function runCli(...args: string[]): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['server/cli/bin.js', ...args], (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
 
 /** The real CLI as its own process, with --json; answers its parsed output. */
 export async function cli(...args: string[]) {
-  return JSON.parse((await run(process.execPath, ['server/cli/bin.js', ...args, '--json'])).stdout);
+  return JSON.parse((await exec(process.execPath, ['server/cli/bin.js', ...args, '--json'])).stdout);
 }
 
 /** Polls `read` until `done` holds, for at most a minute. */

@@ -60,3 +60,13 @@ export async function createHost(
   }
   return id;
 }
+
+/** Tracking of these engines with the schedule off, so that a test's runs are the only ones. */
+export const manualTracking = (engineIds: string[]): ProjectRecord['tracking'] => ({
+  engineIds,
+  cadence: 'manual',
+  timeOfDay: '09:00',
+  weeklyDay: 'monday',
+  timezone: 'UTC',
+  samplesPerPrompt: 1,
+});

@@ -8,13 +8,15 @@ import { measure, type Measurement } from './measure.ts';
 import { startServer } from '../support/server-process.ts';
 import { measureRun } from './run-bench.ts';
 import { measureWebhooks } from './webhook-bench.ts';
+import { measureBrowser } from './browser-bench.ts';
 
 /**
  * `npm run bench`: read latency (at concurrency 1) and throughput (with 8 requests in flight) against a project of
  * 1,000,000 answers over 400 days, six engines and 50 competitors, each read also as a ratio to GET /me measured in
  * the same run; import throughput; the service's memory. Then runs: 500 prompts on six cloud engines against fakes
  * answering in 200 ms, as a ratio to the bound the concurrency limits set. BENCH_ANSWERS and BENCH_REQUESTS shrink
- * the reads; then webhooks: 1,000 run events to 5 webhooks each. BENCH_SUITES=reads,runs,webhooks picks parts.
+ * the reads; then webhooks: 1,000 run events to 5 webhooks each; then a browser engine with 1, 2 and 4 pages.
+ * BENCH_SUITES=reads,runs,webhooks,browser picks parts.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
@@ -151,7 +153,18 @@ async function webhooks() {
   );
 }
 
-const suites = (process.env.BENCH_SUITES ?? 'reads,runs,webhooks').split(',');
+async function browser() {
+  console.log(
+    '\nLocal-fetch engine in headless Chromium against the ChatGPT mock page (1.5 s streamed answers):',
+  );
+  console.log('| pages in parallel | answers per minute |');
+  console.log('|---|---|');
+  for (const r of await measureBrowser({ asks: 12 }))
+    console.log(`| ${r.pages} | ${r.answersPerMinute.toFixed(1)} |`);
+}
+
+const suites = (process.env.BENCH_SUITES ?? 'reads,runs,webhooks,browser').split(',');
 if (suites.includes('reads')) await reads();
 if (suites.includes('runs')) await runs();
 if (suites.includes('webhooks')) await webhooks();
+if (suites.includes('browser')) await browser();

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerAccounts } from './accounts.ts';
+import { registerAgent } from './agent.ts';
 import { registerAnswers } from './answers.ts';
 import { registerBrandTruth } from './brand-truth.ts';
 import { registerDemo } from './demo.ts';
@@ -17,6 +18,7 @@ registerServe(program);
 registerAccounts(program);
 registerKeys(program);
 registerHosts(program);
+registerAgent(program);
 registerAnswers(program);
 registerBrandTruth(program);
 registerRuns(program);

@@ -198,7 +198,10 @@ export function projectsRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(r.n);
     },
-    /** The host device of the account's newest project that has one: what a new project starts with. */
+    /**
+     * The host a new project starts with: that of the account's newest project with one, else the account's newest
+     * paired computer (an account paired before it had any project).
+     */
     async latestHostId(accountId: string): Promise<string | null> {
       const r = await db
         .selectFrom('projects')
@@ -208,7 +211,15 @@ export function projectsRepository(db: Db) {
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst();
-      return r?.host_id ?? null;
+      if (r?.host_id) return r.host_id;
+      const host = await db
+        .selectFrom('hosts')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return host?.id ?? null;
     },
     async idsInScope(scope: ProjectScope): Promise<string[]> {
       let q = db.selectFrom('projects').select('id').where('account_id', '=', scope.accountId);

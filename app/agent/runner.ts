@@ -1,0 +1,199 @@
+/**
+ * Runs one host run: every prompt x its engines x samplesPerPrompt, one slot each
+ * (`<runId>:<promptId>:<engineId>:<sample>` once uploaded). Each answer goes to the outbox the moment it arrives
+ * and is uploaded in the background; a slot that fails is logged and the run goes on. The run ends completed when
+ * at least one answer was stored, failed (with the reasons) when none was. Slots already in the outbox are not
+ * asked again, so a run interrupted by a restart resumes where it stopped.
+ */
+import { EngineError, type AnswerEngine } from '../../engines/types.ts';
+import type { Clock } from '../../server/domain/clock.ts';
+import type { EngineFactory, EngineLease } from './engine-factory.ts';
+import type { HostPromptData, LocalRun, LocalStore, RunOutcome } from './local-store.ts';
+import { errorFields, type AgentLog } from './log.ts';
+import type { SyncState, Uploader } from './outbox.ts';
+
+export interface Slot {
+  prompt: HostPromptData;
+  engineId: string;
+  sample: number;
+  /** `<promptId>:<engineId>:<sample>`; the upload key puts the run id in front. */
+  slot: string;
+}
+
+/** Samples outermost, like the service's runs, so an early stop still covers every prompt once. */
+export function slotsOf(prompts: readonly HostPromptData[], samplesPerPrompt: number): Slot[] {
+  const slots: Slot[] = [];
+  for (let sample = 1; sample <= samplesPerPrompt; sample += 1) {
+    for (const prompt of prompts) {
+      for (const engineId of prompt.engineIds) {
+        slots.push({ prompt, engineId, sample, slot: `${prompt.promptId}:${engineId}:${sample}` });
+      }
+    }
+  }
+  return slots;
+}
+
+export type RunResult =
+  | { state: 'finished'; outcome: RunOutcome; stored: number; failed: number; sync: SyncState }
+  /** Stopped (the agent is stopping): the run stays in the outbox and resumes on the next start. */
+  | { state: 'aborted' }
+  /** The service ended the run (canceled there): asking stopped. */
+  | { state: 'dropped' };
+
+export interface RunnerDeps {
+  store: LocalStore;
+  uploader: Uploader;
+  engines: EngineFactory;
+  clock: Clock;
+  log: AgentLog;
+  /** Slots asked at once per engine. Default 1 (one browser tab per engine; cloud engines have their limits). */
+  perEngineConcurrency?: number;
+}
+
+interface Failure {
+  engineId: string;
+  code: string;
+  message: string;
+}
+
+function failureReason(failures: readonly Failure[], total: number): string {
+  if (total === 0) return 'The run had no prompt with an engine this host asks.';
+  const seen = new Map<string, number>();
+  for (const f of failures) {
+    const key = `${f.engineId}: ${f.code}: ${f.message}`;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  const parts = [...seen].map(([key, n]) => (n > 1 ? `${key} (x${n})` : key));
+  return `All ${total} answers failed. ${parts.join('; ')}`.slice(0, 1000);
+}
+
+const codeOf = (err: unknown) => (err instanceof EngineError ? err.code : 'error');
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
+
+export async function runLocalRun(deps: RunnerDeps, run: LocalRun, signal: AbortSignal): Promise<RunResult> {
+  const { store, uploader, log, clock } = deps;
+  const fields = { localRunId: run.id, runId: run.runId, projectId: run.projectId };
+  const all = slotsOf(run.prompts, run.samplesPerPrompt);
+  const done = await store.storedSlots(run.id);
+  const todo = all.filter((s) => !done.has(s.slot));
+  log.info(
+    { ...fields, slots: all.length, alreadyStored: done.size, toAsk: todo.length },
+    done.size > 0 ? 'run resumed' : 'run started',
+  );
+
+  const failures: Failure[] = [];
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal.reason);
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  const unwatch = uploader.watch(run.id, () => stop.abort(new Error('run ended by the service')));
+  if (uploader.isDropped(run.id)) stop.abort(new Error('run ended by the service'));
+  const halted = () => stop.signal.aborted;
+
+  async function askAll(engineId: string, engine: AnswerEngine | undefined, slots: Slot[], problem?: string) {
+    if (!engine) {
+      const message = problem ?? `this host cannot ask ${engineId}`;
+      log.warn({ ...fields, engineId, slots: slots.length, error: message }, 'engine not available');
+      for (let i = 0; i < slots.length; i += 1)
+        failures.push({ engineId, code: 'engine_unavailable', message });
+      return;
+    }
+    let fatal: Failure | null = null;
+    let next = 0;
+    const worker = async () => {
+      while (next < slots.length && !halted()) {
+        const slot = slots[next++]!;
+        if (fatal) {
+          failures.push(fatal);
+          continue;
+        }
+        try {
+          const answer = await engine.ask(slot.prompt.text, { signal: stop.signal });
+          const at = clock.now().toISOString();
+          await store.addAnswer(
+            run.id,
+            {
+              slot: slot.slot,
+              promptId: slot.prompt.promptId,
+              promptText: slot.prompt.text,
+              topicId: slot.prompt.topicId,
+              engineId,
+              observedAt: at,
+              text: answer.text,
+              sources: answer.sources.map((s) => ({ url: s.url, title: s.title })),
+            },
+            at,
+          );
+          uploader.kick(run.id);
+        } catch (err) {
+          // An ask cut short by the stop is not a failure: the slot is asked when the run resumes.
+          if (stop.signal.aborted) return;
+          const failure = { engineId, code: codeOf(err), message: messageOf(err) };
+          failures.push(failure);
+          log.warn({ ...fields, slot: slot.slot, engineId, ...errorFields(err) }, 'answer failed');
+          if (err instanceof EngineError && err.kind === 'fatal') {
+            fatal = failure;
+            log.warn(
+              { ...fields, engineId, code: failure.code },
+              'engine failed for good; its other slots are skipped',
+            );
+          }
+        }
+      }
+    };
+    const width = Math.max(1, deps.perEngineConcurrency ?? 1);
+    await Promise.all(Array.from({ length: Math.min(width, slots.length) }, worker));
+  }
+
+  try {
+    if (todo.length > 0) {
+      const byEngine = new Map<string, Slot[]>();
+      for (const s of todo) byEngine.set(s.engineId, [...(byEngine.get(s.engineId) ?? []), s]);
+      let lease: EngineLease;
+      try {
+        lease = await deps.engines.acquire([...byEngine.keys()]);
+      } catch (err) {
+        // No engine could be set up (a bad setting, say): every slot fails with the reason.
+        const message = `the engines could not be set up: ${messageOf(err)}`;
+        lease = {
+          engines: new Map(),
+          problems: new Map([...byEngine.keys()].map((id) => [id, message])),
+          release: async () => {},
+        };
+      }
+      try {
+        await Promise.all(
+          [...byEngine].map(([engineId, slots]) =>
+            askAll(engineId, lease.engines.get(engineId), slots, lease.problems.get(engineId)),
+          ),
+        );
+      } finally {
+        await lease
+          .release()
+          .catch((err: unknown) => log.warn({ ...fields, ...errorFields(err) }, 'engine release failed'));
+      }
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    unwatch();
+  }
+
+  if (signal.aborted) {
+    log.info({ ...fields }, 'run interrupted; it resumes on the next start');
+    return { state: 'aborted' };
+  }
+  if (uploader.isDropped(run.id)) {
+    log.warn({ ...fields }, 'run ended by the service; asking stopped');
+    return { state: 'dropped' };
+  }
+  const stored = await store.answerCount(run.id);
+  const outcome: RunOutcome = stored > 0 ? 'completed' : 'failed';
+  const error = outcome === 'failed' ? failureReason(failures, all.length) : null;
+  await store.finishRun(run.id, outcome, error, clock.now().toISOString());
+  const sync = await uploader.sync(run.id);
+  log.info(
+    { ...fields, outcome, stored, failed: failures.length, sync, ...(error && { error }) },
+    'run finished',
+  );
+  return { state: 'finished', outcome, stored, failed: failures.length, sync };
+}

@@ -21,6 +21,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** How long a delivery attempt is owned: longer than the 10-second attempt, so a live attempt is never repeated. */
   webhookLeaseMs: number;
+  /** How often a host agent checks in (30 s; tests shorten it). */
+  agentCheckInMs: number;
 }
 
 export const DEFAULT_DATABASE = './data/answerwatch.db';
@@ -64,6 +66,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       positiveInt('ANSWERWATCH_RUN_LEASE_SECONDS', env.ANSWERWATCH_RUN_LEASE_SECONDS, 30) * 1000,
     webhookAllowPrivate: overrides.webhookAllowPrivate ?? env.ANSWERWATCH_WEBHOOK_ALLOW_PRIVATE === '1',
     webhookLeaseMs: overrides.webhookLeaseMs ?? webhookLease(env.ANSWERWATCH_WEBHOOK_LEASE_SECONDS),
+    agentCheckInMs:
+      overrides.agentCheckInMs ??
+      positiveInt('ANSWERWATCH_AGENT_CHECKIN_MS', env.ANSWERWATCH_AGENT_CHECKIN_MS, 30_000),
     rateLimits: overrides.rateLimits ?? {
       perMinute: positiveInt('ANSWERWATCH_RATE_LIMIT_PER_MINUTE', env.ANSWERWATCH_RATE_LIMIT_PER_MINUTE, 300),
       perDay: positiveInt('ANSWERWATCH_RATE_LIMIT_PER_DAY', env.ANSWERWATCH_RATE_LIMIT_PER_DAY, 20_000),

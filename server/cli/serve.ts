@@ -8,6 +8,8 @@ import { startBackgroundJobs } from '../jobs/background.ts';
 import { createLogger } from '../logger.ts';
 import { createSecretBox } from '../domain/secret-box.ts';
 import { loadSecretKey } from '../secret-key.ts';
+import { startLocalHosts } from './local-host.ts';
+import { dirname, join } from 'node:path';
 
 interface ServeOptions {
   db?: string;
@@ -45,6 +47,7 @@ async function serve(mode: 'start' | 'serve', opts: ServeOptions): Promise<void>
     webhooks: jobs.webhooks,
   });
   const stop = async () => {
+    await localHosts?.stop();
     await app.close();
     await jobs.stop();
     await store.close();
@@ -55,6 +58,19 @@ async function serve(mode: 'start' | 'serve', opts: ServeOptions): Promise<void>
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // `start` is the one-machine set-up: this computer is also the host of every account's projects.
+  const localHosts =
+    mode === 'start'
+      ? startLocalHosts({
+          store,
+          clock: systemClock,
+          serverUrl: `http://127.0.0.1:${port}`,
+          dataDir: join(dirname(config.database), 'agent'),
+          log: log.child({ component: 'agent' }),
+          env: process.env,
+          checkInMs: config.agentCheckInMs,
+        })
+      : null;
   process.stdout.write(
     `Answerwatch (${mode}) listening on http://${config.host}:${port}/v1 — database ${config.database}\n` +
       `API reference: http://${config.host}:${port}/v1/docs\n`,

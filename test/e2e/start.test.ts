@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithKey, apiClient, until } from '../support/e2e.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
 
 const run = promisify(execFile);
@@ -17,7 +18,11 @@ describe('answerwatch start as a real process', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'aw-e2e-'));
     db = join(dir, 'nested', 'answerwatch.db');
-    server = await startServer(db, { ANSWERWATCH_LOG_LEVEL: 'info' }, 'start');
+    server = await startServer(
+      db,
+      { ANSWERWATCH_LOG_LEVEL: 'info', ANSWERWATCH_AGENT_CHECKIN_MS: '300' },
+      'start',
+    );
   });
   afterAll(async () => {
     await server.stop();
@@ -67,5 +72,18 @@ describe('answerwatch start as a real process', () => {
     const log = server.output();
     expect(log).toContain('/v1/me?probe=log');
     expect(log).not.toContain(secret);
+  });
+
+  it('makes this machine the host computer of the account, online through its own agent', async () => {
+    const { key } = await accountWithKey(db);
+    const call = apiClient(() => server.baseUrl, key);
+    const project = (await call('/projects', 'POST', { name: 'Local', websiteUrl: 'https://local.example' }))
+      .body;
+    const host = await until(
+      'the local host to check in',
+      async () => (await call(`/projects/${project.id}/capabilities`)).body.host,
+      (h) => h?.online === true,
+    );
+    expect(host.deviceLabel).toMatch(/\(this computer\)$/);
   });
 });

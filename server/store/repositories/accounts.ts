@@ -37,6 +37,9 @@ export function accountsRepository(db: Db) {
         })
         .execute();
     },
+    async ids(): Promise<string[]> {
+      return (await db.selectFrom('accounts').select('id').orderBy('created_at').execute()).map((r) => r.id);
+    },
     async get(id: string): Promise<AccountRecord | undefined> {
       const row = await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toRecord(row);

@@ -24,6 +24,8 @@ import { statsRoutes } from './routes/stats.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { hostSyncRoutes } from './routes/host-sync.ts';
+import { localOwnerRoutes, type LocalHostPort } from './routes/local-owner.ts';
+import { webUiRoutes } from './routes/web-ui.ts';
 import type { Store } from './store/index.ts';
 
 export interface AppOptions {
@@ -38,6 +40,10 @@ export interface AppOptions {
   signals?: Signals;
   secrets: SecretBox;
   webhooks: WebhookPort;
+  /** `answerwatch start`: the per-launch token of the local owner's web UI, and this machine's host agents. */
+  localOwner?: { token: string; hosts?: LocalHostPort };
+  /** Where the built web UI is (tests point elsewhere). */
+  webUiDir?: string;
 }
 
 /** Builds the whole HTTP service once; the CLI, the desktop app and the tests all call this. */
@@ -76,6 +82,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clock,
     limiter: new RateLimiter(opts.config.rateLimits ?? DEFAULT_RATE_LIMITS),
     plans: opts.config.plans ?? DEFAULT_PLANS,
+    localOwnerToken: opts.localOwner?.token,
   });
   registerEtag(app);
   if (opts.validateResponses) registerResponseValidation(app);
@@ -99,6 +106,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     { prefix: '/v1' },
   );
   await hostSyncRoutes(app, { ...services, plans: opts.config.plans ?? DEFAULT_PLANS });
+  await localOwnerRoutes(app, services, { token: opts.localOwner?.token, hosts: opts.localOwner?.hosts });
+  webUiRoutes(app, opts.webUiDir);
   await app.ready();
   return app;
 }

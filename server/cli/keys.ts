@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { createApiKey } from '../domain/api-keys.ts';
-import { AppError } from '../domain/errors.ts';
+import { createApiKey, listKeys, revokeKey } from '../domain/api-keys.ts';
 import { clock, splitList, withStore, type DbOptions } from './context.ts';
 import { print } from './output.ts';
 
@@ -55,15 +54,7 @@ export function registerKeys(program: Command): void {
     .option('--json', 'print JSON')
     .action((opts: DbOptions & { account: string }) =>
       withStore(opts, async (store) => {
-        const list = (await store.apiKeys.listByAccount(opts.account)).map((k) => ({
-          keyId: k.id,
-          label: k.label,
-          scopes: k.scopes,
-          projects: k.allProjects ? 'all' : k.projectIds,
-          createdAt: k.createdAt,
-          expiresAt: k.expiresAt,
-          revokedAt: k.revokedAt,
-        }));
+        const list = await listKeys(store, opts.account);
         print(opts, list, () =>
           list.length === 0
             ? 'No keys.'
@@ -80,8 +71,7 @@ export function registerKeys(program: Command): void {
     .option('--json', 'print JSON')
     .action((keyId: string, opts: DbOptions) =>
       withStore(opts, async (store) => {
-        if (!(await store.apiKeys.get(keyId))) throw new AppError('not_found', `No key ${keyId}.`);
-        const revoked = await store.apiKeys.revoke(keyId, clock.now().toISOString());
+        const revoked = await revokeKey(store, clock, keyId);
         print(opts, { keyId, revoked }, () =>
           revoked ? `Revoked ${keyId}` : `${keyId} was already revoked`,
         );

@@ -1,7 +1,16 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { createAgent, type Agent } from '../../app/agent/agent.ts';
-import { createHostEngines } from '../../app/agent/host-engines.ts';
+import {
+  browserProfileDir,
+  createHostEngines,
+  isKeyedEngine,
+  KEYED_ENGINES,
+} from '../../app/agent/host-engines.ts';
+import { isLocalFetch } from '../../engines/catalog.ts';
+import { openLoginWindow } from '../../engines/browser/login.ts';
+import { AppError } from '../domain/errors.ts';
+import type { LocalHostPort } from '../routes/local-owner.ts';
 import { agentDbPath, openLocalStore, type LocalStore } from '../../app/agent/local-store.ts';
 import { pair } from '../../app/agent/pair.ts';
 import { createSyncClient, type SyncClient } from '../../app/agent/sync-client.ts';
@@ -34,7 +43,7 @@ interface Running {
  * paired on first start with a code the service makes for itself, that talks to this service through the same
  * host sync API a remote computer uses. Accounts created later get theirs within a check-in period.
  */
-export function startLocalHosts(o: LocalHostOptions): { stop(): Promise<void> } {
+export function startLocalHosts(o: LocalHostOptions): LocalHostPort & { stop(): Promise<void> } {
   const running = new Map<string, Running>();
   const starting = new Set<string>();
 
@@ -83,7 +92,36 @@ export function startLocalHosts(o: LocalHostOptions): { stop(): Promise<void> } 
   const timer = setInterval(() => void sweep(), o.checkInMs ?? 30_000);
   timer.unref();
   void sweep();
+  const storeOf = (accountId: string) => {
+    const found = running.get(accountId);
+    if (!found)
+      throw new AppError('not_found', 'This account’s host agent is still starting; try again shortly.');
+    return found.store;
+  };
+  const keyed = (engineId: string) => {
+    if (!isKeyedEngine(engineId)) throw new AppError('invalid_parameter', `${engineId} takes no API key.`);
+    return engineId;
+  };
   return {
+    async engineKeys(accountId) {
+      const withKey = new Set(await storeOf(accountId).engineKeyIds());
+      return Object.keys(KEYED_ENGINES).map((engineId) => ({ engineId, hasKey: withKey.has(engineId) }));
+    },
+    async setEngineKey(accountId, engineId, key) {
+      await storeOf(accountId).setEngineKey(keyed(engineId), key, o.clock.now().toISOString());
+    },
+    async removeEngineKey(accountId, engineId) {
+      await storeOf(accountId).removeEngineKey(keyed(engineId));
+    },
+    async signIn(accountId, engineId) {
+      if (!isLocalFetch(engineId))
+        throw new AppError('invalid_parameter', `${engineId} is not a browser engine.`);
+      storeOf(accountId);
+      // The window stays open until the person closes it; the request answers at once.
+      void openLoginWindow({ profileDir: browserProfileDir(join(o.dataDir, accountId)), engineId }).catch(
+        (err: unknown) => o.log.error({ err, engineId }, 'the sign-in window could not open'),
+      );
+    },
     async stop() {
       clearInterval(timer);
       await Promise.all([...running.values()].map((r) => r.close()));

@@ -1,15 +1,17 @@
+import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase } from '../store/database.ts';
-import { createStore } from '../store/index.ts';
 import { systemClock } from '../domain/clock.ts';
+import { randomAlnum } from '../domain/ids.ts';
+import { createSecretBox } from '../domain/secret-box.ts';
 import { startBackgroundJobs } from '../jobs/background.ts';
 import { createLogger } from '../logger.ts';
-import { createSecretBox } from '../domain/secret-box.ts';
+import type { LocalHostPort } from '../routes/local-owner.ts';
 import { loadSecretKey } from '../secret-key.ts';
+import { openDatabase } from '../store/database.ts';
+import { createStore } from '../store/index.ts';
 import { startLocalHosts } from './local-host.ts';
-import { dirname, join } from 'node:path';
 
 interface ServeOptions {
   db?: string;
@@ -17,7 +19,11 @@ interface ServeOptions {
   host?: string;
 }
 
-/** Both modes serve the same API; `start` is the one-machine setup a new user runs first. */
+/**
+ * Both modes serve the same API with the same background jobs. `start` is the one-machine set-up a new user runs
+ * first: this computer is also the host of every account's projects, and the owner's web UI opens with a token
+ * made for this launch.
+ */
 async function serve(mode: 'start' | 'serve', opts: ServeOptions): Promise<void> {
   const overrides: Partial<Config> = {};
   if (opts.db) overrides.database = opts.db;
@@ -38,6 +44,15 @@ async function serve(mode: 'start' | 'serve', opts: ServeOptions): Promise<void>
     webhookNet: { allowPrivate: config.webhookAllowPrivate },
     webhookLeaseMs: config.webhookLeaseMs,
   });
+  // The host agents start once the port is known; the owner's routes reach them through this.
+  let localHosts: (LocalHostPort & { stop(): Promise<void> }) | null = null;
+  const hosts: LocalHostPort = {
+    engineKeys: (a) => localHosts!.engineKeys(a),
+    setEngineKey: (a, e, k) => localHosts!.setEngineKey(a, e, k),
+    removeEngineKey: (a, e) => localHosts!.removeEngineKey(a, e),
+    signIn: (a, e) => localHosts!.signIn(a, e),
+  };
+  const ownerToken = mode === 'start' ? `awl_${randomAlnum(40)}` : undefined;
   const app = await buildApp({
     store,
     config,
@@ -45,6 +60,7 @@ async function serve(mode: 'start' | 'serve', opts: ServeOptions): Promise<void>
     signals: jobs.signals,
     secrets,
     webhooks: jobs.webhooks,
+    ...(ownerToken && { localOwner: { token: ownerToken, hosts } }),
   });
   const stop = async () => {
     await localHosts?.stop();
@@ -58,22 +74,21 @@ async function serve(mode: 'start' | 'serve', opts: ServeOptions): Promise<void>
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  // `start` is the one-machine set-up: this computer is also the host of every account's projects.
-  const localHosts =
-    mode === 'start'
-      ? startLocalHosts({
-          store,
-          clock: systemClock,
-          serverUrl: `http://127.0.0.1:${port}`,
-          dataDir: join(dirname(config.database), 'agent'),
-          log: log.child({ component: 'agent' }),
-          env: process.env,
-          checkInMs: config.agentCheckInMs,
-        })
-      : null;
+  if (mode === 'start') {
+    localHosts = startLocalHosts({
+      store,
+      clock: systemClock,
+      serverUrl: `http://127.0.0.1:${port}`,
+      dataDir: join(dirname(config.database), 'agent'),
+      log: log.child({ component: 'agent' }),
+      env: process.env,
+      checkInMs: config.agentCheckInMs,
+    });
+  }
   process.stdout.write(
     `Answerwatch (${mode}) listening on http://${config.host}:${port}/v1 — database ${config.database}\n` +
-      `API reference: http://${config.host}:${port}/v1/docs\n`,
+      `API reference: http://${config.host}:${port}/v1/docs\n` +
+      (ownerToken ? `Web UI: http://127.0.0.1:${port}/app/#token=${ownerToken}\n` : ''),
   );
 }
 

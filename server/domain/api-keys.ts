@@ -96,3 +96,30 @@ export async function checkApiKey(store: Store, clock: Clock, token: string | un
     return { ok: false, code: 'key_expired' };
   return { ok: true, key };
 }
+
+/** An account's keys as their owner sees them: never the key itself. */
+export async function listKeys(store: Store, accountId: string) {
+  return (await store.apiKeys.listByAccount(accountId)).map((k) => ({
+    keyId: k.id,
+    label: k.label,
+    scopes: k.scopes,
+    projects: k.allProjects ? ('all' as const) : k.projectIds,
+    createdAt: k.createdAt,
+    expiresAt: k.expiresAt,
+    revokedAt: k.revokedAt,
+  }));
+}
+
+/** Revokes at once; `accountId`, when given, must own the key. Answers false when it was revoked already. */
+export async function revokeKey(
+  store: Store,
+  clock: Clock,
+  keyId: string,
+  accountId?: string,
+): Promise<boolean> {
+  const key = await store.apiKeys.get(keyId);
+  if (!key || (accountId !== undefined && key.accountId !== accountId)) {
+    throw new AppError('not_found', `No key ${keyId}.`);
+  }
+  return store.apiKeys.revoke(keyId, clock.now().toISOString());
+}

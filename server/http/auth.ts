@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SCOPES } from '../contract/account.ts';
 import { checkApiKey } from '../domain/api-keys.ts';
 import type { Clock } from '../domain/clock.ts';
 import { AppError } from '../domain/errors.ts';
@@ -20,17 +22,58 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** The web UI of `answerwatch start`: the per-launch owner token, from this machine only. */
+export function isLocalOwner(request: FastifyRequest, token: string | undefined): boolean {
+  const given = bearerToken(request.headers.authorization);
+  if (!token || !given || given.length !== token.length) return false;
+  const loopback = request.ip === '127.0.0.1' || request.ip === '::1' || request.ip === '::ffff:127.0.0.1';
+  return loopback && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+}
+
+/** The owner acts on one of the machine's accounts, named by a header, with every scope on every project. */
+async function ownerCaller(
+  deps: { store: Store; plans: readonly Plan[] },
+  accountHeader: string | string[] | undefined,
+): Promise<Caller> {
+  const accountId = typeof accountHeader === 'string' ? accountHeader : undefined;
+  const account = accountId ? await deps.store.accounts.get(accountId) : undefined;
+  const plan = account && findPlan(account.plan, deps.plans);
+  if (!account || !plan) {
+    throw new AppError('invalid_parameter', 'Name one of this machine’s accounts in X-Answerwatch-Account.');
+  }
+  return {
+    keyId: 'local-owner',
+    label: 'Local owner (web UI)',
+    scopes: [...SCOPES],
+    createdAt: account.createdAt,
+    expiresAt: null,
+    accountId: account.id,
+    plan,
+    projectIds: null,
+  };
+}
+
 /**
  * One hook decides, in order: who is calling, whether they are within their rate limit (every response carries
  * RateLimit), whether the key is valid, whether the plan has API access, and whether the key has the scope.
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: { store: Store; clock: Clock; limiter: RateLimiter; plans: readonly Plan[] },
+  deps: {
+    store: Store;
+    clock: Clock;
+    limiter: RateLimiter;
+    plans: readonly Plan[];
+    localOwnerToken?: string;
+  },
 ) {
   app.decorateRequest('caller', null as unknown as Caller);
   app.addHook('onRequest', async (request, reply) => {
     const scope = request.routeOptions.config.scope;
+    if (scope && isLocalOwner(request, deps.localOwnerToken)) {
+      request.caller = await ownerCaller(deps, request.headers['x-answerwatch-account']);
+      return;
+    }
     const check = scope
       ? await checkApiKey(deps.store, deps.clock, bearerToken(request.headers.authorization))
       : null;

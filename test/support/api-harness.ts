@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type AppOptions } from '../../server/app.ts';
 import { createAccount } from '../../server/domain/accounts.ts';
 import { createApiKey } from '../../server/domain/api-keys.ts';
 import type { Clock } from '../../server/domain/clock.ts';
@@ -89,6 +89,8 @@ export async function createHarness(
     /** Default: a deliverer that is never started, on the network options below. */
     webhooks?: WebhookPort;
     webhookNet?: WebhookNetOptions;
+    localOwner?: AppOptions['localOwner'];
+    webUiDir?: string;
   } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'aw-api-'));
@@ -113,6 +115,8 @@ export async function createHarness(
     signals: opts.signals,
     secrets,
     webhooks,
+    localOwner: opts.localOwner,
+    webUiDir: opts.webUiDir,
   });
   const services: Services = {
     store,

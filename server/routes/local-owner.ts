@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { findEngine } from '../../engines/catalog.ts';
+import { createApiKey, listKeys, revokeKey } from '../domain/api-keys.ts';
+import type { Services } from '../domain/context.ts';
+import { AppError } from '../domain/errors.ts';
+import { isLocalOwner } from '../http/auth.ts';
+
+/** What the machine's own host agents let the owner do: engine keys kept on this computer and browser sign-in. */
+export interface LocalHostPort {
+  engineKeys(accountId: string): Promise<{ engineId: string; hasKey: boolean }[]>;
+  setEngineKey(accountId: string, engineId: string, key: string): Promise<void>;
+  removeEngineKey(accountId: string, engineId: string): Promise<void>;
+  signIn(accountId: string, engineId: string): Promise<void>;
+}
+
+const Account = z.strictObject({ accountId: z.string().min(1).max(64) });
+const AccountKey = Account.extend({ keyId: z.string().min(1).max(64) });
+const AccountEngine = Account.extend({ engineId: z.string().min(1).max(60) });
+const NewKey = z.strictObject({
+  label: z.string().trim().min(1).max(120),
+  scopes: z.array(z.string()).max(3).optional(),
+});
+const EngineKey = z.strictObject({ key: z.string().trim().min(1).max(500) });
+
+/**
+ * `/local/v1`: what only the machine's owner does from the web UI of `answerwatch start`, with the per-launch
+ * token: the accounts on this machine, their API keys, and the engine keys and browser sign-in of this computer.
+ * Not part of the public contract, so not in /v1/openapi.json.
+ */
+export async function localOwnerRoutes(
+  app: FastifyInstance,
+  s: Services,
+  o: { token: string | undefined; hosts: LocalHostPort | undefined },
+): Promise<void> {
+  await app.register(
+    async (local) => {
+      local.addHook('onRequest', async (request) => {
+        if (!isLocalOwner(request, o.token)) {
+          throw new AppError('invalid_key', 'Open the web UI from the address `answerwatch start` printed.');
+        }
+      });
+      const account = async (id: string) => {
+        if (!(await s.store.accounts.get(id))) throw new AppError('not_found', `No account ${id}.`);
+        return id;
+      };
+      const hosts = () => {
+        if (!o.hosts) throw new AppError('not_found', 'This service runs no host agent on this machine.');
+        return o.hosts;
+      };
+      const engine = (id: string) => {
+        if (!findEngine(id)) throw new AppError('invalid_parameter', `Unknown engine ${id}.`);
+        return id;
+      };
+      local.get('/accounts', async () => {
+        const ids = await s.store.accounts.ids();
+        const accounts = await Promise.all(ids.map((id) => s.store.accounts.get(id)));
+        return { data: accounts.flatMap((a) => (a ? [{ id: a.id, name: a.name, plan: a.plan }] : [])) };
+      });
+      local.get('/accounts/:accountId/keys', { schema: { params: Account } }, async (req) => ({
+        data: await listKeys(s.store, await account(Account.parse(req.params).accountId)),
+      }));
+      local.post(
+        '/accounts/:accountId/keys',
+        { schema: { params: Account, body: NewKey } },
+        async (req, reply) => {
+          const body = NewKey.parse(req.body);
+          const accountId = await account(Account.parse(req.params).accountId);
+          reply.code(201);
+          return createApiKey(s.store, s.clock, { accountId, label: body.label, scopes: body.scopes });
+        },
+      );
+      local.delete('/accounts/:accountId/keys/:keyId', { schema: { params: AccountKey } }, async (req) => {
+        const { accountId, keyId } = AccountKey.parse(req.params);
+        await revokeKey(s.store, s.clock, keyId, await account(accountId));
+        return { revoked: true };
+      });
+      local.get('/accounts/:accountId/engine-keys', { schema: { params: Account } }, async (req) => ({
+        data: await hosts().engineKeys(await account(Account.parse(req.params).accountId)),
+      }));
+      local.put(
+        '/accounts/:accountId/engine-keys/:engineId',
+        { schema: { params: AccountEngine, body: EngineKey } },
+        async (req, reply) => {
+          const { accountId, engineId } = AccountEngine.parse(req.params);
+          await hosts().setEngineKey(
+            await account(accountId),
+            engine(engineId),
+            EngineKey.parse(req.body).key,
+          );
+          return reply.code(204).send();
+        },
+      );
+      local.delete(
+        '/accounts/:accountId/engine-keys/:engineId',
+        { schema: { params: AccountEngine } },
+        async (req, reply) => {
+          const { accountId, engineId } = AccountEngine.parse(req.params);
+          await hosts().removeEngineKey(await account(accountId), engine(engineId));
+          return reply.code(204).send();
+        },
+      );
+      local.post(
+        '/accounts/:accountId/sign-in/:engineId',
+        { schema: { params: AccountEngine } },
+        async (req, reply) => {
+          const { accountId, engineId } = AccountEngine.parse(req.params);
+          await hosts().signIn(await account(accountId), engine(engineId));
+          return reply.code(202).send();
+        },
+      );
+    },
+    { prefix: '/local/v1' },
+  );
+}

@@ -6,6 +6,7 @@ import { NO_SIGNALS, type Services, type Signals, type WebhookPort } from './dom
 import type { SecretBox } from './domain/secret-box.ts';
 import { DEFAULT_PLANS } from './domain/plans.ts';
 import { createCursorCodec } from './domain/cursor.ts';
+import { createReadCache } from './domain/read-cache.ts';
 import { randomAlnum } from './domain/ids.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -74,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     baseUrl,
     secrets: opts.secrets,
     webhooks: opts.webhooks,
+    reads: createReadCache(),
   };
   registerErrorHandler(app, baseUrl);
   registerNotFound(app, baseUrl);

@@ -41,27 +41,30 @@ export async function listAnswers(s: Services, caller: Caller, projectId: string
   const filters = { ...filterParams, window, engine: engineIds };
   const list = `answers:${projectId}`;
   const after = s.cursors.decode<{ observedAt: string; id: string }>(list, filters, cursor);
-  const [rows, topics] = await Promise.all([
-    s.store.answers.list({
-      projectId,
-      window,
-      engineIds,
-      topicId: q.topicId,
-      promptId: q.promptId,
-      runId: q.runId,
-      mentioned: q.mentioned,
-      cited: q.cited,
-      after,
-      limit: limit + 1,
-    }),
-    s.store.topics.labels(projectId),
-  ]);
-  const page = splitPage(rows, limit, (r) =>
-    s.cursors.encode(list, filters, { observedAt: r.observed_at, id: r.id }),
-  );
-  const setIds = [...new Set(page.data.flatMap((r) => r.competitor_set ?? []))];
-  const sets = await s.store.competitorSets.get(projectId, setIds);
-  return renderAnswerPage(page.data, topics, sets, page.nextCursor);
+  const key = JSON.stringify([list, filters, after, limit]);
+  return s.reads.get(key, s.store.generation(), async () => {
+    const [rows, topics] = await Promise.all([
+      s.store.answers.list({
+        projectId,
+        window,
+        engineIds,
+        topicId: q.topicId,
+        promptId: q.promptId,
+        runId: q.runId,
+        mentioned: q.mentioned,
+        cited: q.cited,
+        after,
+        limit: limit + 1,
+      }),
+      s.store.topics.labels(projectId),
+    ]);
+    const page = splitPage(rows, limit, (r) =>
+      s.cursors.encode(list, filters, { observedAt: r.observed_at, id: r.id }),
+    );
+    const setIds = [...new Set(page.data.flatMap((r) => r.competitor_set ?? []))];
+    const sets = await s.store.competitorSets.get(projectId, setIds);
+    return renderAnswerPage(page.data, topics, sets, page.nextCursor);
+  });
 }
 
 export async function getAnswer(s: Services, caller: Caller, projectId: string, answerId: string) {

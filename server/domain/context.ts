@@ -2,6 +2,7 @@ import type { Caller } from '../http/caller.ts';
 import type { Store } from '../store/index.ts';
 import type { Clock } from './clock.ts';
 import type { CursorCodec } from './cursor.ts';
+import type { ReadCache } from './read-cache.ts';
 import type { SecretBox } from './secret-box.ts';
 
 /**
@@ -36,6 +37,8 @@ export interface Services {
   /** Seals the secrets the service must use again (webhook signing secrets). */
   secrets: SecretBox;
   webhooks: WebhookPort;
+  /** Rendered reads kept while the data is unchanged. */
+  reads: ReadCache;
 }
 
 export type { Caller };

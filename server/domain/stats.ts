@@ -21,11 +21,13 @@ export async function dailyStats(
   const range = resolveRange(q, s.clock.now());
   const only = checkEngineIds(q.engine);
   const filter = { projectId, ...range, topicId: q.topicId };
-  const [rows, incompleteDays] = await Promise.all([
-    s.store.summaries.daily(filter),
-    s.store.summaries.pendingDays(filter),
-  ]);
-  return renderDailyStats(range, rows, only, incompleteDays);
+  return s.reads.get(JSON.stringify(['daily', filter, only]), s.store.generation(), async () => {
+    const [rows, incompleteDays] = await Promise.all([
+      s.store.summaries.daily(filter),
+      s.store.summaries.pendingDays(filter),
+    ]);
+    return renderDailyStats(range, rows, only, incompleteDays);
+  });
 }
 
 /** Share of voice: the own brand first, then every tracked competitor, each rate over all answers in range. */

@@ -9,12 +9,16 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
   });
 }
 
-/** Routes marked `etag` send a hash of their body; a matching If-None-Match gets 304 and no body. */
+/**
+ * Routes marked `etag` send a hash of their body (or the one a pre-rendered body carries); a matching If-None-Match
+ * gets 304 and no body.
+ */
 export function registerEtag(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config.etag || reply.statusCode !== 200 || typeof payload !== 'string')
       return payload;
-    const tag = `"${hash('sha1', payload, 'base64url')}"`;
+    const given = reply.getHeader('etag');
+    const tag = typeof given === 'string' ? given : `"${hash('sha1', payload, 'base64url')}"`;
     reply.header('etag', tag);
     if (!matches(request.headers['if-none-match'], tag)) return payload;
     reply.code(304);

@@ -64,7 +64,9 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
         request,
         reply,
       );
-      return body instanceof JsonText ? reply.type('application/json; charset=utf-8').send(body.text) : body;
+      if (!(body instanceof JsonText)) return body;
+      if (request.routeOptions.config.etag) reply.header('etag', body.etag);
+      return reply.type('application/json; charset=utf-8').send(body.text);
     },
   });
 }

@@ -8,6 +8,7 @@ import {
   type Migration,
   type MigrationProvider,
   type SqliteDatabase,
+  type SqliteStatement,
 } from 'kysely';
 import * as initial from './migrations/0001-initial.ts';
 import * as runs from './migrations/0002-runs.ts';
@@ -26,24 +27,55 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 const STATEMENT_CACHE = 500;
 
+const READS = /^\s*(select|pragma|explain)\b/i;
+
 /**
  * Kysely prepares every query anew; the service runs the same few hundred statements all day, so they are kept
  * prepared. Kysely serialises use of the connection, so one statement is never stepped by two queries at once.
+ * Every statement that may write bumps `writes`, which tells cached reads that the data may have changed.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): SqliteDatabase {
+  const counted = (statement: SQLite.Statement): SqliteStatement => ({
+    reader: statement.reader,
+    all(parameters) {
+      const rows = statement.all(parameters);
+      onWrite();
+      return rows;
+    },
+    run(parameters) {
+      const result = statement.run(parameters);
+      onWrite();
+      return result;
+    },
+    iterate(parameters) {
+      onWrite();
+      return statement.iterate(parameters);
+    },
+  });
+  const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
       let statement = cache.get(sql);
       if (!statement) {
         if (cache.size >= STATEMENT_CACHE) cache.clear();
-        statement = sqlite.prepare(sql);
+        const prepared = sqlite.prepare(sql);
+        statement = READS.test(sql) ? prepared : counted(prepared);
         cache.set(sql, statement);
       }
       return statement;
     },
   };
+}
+
+const generations = new WeakMap<Db, () => string>();
+
+/**
+ * Changes whenever the data may have: a write through this connection, or a commit by another process on the same
+ * file (SQLite's data_version). Cached reads are valid only while it stays the same.
+ */
+export function dataGeneration(db: Db): string {
+  return generations.get(db)?.() ?? '';
 }
 
 /** Opens (creating when needed) the SQLite file, applies the pragmas the service relies on, and migrates it. */
@@ -55,7 +87,11 @@ export async function openDatabase(path: string): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  let writes = 0;
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => (writes += 1)) }),
+  });
+  generations.set(db, () => `${writes}.${String(sqlite.pragma('data_version', { simple: true }))}`);
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

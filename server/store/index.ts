@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import { dataGeneration, type Db } from './database.ts';
 import { accountsRepository } from './repositories/accounts.ts';
 import { answersRepository } from './repositories/answers.ts';
 import { apiKeysRepository } from './repositories/api-keys.ts';
@@ -40,6 +40,8 @@ export type Repositories = ReturnType<typeof repositories>;
 export interface Store extends Repositories {
   /** Runs `work` in one transaction with every repository bound to it: all of it lands or none. */
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+  /** Changes whenever the stored data may have changed; a cached read is valid while it does not. */
+  generation(): string;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export function createStore(db: Db): Store {
   return {
     ...repositories(db),
     transaction: (work) => db.transaction().execute((trx) => work(repositories(trx))),
+    generation: () => dataGeneration(db),
     close: () => db.destroy(),
   };
 }

@@ -12,6 +12,7 @@ import { createWebhookDeliverer } from '../../server/jobs/webhook-deliverer.ts';
 import { createWebhookNetwork, type WebhookNetOptions } from '../../server/jobs/webhook-network.ts';
 import { randomBytes } from 'node:crypto';
 import { createCursorCodec } from '../../server/domain/cursor.ts';
+import { createReadCache } from '../../server/domain/read-cache.ts';
 import type { Plan } from '../../server/domain/plans.ts';
 import type { RateLimits } from '../../server/http/rate-limit.ts';
 import { openDatabase } from '../../server/store/database.ts';
@@ -126,6 +127,7 @@ export async function createHarness(
     baseUrl: BASE,
     secrets,
     webhooks,
+    reads: createReadCache(),
   };
   const key = async (accountId: string, scopes = ALL_SCOPES, projectIds?: string[], expiresAt?: string) =>
     (await createApiKey(store, clock, { accountId, label: 'test', scopes, projectIds, expiresAt })).key;

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../support/api-harness.ts';
+import { importLines, projectWithAnswers } from '../support/answers.ts';
+import { rawDb } from '../support/raw-db.ts';
+
+describe('cached reads', () => {
+  let h: Harness;
+  let key: string;
+  let projectId: string;
+  const page = () => h.get(`/v1/projects/${projectId}/answers?limit=5`, key);
+  const daily = () => h.get(`/v1/projects/${projectId}/stats/daily`, key);
+
+  beforeAll(async () => {
+    h = await createHarness();
+    ({ key, projectId } = await projectWithAnswers(h, 40));
+  });
+  afterAll(() => h.close());
+
+  it('serves the same page and stats again while nothing changed, with the same ETag', async () => {
+    const [a, b] = [await page(), await page()];
+    expect(b.body).toBe(a.body);
+    expect(b.headers.etag).toBe(a.headers.etag);
+    expect(
+      (
+        await h.get(`/v1/projects/${projectId}/answers?limit=5`, key, {
+          'if-none-match': a.headers.etag as string,
+        })
+      ).statusCode,
+    ).toBe(304);
+    expect((await daily()).body).toBe((await daily()).body);
+  });
+
+  it('shows a new answer at once: any write of this service makes cached reads stale', async () => {
+    const before = await page();
+    const total = (r: { body: string }) =>
+      (JSON.parse(r.body) as { data: { answers: number }[] }).data.reduce((n, d) => n + d.answers, 0);
+    const statsBefore = total(await daily());
+    await importLines(h.store, h.clock, projectId, [
+      {
+        promptText: 'newest question',
+        engineId: 'chatgpt',
+        observedAt: h.clock.now().toISOString(),
+        text: 'Acme, just now.',
+        sources: [],
+      },
+    ]);
+    const after = await page();
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(JSON.parse(after.body).data[0].promptText).toBe('newest question');
+    expect(total(await daily())).toBe(statsBefore + 1);
+  });
+
+  it('shows a change another process committed to the same database file', async () => {
+    const before = JSON.parse((await page()).body).data[0];
+    const other = rawDb(h.dbPath);
+    try {
+      await other
+        .updateTable('answers')
+        .set({ prompt_text: 'edited elsewhere' })
+        .where('id', '=', before.id)
+        .execute();
+    } finally {
+      await other.destroy();
+    }
+    expect(JSON.parse((await page()).body).data[0].promptText).toBe('edited elsewhere');
+  });
+});

@@ -1,4 +1,4 @@
-import { JsonText } from './json-text.ts';
+import type { JsonText } from './json-text.ts';
 
 /**
  * Rendered read responses (answer pages, daily stats), kept while the data has not changed: integrators poll the

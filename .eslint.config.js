@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test/artifacts/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'app/ui/dist/**', 'data/**', 'test/artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -71,6 +71,8 @@ async function serve(mode: 'start' | 'serve', opts: ServeOptions): Promise<void>
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // A parent that runs the service as its child (the desktop app) holds its stdin: when the parent is gone, so is it.
+  if (process.env.ANSWERWATCH_STOP_WITH_STDIN === '1') process.stdin.on('end', () => void stop()).resume();
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,0 +1,175 @@
+/**
+ * Calls to the service from the page: the public API under /v1 and the owner endpoints under /local/v1, both
+ * with `Authorization: Bearer <owner token>`; /v1 calls name the account in `X-Answerwatch-Account`.
+ * Errors are the service's problem+json, surfaced with their `detail`.
+ */
+import type { Page } from './types.ts';
+
+export type Query =
+  URLSearchParams | Record<string, string | number | boolean | readonly string[] | null | undefined>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly problem: Record<string, unknown> = {},
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+}
+
+interface Credentials {
+  token: string | null;
+  accountId: string | null;
+}
+
+const credentials: Credentials = { token: null, accountId: null };
+let onUnauthorized: (() => void) | null = null;
+
+export function configureApi(
+  token: string | null,
+  accountId: string | null,
+  unauthorized?: () => void,
+): void {
+  credentials.token = token;
+  credentials.accountId = accountId;
+  if (unauthorized) onUnauthorized = unauthorized;
+}
+
+export function currentAccount(): string | null {
+  return credentials.accountId;
+}
+
+/** A path segment from an id: encoded, so an id can never add a segment or a query. */
+export const seg = (id: string) => encodeURIComponent(id);
+
+function queryString(query?: Query): string {
+  if (!query) return '';
+  let params: URLSearchParams;
+  if (query instanceof URLSearchParams) params = query;
+  else {
+    params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) {
+      if (v === null || v === undefined || v === '') continue;
+      if (Array.isArray(v)) for (const item of v as readonly string[]) params.append(k, item);
+      else params.set(k, String(v));
+    }
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+async function problemOf(res: Response): Promise<ApiError> {
+  let body: Record<string, unknown> = {};
+  try {
+    body = (await res.json()) as Record<string, unknown>;
+  } catch {
+    // Not JSON: the status alone says what happened.
+  }
+  const code = typeof body.code === 'string' ? body.code : `http_${res.status}`;
+  const detail =
+    typeof body.detail === 'string'
+      ? body.detail
+      : typeof body.title === 'string'
+        ? body.title
+        : `The service answered ${res.status} ${res.statusText}`.trim();
+  return new ApiError(res.status, code, detail, body);
+}
+
+async function call<T>(
+  prefix: '/v1' | '/local/v1',
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  if (credentials.token) headers.authorization = `Bearer ${credentials.token}`;
+  if (prefix === '/v1' && credentials.accountId) headers['x-answerwatch-account'] = credentials.accountId;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(`${prefix}${path}${queryString(opts.query)}`, {
+      method,
+      headers,
+      // Revalidate every time: the ETag still saves the body, and a finished run shows at once.
+      cache: 'no-cache',
+      credentials: 'omit',
+      ...(opts.body !== undefined && { body: JSON.stringify(opts.body) }),
+      ...(opts.signal && { signal: opts.signal }),
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'network', 'Could not reach the service. Is `answerwatch start` still running?');
+  }
+  if (res.status === 401) {
+    onUnauthorized?.();
+    const problem = await problemOf(res);
+    throw new ApiError(
+      401,
+      problem.code,
+      'The owner token was refused: it is new every time the service starts. Open the Web UI link that `answerwatch start` printed.',
+      problem.problem,
+    );
+  }
+  if (!res.ok) throw await problemOf(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function client(prefix: '/v1' | '/local/v1') {
+  return {
+    get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
+      call<T>(prefix, 'GET', path, { ...(query && { query }), ...(signal && { signal }) }),
+    post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>(prefix, 'POST', path, { body, ...(headers && { headers }) }),
+    patch: <T>(path: string, body: unknown) => call<T>(prefix, 'PATCH', path, { body }),
+    put: <T>(path: string, body: unknown) => call<T>(prefix, 'PUT', path, { body }),
+    del: <T>(path: string) => call<T>(prefix, 'DELETE', path),
+  };
+}
+
+/** The public API (`/v1`), as the chosen account. */
+export const api = client('/v1');
+/** The owner endpoints of `answerwatch start` (`/local/v1`). */
+export const local = client('/local/v1');
+
+/**
+ * Every item of a paged list, following nextCursor with the largest page the API allows; stops at `max`
+ * items and calls `progress` after each page.
+ */
+export async function allPages<T>(
+  path: string,
+  query: Query = {},
+  opts: { max?: number; progress?: (count: number) => void; signal?: AbortSignal } = {},
+): Promise<{ items: T[]; complete: boolean }> {
+  const max = opts.max ?? 100_000;
+  const items: T[] = [];
+  let cursor: string | null | undefined;
+  for (;;) {
+    const params = new URLSearchParams(queryString(query).slice(1));
+    params.set('limit', '200');
+    if (cursor) params.set('cursor', cursor);
+    const page = await api.get<Page<T>>(path, params, opts.signal);
+    items.push(...page.data);
+    opts.progress?.(items.length);
+    cursor = page.nextCursor;
+    if (!cursor) return { items, complete: true };
+    if (items.length >= max) return { items, complete: false };
+  }
+}
+
+export function errorText(err: unknown): string {
+  if (err instanceof ApiError) return err.detail;
+  if (err instanceof Error) return err.message;
+  return String(err);
+}

@@ -1,0 +1,148 @@
+/** The arithmetic of the charts, kept apart from the SVG so it can be tested: days, scales, series and paths. */
+import type { DailyStat } from './types.ts';
+
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` of a UTC day. */
+export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The day `days` before (negative: after) the given UTC day. */
+export function addDays(day: string, days: number): string {
+  return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+}
+
+/** Every UTC day from `from` to `to`, both included; empty when `to` is before `from`, at most 1000 days. */
+export function daysBetween(from: string, to: string): string[] {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return [];
+  const out: string[] = [];
+  for (let t = start; t <= end && out.length < 1000; t += DAY_MS) out.push(utcDay(new Date(t)));
+  return out;
+}
+
+export type Scale = (value: number) => number;
+
+/** Maps [d0, d1] onto [r0, r1]; an empty domain maps everything to the middle of the range. */
+export function linearScale(domain: readonly [number, number], range: readonly [number, number]): Scale {
+  const [d0, d1] = domain;
+  const [r0, r1] = range;
+  if (d1 === d0) return () => (r0 + r1) / 2;
+  return (v) => r0 + ((v - d0) / (d1 - d0)) * (r1 - r0);
+}
+
+const NICE_MAXIMA = [0.05, 0.1, 0.2, 0.25, 0.5, 1];
+
+/** The top of a rate axis: the smallest of 5 %, 10 %, 20 %, 25 %, 50 % and 100 % that holds every value. */
+export function niceRateMax(values: Iterable<number | null>): number {
+  let max = 0;
+  for (const v of values) if (v !== null && Number.isFinite(v) && v > max) max = v;
+  return NICE_MAXIMA.find((m) => max <= m + 1e-9) ?? 1;
+}
+
+/** `count + 1` evenly spaced ticks from 0 to `max`. */
+export function ticks(max: number, count = 4): number[] {
+  return Array.from({ length: count + 1 }, (_, i) => (max * i) / count);
+}
+
+/** Ticks of a rate axis that read as whole percentages: 0–100 % by 25, 0–50 % by 10, 0–20 % by 5, … */
+export function rateTicks(max: number): number[] {
+  const steps = max === 1 || max === 0.2 ? 4 : 5;
+  return ticks(max, steps).map((v) => Math.round(v * 1000) / 1000);
+}
+
+/** Indexes of at most `max` labels spread over `n` points, the first and the last always included. */
+export function labelIndexes(n: number, max = 6): number[] {
+  if (n <= 0) return [];
+  if (n <= max) return Array.from({ length: n }, (_, i) => i);
+  const step = (n - 1) / (max - 1);
+  return [...new Set(Array.from({ length: max }, (_, i) => Math.round(i * step)))];
+}
+
+export type RateMetric = 'mentionRate' | 'citationRate';
+
+export interface SeriesPoint {
+  value: number | null;
+  answers: number;
+  hits: number;
+}
+
+export interface Series {
+  engineId: string;
+  points: SeriesPoint[];
+}
+
+/**
+ * One series per engine (in order of first appearance), one point per day: the rate, or null on a day the
+ * engine has no answers (the line breaks there rather than pretending to be 0).
+ */
+export function dailySeries(
+  rows: readonly DailyStat[],
+  days: readonly string[],
+  metric: RateMetric,
+): Series[] {
+  const index = new Map(days.map((d, i) => [d, i]));
+  const byEngine = new Map<string, SeriesPoint[]>();
+  for (const row of rows) {
+    const i = index.get(row.date);
+    if (i === undefined) continue;
+    let points = byEngine.get(row.engineId);
+    if (!points) {
+      points = days.map(() => ({ value: null, answers: 0, hits: 0 }));
+      byEngine.set(row.engineId, points);
+    }
+    const hits = metric === 'mentionRate' ? row.mentioned : row.cited;
+    points[i] = {
+      value: row.answers > 0 ? (row[metric] ?? hits / row.answers) : null,
+      answers: row.answers,
+      hits,
+    };
+  }
+  return [...byEngine].map(([engineId, points]) => ({ engineId, points }));
+}
+
+/** An SVG path through the points, lifting the pen over the gaps; isolated points are left to markers. */
+export function linePath(values: readonly (number | null)[], x: Scale, y: Scale): string {
+  const parts: string[] = [];
+  let drawing = false;
+  values.forEach((v, i) => {
+    if (v === null) {
+      drawing = false;
+      return;
+    }
+    parts.push(`${drawing ? 'L' : 'M'}${round(x(i))} ${round(y(v))}`);
+    drawing = true;
+  });
+  return parts.join(' ');
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** Totals over a whole range: the rates of all answers together, null without answers. */
+export function overallRates(rows: readonly DailyStat[]): {
+  answers: number;
+  mentionRate: number | null;
+  citationRate: number | null;
+} {
+  let answers = 0;
+  let mentioned = 0;
+  let cited = 0;
+  for (const r of rows) {
+    answers += r.answers;
+    mentioned += r.mentioned;
+    cited += r.cited;
+  }
+  return {
+    answers,
+    mentionRate: answers > 0 ? mentioned / answers : null,
+    citationRate: answers > 0 ? cited / answers : null,
+  };
+}
+
+/** Share of voice: each brand's mentions over the mentions of all brands together (null when nobody is named). */
+export function shareOfVoice<T extends { mentioned: number }>(
+  rows: readonly T[],
+): (T & { share: number | null })[] {
+  const total = rows.reduce((n, r) => n + r.mentioned, 0);
+  return rows.map((r) => ({ ...r, share: total > 0 ? r.mentioned / total : null }));
+}

@@ -1,0 +1,233 @@
+/**
+ * The only way the UI makes DOM: elements with attributes and text nodes. There is no innerHTML anywhere;
+ * strings become text nodes, `on…` attributes are refused (events go through addEventListener, so the page
+ * runs under a CSP without 'unsafe-inline'), and an href must be an in-app route, a blob download or a
+ * checked http(s) URL.
+ */
+import { safeHttpUrl, EXTERNAL_LINK_REL } from './links.ts';
+import { splitHighlights } from './highlight.ts';
+
+export type Child = Node | string | number | null | undefined | false | readonly Child[];
+export type Attrs = Record<string, string | number | boolean | null | undefined>;
+
+function checkAttr(name: string, value: string): void {
+  const n = name.toLowerCase();
+  if (n.startsWith('on') || n === 'style' || n === 'srcdoc') throw new Error(`refused attribute ${name}`);
+  if (
+    (n === 'href' || n === 'src' || n === 'action' || n === 'formaction' || n === 'xlink:href') &&
+    !safeRef(value)
+  ) {
+    throw new Error(`refused ${name}: ${value.slice(0, 40)}`);
+  }
+}
+
+const safeRef = (value: string) =>
+  value.startsWith('#') || value.startsWith('blob:') || safeHttpUrl(value) !== null;
+
+function setAttrs(el: Element, attrs: Attrs | null | undefined): void {
+  if (!attrs) return;
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    const text = value === true ? '' : String(value);
+    checkAttr(name, text);
+    el.setAttribute(name, text);
+  }
+}
+
+export function append(parent: Node, ...children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(parent, ...(child as Child[]));
+    else if (child instanceof Node) parent.appendChild(child);
+    else parent.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs?: Attrs | null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, ...children);
+  return el;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export function s<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs?: Attrs | null,
+  ...children: Child[]
+): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG_NS, tag);
+  setAttrs(el, attrs);
+  append(el, ...children);
+  return el;
+}
+
+export function clear(el: Element): void {
+  el.replaceChildren();
+}
+
+export function on<K extends keyof HTMLElementEventMap>(
+  el: HTMLElement,
+  type: K,
+  handler: (ev: HTMLElementEventMap[K]) => void,
+): void {
+  el.addEventListener(type, handler);
+}
+
+export function button(
+  label: Child,
+  onClick: (ev: MouseEvent) => void,
+  attrs: Attrs = {},
+): HTMLButtonElement {
+  const b = h('button', { type: 'button', ...attrs }, label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+let idCounter = 0;
+export const uid = (prefix = 'f') => `${prefix}-${++idCounter}`;
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** A labelled control: `<div class="field"><label for>…</label>control<p hint></div>`. */
+export function field(label: string, control: Control, hint?: Child): HTMLDivElement {
+  if (!control.id) control.id = uid('field');
+  const wrap = h('div', { class: 'field' }, h('label', { for: control.id }, label), control);
+  if (hint) {
+    const hintEl = h('p', { class: 'hint', id: uid('hint') }, hint);
+    control.setAttribute('aria-describedby', hintEl.id);
+    wrap.append(hintEl);
+  }
+  return wrap;
+}
+
+export function input(attrs: Attrs = {}): HTMLInputElement {
+  return h('input', { type: 'text', ...attrs });
+}
+
+export function select(
+  options: readonly { value: string; label: string }[],
+  value?: string,
+  attrs: Attrs = {},
+) {
+  const el = h('select', attrs, ...options.map((o) => h('option', { value: o.value }, o.label)));
+  if (value !== undefined) el.value = value;
+  return el;
+}
+
+export function checkbox(
+  label: string,
+  checked: boolean,
+  attrs: Attrs = {},
+): { wrap: HTMLLabelElement; box: HTMLInputElement } {
+  const box = h('input', { type: 'checkbox', ...attrs });
+  box.defaultChecked = checked;
+  box.checked = checked;
+  return { wrap: h('label', { class: 'check' }, box, ' ', label), box };
+}
+
+/** A link to a source an engine gave: only http(s) becomes a link (new tab, no opener, no referrer). */
+export function externalLink(url: string | null | undefined, label?: string | null): HTMLElement {
+  const href = safeHttpUrl(url);
+  const text = label && label.trim() ? label : (url ?? '');
+  if (!href) return h('span', { class: 'unsafe-url', title: 'Not an http(s) address: shown as text' }, text);
+  return h('a', { href, rel: EXTERNAL_LINK_REL, target: '_blank', class: 'external' }, text);
+}
+
+/** Untrusted text with the brand's names in <mark>: text nodes and marks only. */
+export function highlighted(text: string, terms: readonly (string | null | undefined)[]): DocumentFragment {
+  const frag = document.createDocumentFragment();
+  for (const seg of splitHighlights(text, terms)) {
+    frag.append(seg.mark ? h('mark', null, seg.text) : document.createTextNode(seg.text));
+  }
+  return frag;
+}
+
+/** A message area: polite status or assertive alert. */
+export function notice(kind: 'info' | 'error' | 'success' | 'warning', ...children: Child[]): HTMLElement {
+  return h(
+    'div',
+    { class: `notice notice-${kind}`, role: kind === 'error' ? 'alert' : 'status' },
+    ...children,
+  );
+}
+
+export function loading(what = 'Loading…'): HTMLElement {
+  return h('p', { class: 'loading', role: 'status' }, what);
+}
+
+/** A table from a header row and body rows; `caption` names it for screen readers. */
+export function table(
+  caption: Child,
+  header: readonly Child[],
+  rows: readonly (readonly Child[])[],
+  attrs: Attrs = {},
+) {
+  return h(
+    'table',
+    attrs,
+    h('caption', null, caption),
+    h('thead', null, h('tr', null, ...header.map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', null, ...rows.map((r) => h('tr', null, ...r.map((c) => h('td', null, c))))),
+  );
+}
+
+/** A button that asks again before doing something that cannot be undone (no window.confirm). */
+export function confirmButton(
+  label: string,
+  confirmLabel: string,
+  action: () => Promise<void> | void,
+  attrs: Attrs = {},
+) {
+  let armed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const b = h('button', { type: 'button', class: 'danger', ...attrs }, label);
+  b.addEventListener('click', async () => {
+    if (!armed) {
+      armed = true;
+      b.textContent = confirmLabel;
+      b.classList.add('armed');
+      timer = setTimeout(() => {
+        armed = false;
+        b.textContent = label;
+        b.classList.remove('armed');
+      }, 5000);
+      return;
+    }
+    clearTimeout(timer);
+    b.disabled = true;
+    try {
+      await action();
+    } finally {
+      b.disabled = false;
+      armed = false;
+      b.textContent = label;
+      b.classList.remove('armed');
+    }
+  });
+  return b;
+}
+
+/** Copies text to the clipboard; falls back to selecting it so Ctrl+C works. */
+export function copyButton(text: string, target: HTMLElement, label = 'Copy'): HTMLButtonElement {
+  const b = button(label, async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      b.textContent = 'Copied';
+    } catch {
+      const range = document.createRange();
+      range.selectNodeContents(target);
+      const sel = window.getSelection();
+      sel?.removeAllRanges();
+      sel?.addRange(range);
+      b.textContent = 'Selected: press Ctrl+C';
+    }
+    setTimeout(() => (b.textContent = label), 2500);
+  });
+  return b;
+}

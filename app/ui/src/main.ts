@@ -1,0 +1,250 @@
+/**
+ * The web UI of `answerwatch start`: reads the owner token from the address, picks the account, draws the
+ * shell (header, navigation, main) and renders the page of the hash route.
+ */
+import { configureApi, errorText, local } from './api.ts';
+import { button, h, notice, select } from './dom.ts';
+import type { PageContext, ProjectContext } from './page.ts';
+import { renderAnswer } from './page-answer.ts';
+import { renderAnswers } from './page-answers.ts';
+import { renderEngines } from './page-engines.ts';
+import { renderExports } from './page-exports.ts';
+import { renderKeys } from './page-keys.ts';
+import { renderOverview } from './page-overview.ts';
+import { renderProjects } from './page-projects.ts';
+import { renderRuns } from './page-runs.ts';
+import { renderSetup } from './page-setup.ts';
+import { renderWebhooks } from './page-webhooks.ts';
+import { parseRoute, projectHref, type ProjectPage, type Route } from './router.ts';
+import { rememberAccount, takeSession } from './session.ts';
+import { getProject, resetCaches, state } from './state.ts';
+import type { LocalAccount, Page } from './types.ts';
+import { errorNotice, setLiveRegion, takeFlash } from './widgets.ts';
+
+const PAGE_LABELS: Record<ProjectPage, string> = {
+  overview: 'Overview',
+  answers: 'Answers',
+  setup: 'Setup',
+  runs: 'Runs',
+  engines: 'Engines',
+  webhooks: 'Webhooks',
+  exports: 'Exports',
+};
+
+const PAGES: Record<ProjectPage, (ctx: ProjectContext) => Promise<void>> = {
+  overview: renderOverview,
+  answers: renderAnswers,
+  setup: renderSetup,
+  runs: renderRuns,
+  engines: renderEngines,
+  webhooks: renderWebhooks,
+  exports: renderExports,
+};
+
+const root = document.getElementById('app')!;
+const main = h('main', { id: 'main', tabindex: '-1' });
+const projectNav = h('nav', { class: 'project-nav', 'aria-label': 'Project' });
+const accountSlot = h('div', { class: 'account' });
+const live = h('div', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
+let controller: AbortController | null = null;
+let firstRender = true;
+
+function shell(): void {
+  const skip = button('Skip to content', () => main.focus(), { class: 'skip-link' });
+  const topNav = h(
+    'nav',
+    { class: 'top-nav', 'aria-label': 'Main' },
+    h(
+      'ul',
+      null,
+      h('li', null, h('a', { href: '#/' }, 'Projects')),
+      h('li', null, h('a', { href: '#/keys' }, 'API keys')),
+    ),
+  );
+  root.replaceChildren(
+    skip,
+    h(
+      'header',
+      { class: 'topbar' },
+      h('a', { class: 'brand', href: '#/' }, 'Answerwatch'),
+      topNav,
+      accountSlot,
+    ),
+    h('div', { class: 'layout' }, projectNav, main),
+    live,
+  );
+  setLiveRegion(live);
+}
+
+function drawAccounts(): void {
+  const accounts = state.accounts;
+  const name = (a: LocalAccount) => `${a.name || a.id} (${a.plan})`;
+  if (accounts.length <= 1) {
+    const a = accounts[0];
+    accountSlot.replaceChildren(a ? h('span', { class: 'account-name' }, 'Account: ', name(a)) : '');
+    return;
+  }
+  const picker = select(
+    accounts.map((a) => ({ value: a.id, label: name(a) })),
+    state.accountId ?? undefined,
+    { id: 'account-picker' },
+  );
+  picker.addEventListener('change', () => chooseAccount(picker.value, true));
+  accountSlot.replaceChildren(h('label', { for: 'account-picker' }, 'Account'), ' ', picker);
+}
+
+function chooseAccount(accountId: string, navigate: boolean): void {
+  state.accountId = accountId;
+  rememberAccount(sessionStorage, accountId);
+  configureApi(tokenOf(), accountId);
+  resetCaches();
+  if (navigate) {
+    if (location.hash === '#/') void route();
+    else location.hash = '#/';
+  }
+}
+
+let token: string | null = null;
+const tokenOf = () => token;
+
+function drawProjectNav(route: Route, projectName: string | null): void {
+  if (route.name !== 'project' && route.name !== 'answer') {
+    projectNav.hidden = true;
+    projectNav.replaceChildren();
+    return;
+  }
+  const current: ProjectPage = route.name === 'answer' ? 'answers' : route.page;
+  projectNav.hidden = false;
+  projectNav.replaceChildren(
+    h('p', { class: 'project-name' }, projectName ?? 'Project'),
+    h(
+      'ul',
+      null,
+      ...(Object.keys(PAGE_LABELS) as ProjectPage[]).map((page) =>
+        h(
+          'li',
+          null,
+          h(
+            'a',
+            { href: projectHref(route.projectId, page), ...(page === current && { 'aria-current': 'page' }) },
+            PAGE_LABELS[page],
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+async function route(): Promise<void> {
+  controller?.abort();
+  const ctl = new AbortController();
+  controller = ctl;
+  const view = h('div', { class: 'view' });
+  const spinner = h('p', { class: 'loading', role: 'status' }, 'Loading…');
+  main.replaceChildren(view, spinner);
+  const flash = takeFlash();
+  if (flash) main.prepend(flash);
+  const r = parseRoute(location.hash);
+  const base: PageContext = {
+    view,
+    signal: ctl.signal,
+    query: r.name === 'project' ? r.query : new URLSearchParams(),
+    setTitle: (title) => (document.title = `${title} · Answerwatch`),
+    navigate: (hash) => {
+      if (location.hash === hash) void route();
+      else location.hash = hash;
+    },
+  };
+  try {
+    if (!state.accountId) {
+      drawProjectNav(r, null);
+      view.append(noAccount());
+    } else if (r.name === 'projects') {
+      drawProjectNav(r, null);
+      await renderProjects(base);
+    } else if (r.name === 'keys') {
+      drawProjectNav(r, null);
+      await renderKeys(base);
+    } else if (r.name === 'project' || r.name === 'answer') {
+      drawProjectNav(r, null);
+      const project = await getProject(r.projectId);
+      if (ctl.signal.aborted) return;
+      drawProjectNav(r, project.name);
+      const ctx: ProjectContext = { ...base, projectId: r.projectId, project };
+      if (r.name === 'answer') await renderAnswer(ctx, r.answerId);
+      else await PAGES[r.page](ctx);
+    } else {
+      drawProjectNav(r, null);
+      base.setTitle('Not found');
+      view.append(
+        h('h1', { tabindex: '-1' }, 'Page not found'),
+        h('p', null, h('a', { href: '#/' }, 'Back to the projects')),
+      );
+    }
+  } catch (err) {
+    if (ctl.signal.aborted) return;
+    view.replaceChildren(
+      h('h1', { tabindex: '-1' }, 'Something went wrong'),
+      errorNotice(err),
+      h('p', null, h('a', { href: '#/' }, 'Back to the projects')),
+    );
+  }
+  spinner.remove();
+  if (!firstRender && !ctl.signal.aborted) {
+    // Moves focus to the new page's heading so keyboard and screen-reader users start at the top of it.
+    view.querySelector<HTMLElement>('h1')?.focus({ preventScroll: false });
+  }
+  firstRender = false;
+}
+
+function noAccount(): HTMLElement {
+  return h(
+    'div',
+    null,
+    h('h1', { tabindex: '-1' }, 'No account yet'),
+    h('p', null, 'This machine has no Answerwatch account. Create one in a terminal, then reload this page:'),
+    h('pre', null, h('code', null, 'answerwatch accounts create --plan premium')),
+  );
+}
+
+function noToken(): void {
+  root.replaceChildren(
+    h(
+      'main',
+      { id: 'main', class: 'signed-out' },
+      h('h1', null, 'Open the link from your terminal'),
+      h('p', null, '`answerwatch start` prints a Web UI link with a one-time token for this launch:'),
+      h('pre', null, h('code', null, 'Web UI: http://127.0.0.1:8787/app/#token=awl_…')),
+      h('p', null, 'Open that link in this browser. The token is new every time the service starts.'),
+    ),
+  );
+}
+
+async function boot(): Promise<void> {
+  const session = takeSession(location, history, sessionStorage);
+  token = session.token;
+  if (!token) return noToken();
+  configureApi(token, session.accountId, () => {
+    sessionStorage.removeItem('answerwatch.token');
+  });
+  shell();
+  main.replaceChildren(h('p', { class: 'loading', role: 'status' }, 'Loading…'));
+  try {
+    state.accounts = (await local.get<Page<LocalAccount>>('/accounts')).data;
+  } catch (err) {
+    main.replaceChildren(
+      h('h1', { tabindex: '-1' }, 'Cannot open Answerwatch'),
+      notice('error', errorText(err)),
+    );
+    return;
+  }
+  const stored =
+    session.accountId && state.accounts.some((a) => a.id === session.accountId) ? session.accountId : null;
+  const chosen = stored ?? state.accounts[0]?.id ?? null;
+  if (chosen) chooseAccount(chosen, false);
+  drawAccounts();
+  window.addEventListener('hashchange', () => void route());
+  await route();
+}
+
+void boot();

@@ -1,0 +1,145 @@
+/** API keys of the account (owner endpoints): list, create (the key shown once, with a copy button), revoke. */
+import { local, seg } from './api.ts';
+import { checkbox, confirmButton, copyButton, field, h, input, loading, notice } from './dom.ts';
+import { dateTime } from './format.ts';
+import type { PageContext } from './page.ts';
+import { state } from './state.ts';
+import type { LocalKey, LocalKeyCreated, Page } from './types.ts';
+import { announce, badge, errorNotice, onSubmit, pageHeader, section } from './widgets.ts';
+
+const OPTIONAL_SCOPES = [
+  {
+    scope: 'tracking:write',
+    label: 'tracking:write: create projects, change prompts, competitors, schedule and webhooks',
+  },
+  { scope: 'runs:execute', label: 'runs:execute: start runs' },
+];
+
+export async function renderKeys(ctx: PageContext): Promise<void> {
+  ctx.setTitle('API keys');
+  const path = `/accounts/${seg(state.accountId ?? '')}/keys`;
+  const listArea = h('div', null, loading());
+  const shown = h('div', { 'aria-live': 'polite' });
+  ctx.view.append(
+    pageHeader(
+      'API keys',
+      'Keys let your own scripts and servers call the API at /v1. Every key can read; give it more only if it needs more.',
+    ),
+    shown,
+    section('Keys', listArea),
+    section('Create a key', createForm()),
+  );
+
+  const drawList = async () => {
+    const keys = (await local.get<Page<LocalKey>>(path)).data;
+    listArea.replaceChildren(
+      keys.length === 0
+        ? h('p', { class: 'empty' }, 'No API key yet.')
+        : h(
+            'table',
+            null,
+            h('caption', null, 'The account’s API keys (the secrets are never shown again)'),
+            h(
+              'thead',
+              null,
+              h(
+                'tr',
+                null,
+                ...['Label', 'Key id', 'Scopes', 'Projects', 'Created', 'Expires', 'Status', ''].map((c) =>
+                  h('th', { scope: 'col' }, c || h('span', { class: 'visually-hidden' }, 'Actions')),
+                ),
+              ),
+            ),
+            h(
+              'tbody',
+              null,
+              ...keys.map((k) => {
+                const status = h('div', { class: 'form-status' });
+                return h(
+                  'tr',
+                  null,
+                  h('th', { scope: 'row' }, k.label),
+                  h('td', null, h('code', null, k.keyId)),
+                  h('td', null, k.scopes.join(', ')),
+                  h(
+                    'td',
+                    null,
+                    Array.isArray(k.projects) && k.projects.length > 0 ? k.projects.join(', ') : 'all',
+                  ),
+                  h('td', null, dateTime(k.createdAt)),
+                  h('td', null, k.expiresAt ? dateTime(k.expiresAt) : 'never'),
+                  h(
+                    'td',
+                    null,
+                    k.revokedAt ? badge(`revoked ${dateTime(k.revokedAt)}`, 'bad') : badge('active', 'ok'),
+                  ),
+                  h(
+                    'td',
+                    null,
+                    k.revokedAt
+                      ? ''
+                      : confirmButton(
+                          'Revoke',
+                          'Confirm revoke',
+                          async () => {
+                            try {
+                              await local.del(`${path}/${seg(k.keyId)}`);
+                              announce(`Key ${k.label} revoked.`);
+                              await drawList();
+                            } catch (err) {
+                              status.replaceChildren(errorNotice(err));
+                            }
+                          },
+                          { 'aria-label': `Revoke the key ${k.label}` },
+                        ),
+                    status,
+                  ),
+                );
+              }),
+            ),
+          ),
+    );
+  };
+
+  function createForm(): HTMLFormElement {
+    const label = input({ name: 'label', required: true, maxlength: 120, autocomplete: 'off' });
+    const read = checkbox('visibility:read: read projects, answers and stats (every key)', true, {
+      disabled: true,
+    });
+    const boxes = OPTIONAL_SCOPES.map((s) => ({
+      scope: s.scope,
+      ...checkbox(s.label, false, { name: 'scopes', value: s.scope }),
+    }));
+    const status = h('div', { class: 'form-status' });
+    const form = h(
+      'form',
+      { class: 'stack' },
+      field('Label', label, 'Where the key is used, for example "BI server".'),
+      h('fieldset', { class: 'checks' }, h('legend', null, 'Scopes'), read.wrap, ...boxes.map((b) => b.wrap)),
+      h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Create key')),
+      status,
+    );
+    onSubmit(form, status, async () => {
+      const scopes = ['visibility:read', ...boxes.filter((b) => b.box.checked).map((b) => b.scope)];
+      const created = await local.post<LocalKeyCreated>(path, { label: label.value.trim(), scopes });
+      const code = h('code', { class: 'secret' }, created.key);
+      shown.replaceChildren(
+        notice(
+          'success',
+          h(
+            'p',
+            null,
+            `Key “${created.label ?? label.value.trim()}” created. It is shown only now: copy it to where it is used.`,
+          ),
+          h('p', null, code, ' ', copyButton(created.key, code, 'Copy key')),
+        ),
+      );
+      form.reset();
+      announce('Key created; copy it now, it is shown only once.');
+      await drawList();
+    });
+    return form;
+  }
+
+  await drawList().catch((err) => listArea.replaceChildren(errorNotice(err)));
+}

@@ -1,0 +1,208 @@
+/** Webhooks: the project's endpoints, register (the signing secret shown once), delete, send a test, deliveries. */
+import { api, seg } from './api.ts';
+import { button, checkbox, confirmButton, copyButton, field, h, input, loading, notice } from './dom.ts';
+import { dateTime } from './format.ts';
+import type { ProjectContext } from './page.ts';
+import type { Page, Webhook, WebhookDelivery, WebhookWithSecret } from './types.ts';
+import { announce, badge, errorNotice, onSubmit, pageHeader, section, statusBadge } from './widgets.ts';
+
+export async function renderWebhooks(ctx: ProjectContext): Promise<void> {
+  ctx.setTitle(`Webhooks · ${ctx.project.name}`);
+  const base = `/projects/${seg(ctx.projectId)}/webhooks`;
+  const listArea = h('div', null, loading());
+  const secretArea = h('div', { 'aria-live': 'polite' });
+  ctx.view.append(
+    pageHeader(
+      'Webhooks',
+      'Tell another system when a run completes or fails. Deliveries are signed with the secret shown once at registration.',
+    ),
+    secretArea,
+    section('Registered webhooks', listArea),
+    section('Register a webhook', registerForm()),
+  );
+
+  const drawList = async () => {
+    const hooks = (await api.get<Page<Webhook>>(base, undefined, ctx.signal)).data;
+    listArea.replaceChildren(
+      hooks.length === 0
+        ? h('p', { class: 'empty' }, 'No webhook yet.')
+        : h('ul', { class: 'webhook-list' }, ...hooks.map((w) => webhookItem(w))),
+    );
+  };
+
+  function webhookItem(w: Webhook): HTMLElement {
+    const status = h('div', { class: 'form-status' });
+    const deliveries = h('div', { class: 'deliveries' });
+    let open = false;
+    const toggle = button(
+      'Show deliveries',
+      async () => {
+        open = !open;
+        toggle.textContent = open ? 'Hide deliveries' : 'Show deliveries';
+        toggle.setAttribute('aria-expanded', String(open));
+        if (!open) return deliveries.replaceChildren();
+        await drawDeliveries();
+      },
+      { 'aria-expanded': 'false' },
+    );
+    const drawDeliveries = async () => {
+      deliveries.replaceChildren(loading('Loading deliveries…'));
+      try {
+        const list = (await api.get<Page<WebhookDelivery>>(`${base}/${seg(w.id)}/deliveries`)).data;
+        deliveries.replaceChildren(deliveriesTable(w, list));
+      } catch (err) {
+        deliveries.replaceChildren(errorNotice(err));
+      }
+    };
+    return h(
+      'li',
+      { class: 'webhook-card' },
+      h('h3', null, w.url),
+      h(
+        'p',
+        { class: 'meta' },
+        badge(w.active ? 'active' : 'turned off', w.active ? 'ok' : 'bad'),
+        ` ${w.events.join(', ')}`,
+        w.description ? ` · ${w.description}` : '',
+        ` · last delivery ${w.lastDeliveryAt ? `${dateTime(w.lastDeliveryAt)} (${w.lastDeliveryStatus})` : 'never'}`,
+        w.consecutiveFailures > 0 ? ` · ${w.consecutiveFailures} failures in a row` : '',
+      ),
+      h(
+        'div',
+        { class: 'actions' },
+        button(
+          'Send test',
+          async () => {
+            status.replaceChildren(loading('Sending a ping…'));
+            try {
+              const d = await api.post<WebhookDelivery>(`${base}/${seg(w.id)}/test`);
+              const last = d.attempts[d.attempts.length - 1];
+              status.replaceChildren(
+                notice(
+                  d.status === 'delivered' ? 'success' : 'warning',
+                  `Test ${d.status}`,
+                  last
+                    ? `: HTTP ${last.httpStatus ?? 'no answer'}${last.error ? `, ${last.error}` : ''}, ${last.durationMs} ms`
+                    : '',
+                  d.nextAttemptAt ? `; retried at ${dateTime(d.nextAttemptAt)}` : '',
+                ),
+              );
+              if (open) await drawDeliveries();
+            } catch (err) {
+              status.replaceChildren(errorNotice(err));
+            }
+          },
+          { 'aria-label': `Send a test to ${w.url}` },
+        ),
+        toggle,
+        confirmButton(
+          'Delete',
+          'Confirm delete',
+          async () => {
+            try {
+              await api.del(`${base}/${seg(w.id)}`);
+              announce('Webhook deleted.');
+              await drawList();
+            } catch (err) {
+              status.replaceChildren(errorNotice(err));
+            }
+          },
+          { 'aria-label': `Delete the webhook ${w.url}` },
+        ),
+      ),
+      status,
+      deliveries,
+    );
+  }
+
+  function registerForm(): HTMLFormElement {
+    const url = input({ type: 'url', name: 'url', required: true, placeholder: 'https://', maxlength: 2048 });
+    const completed = checkbox('run.completed', true, { name: 'events', value: 'run.completed' });
+    const failed = checkbox('run.failed', true, { name: 'events', value: 'run.failed' });
+    const description = input({ name: 'description', maxlength: 120 });
+    const status = h('div', { class: 'form-status' });
+    const form = h(
+      'form',
+      { class: 'stack' },
+      field('Endpoint URL', url, 'A public https address; private and local addresses are refused.'),
+      h('fieldset', { class: 'checks' }, h('legend', null, 'Events'), completed.wrap, failed.wrap),
+      field('Description (optional)', description),
+      h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Register webhook')),
+      status,
+    );
+    onSubmit(form, status, async () => {
+      const events = [completed, failed].filter((c) => c.box.checked).map((c) => c.box.value);
+      const body: Record<string, unknown> = { url: url.value.trim() };
+      if (events.length > 0) body.events = events;
+      if (description.value.trim()) body.description = description.value.trim();
+      const created = await api.post<WebhookWithSecret>(base, body);
+      const secret = h('code', { class: 'secret' }, created.secret);
+      secretArea.replaceChildren(
+        notice(
+          'success',
+          h(
+            'p',
+            null,
+            'Webhook registered. Its signing secret is shown only now: store it where the receiver can read it.',
+          ),
+          h('p', null, secret, ' ', copyButton(created.secret, secret, 'Copy secret')),
+        ),
+      );
+      form.reset();
+      announce('Webhook registered; copy its secret now.');
+      await drawList();
+    });
+    return form;
+  }
+
+  await drawList().catch((err) => listArea.replaceChildren(errorNotice(err)));
+}
+
+function deliveriesTable(w: Webhook, list: readonly WebhookDelivery[]): HTMLElement {
+  if (list.length === 0) return h('p', { class: 'empty' }, 'No delivery yet.');
+  return h(
+    'table',
+    null,
+    h('caption', null, `The last deliveries to ${w.url}, newest first`),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        ...['Created', 'Event', 'Status', 'Attempts', 'Next attempt'].map((c) =>
+          h('th', { scope: 'col' }, c),
+        ),
+      ),
+    ),
+    h(
+      'tbody',
+      null,
+      ...list.map((d) =>
+        h(
+          'tr',
+          null,
+          h('td', null, dateTime(d.createdAt)),
+          h('td', null, d.event),
+          h('td', null, statusBadge(d.status)),
+          h(
+            'td',
+            null,
+            h(
+              'ol',
+              { class: 'attempts' },
+              ...d.attempts.map((a) =>
+                h(
+                  'li',
+                  null,
+                  `${dateTime(a.at)}: ${a.httpStatus === null ? 'no answer' : `HTTP ${a.httpStatus}`}${a.error ? ` (${a.error})` : ''}, ${a.durationMs} ms`,
+                ),
+              ),
+            ),
+          ),
+          h('td', null, dateTime(d.nextAttemptAt)),
+        ),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,62 @@
+/** The hash routes of the UI: `#/`, `#/keys` and `#/p/{projectId}/{page}[/{answerId}][?query]`. */
+
+export const PROJECT_PAGES = [
+  'overview',
+  'answers',
+  'setup',
+  'runs',
+  'engines',
+  'webhooks',
+  'exports',
+] as const;
+export type ProjectPage = (typeof PROJECT_PAGES)[number];
+
+export type Route =
+  | { name: 'projects' }
+  | { name: 'keys' }
+  | { name: 'project'; projectId: string; page: ProjectPage; query: URLSearchParams }
+  | { name: 'answer'; projectId: string; answerId: string }
+  | { name: 'not-found'; path: string };
+
+const PROJECT_ID = /^[A-Za-z0-9]{1,64}$/;
+const ANSWER_ID = /^[A-Za-z0-9_:.-]{1,200}$/;
+
+function decode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+export function parseRoute(hash: string): Route {
+  const raw = hash.startsWith('#') ? hash.slice(1) : hash;
+  const [path = '', search = ''] = raw.split(/\?(.*)/s, 2);
+  const parts = path.split('/').filter((p) => p.length > 0);
+  if (parts.length === 0) return { name: 'projects' };
+  if (parts.length === 1 && parts[0] === 'keys') return { name: 'keys' };
+  if (parts[0] === 'p' && parts[1] && PROJECT_ID.test(parts[1])) {
+    const projectId = parts[1];
+    const page = parts[2] ?? 'overview';
+    if (page === 'answers' && parts.length === 4) {
+      const answerId = decode(parts[3]!);
+      if (answerId && ANSWER_ID.test(answerId)) return { name: 'answer', projectId, answerId };
+    } else if (parts.length <= 3 && (PROJECT_PAGES as readonly string[]).includes(page)) {
+      return { name: 'project', projectId, page: page as ProjectPage, query: new URLSearchParams(search) };
+    }
+  }
+  return { name: 'not-found', path };
+}
+
+export function projectHref(
+  projectId: string,
+  page: ProjectPage = 'overview',
+  query?: URLSearchParams,
+): string {
+  const q = query && [...query.keys()].length > 0 ? `?${query.toString()}` : '';
+  return `#/p/${encodeURIComponent(projectId)}/${page}${q}`;
+}
+
+export function answerHref(projectId: string, answerId: string): string {
+  return `#/p/${encodeURIComponent(projectId)}/answers/${encodeURIComponent(answerId)}`;
+}

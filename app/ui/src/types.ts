@@ -1,0 +1,94 @@
+/**
+ * The shapes the UI reads, taken from the contract's zod schemas as types only: nothing of zod or the server
+ * reaches the bundle, and a change to the contract is a type error here.
+ */
+import type { z } from 'zod';
+import type { Me as MeSchema } from '../../../server/contract/account.ts';
+import type { Problem as ProblemSchema } from '../../../server/contract/errors.ts';
+import type {
+  Project as ProjectSchema,
+  ProjectWithHost as ProjectWithHostSchema,
+} from '../../../server/contract/projects.ts';
+import type {
+  Answer as AnswerSchema,
+  AnswerDetail as AnswerDetailSchema,
+  Run as RunSchema,
+} from '../../../server/contract/results.ts';
+import type { RunRequest as RunRequestSchema } from '../../../server/contract/runs.ts';
+import type {
+  Competitor as CompetitorSchema,
+  CompetitorInput as CompetitorInputSchema,
+  Engine as EngineSchema,
+  Prompt as PromptSchema,
+  Topic as TopicSchema,
+} from '../../../server/contract/setup.ts';
+import type {
+  CompetitorStat as CompetitorStatSchema,
+  CompetitorStats as CompetitorStatsSchema,
+  DailyStat as DailyStatSchema,
+  DailyStats as DailyStatsSchema,
+} from '../../../server/contract/stats.ts';
+import type {
+  Capabilities as CapabilitiesSchema,
+  Tracking as TrackingSchema,
+} from '../../../server/contract/tracking.ts';
+import type {
+  Webhook as WebhookSchema,
+  WebhookDelivery as WebhookDeliverySchema,
+  WebhookWithSecret as WebhookWithSecretSchema,
+} from '../../../server/contract/webhooks.ts';
+
+export type Me = z.infer<typeof MeSchema>;
+export type Problem = z.infer<typeof ProblemSchema>;
+export type Project = z.infer<typeof ProjectSchema>;
+export type ProjectWithHost = z.infer<typeof ProjectWithHostSchema>;
+export type Answer = z.infer<typeof AnswerSchema>;
+export type AnswerDetail = z.infer<typeof AnswerDetailSchema>;
+export type Run = z.infer<typeof RunSchema>;
+export type RunRequest = z.infer<typeof RunRequestSchema>;
+export type Engine = z.infer<typeof EngineSchema>;
+export type Topic = z.infer<typeof TopicSchema>;
+export type Prompt = z.infer<typeof PromptSchema>;
+export type Competitor = z.infer<typeof CompetitorSchema>;
+export type CompetitorInput = z.infer<typeof CompetitorInputSchema>;
+export type DailyStat = z.infer<typeof DailyStatSchema>;
+export type DailyStats = z.infer<typeof DailyStatsSchema>;
+export type CompetitorStat = z.infer<typeof CompetitorStatSchema>;
+export type CompetitorStats = z.infer<typeof CompetitorStatsSchema>;
+export type Capabilities = z.infer<typeof CapabilitiesSchema>;
+export type Tracking = z.infer<typeof TrackingSchema>;
+export type Webhook = z.infer<typeof WebhookSchema>;
+export type WebhookWithSecret = z.infer<typeof WebhookWithSecretSchema>;
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+export interface Page<T> {
+  data: T[];
+  nextCursor?: string | null;
+}
+
+/** The owner-only endpoints of `answerwatch start` under /local/v1 (not part of the public contract). */
+export interface LocalAccount {
+  id: string;
+  name: string | null;
+  plan: string;
+}
+
+export interface LocalKey {
+  keyId: string;
+  label: string;
+  scopes: string[];
+  /** `all` when the key reads every project of the account, present and future. */
+  projects: string[] | 'all' | null;
+  createdAt: string | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface LocalKeyCreated extends LocalKey {
+  key: string;
+}
+
+export interface EngineKeyState {
+  engineId: string;
+  hasKey: boolean;
+}

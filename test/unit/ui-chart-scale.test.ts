@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  dailySeries,
+  daysBetween,
+  labelIndexes,
+  linearScale,
+  linePath,
+  niceRateMax,
+  overallRates,
+  rateTicks,
+  shareOfVoice,
+  ticks,
+} from '../../app/ui/src/chart-scale.ts';
+import type { DailyStat } from '../../app/ui/src/types.ts';
+
+const stat = (
+  date: string,
+  engineId: string,
+  answers: number,
+  mentioned: number,
+  cited: number,
+): DailyStat => ({
+  date,
+  engineId,
+  answers,
+  mentioned,
+  cited,
+  mentionRate: answers ? mentioned / answers : null,
+  citationRate: answers ? cited / answers : null,
+});
+
+describe('chart days', () => {
+  it('lists every UTC day of a range, both ends included, across month and year ends', () => {
+    expect(daysBetween('2025-12-30', '2026-01-02')).toEqual([
+      '2025-12-30',
+      '2025-12-31',
+      '2026-01-01',
+      '2026-01-02',
+    ]);
+    expect(daysBetween('2026-03-01', '2026-03-01')).toEqual(['2026-03-01']);
+    expect(daysBetween('2026-03-02', '2026-03-01')).toEqual([]);
+    expect(daysBetween('bad', '2026-03-01')).toEqual([]);
+  });
+
+  it('moves days without time-zone surprises', () => {
+    expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+  });
+});
+
+describe('scales and ticks', () => {
+  it('maps a domain onto a range, inverted for SVG y', () => {
+    const y = linearScale([0, 1], [200, 0]);
+    expect(y(0)).toBe(200);
+    expect(y(0.5)).toBe(100);
+    expect(y(1)).toBe(0);
+    expect(linearScale([5, 5], [0, 100])(5)).toBe(50);
+  });
+
+  it('picks a readable top for rate axes', () => {
+    expect(niceRateMax([0.03, null])).toBe(0.05);
+    expect(niceRateMax([0.07])).toBe(0.1);
+    expect(niceRateMax([0.2])).toBe(0.2);
+    expect(niceRateMax([0.22])).toBe(0.25);
+    expect(niceRateMax([0.4])).toBe(0.5);
+    expect(niceRateMax([0.51, 1])).toBe(1);
+    expect(niceRateMax([])).toBe(0.05);
+    expect(ticks(0.5)).toEqual([0, 0.125, 0.25, 0.375, 0.5]);
+    expect(rateTicks(1)).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    expect(rateTicks(0.5)).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5]);
+    expect(rateTicks(0.25)).toEqual([0, 0.05, 0.1, 0.15, 0.2, 0.25]);
+    expect(rateTicks(0.2)).toEqual([0, 0.05, 0.1, 0.15, 0.2]);
+    expect(rateTicks(0.05)).toEqual([0, 0.01, 0.02, 0.03, 0.04, 0.05]);
+  });
+
+  it('spreads at most six labels over the days, first and last included', () => {
+    expect(labelIndexes(3)).toEqual([0, 1, 2]);
+    expect(labelIndexes(30)).toEqual([0, 6, 12, 17, 23, 29]);
+    expect(labelIndexes(0)).toEqual([]);
+  });
+});
+
+describe('series and paths', () => {
+  const days = ['2026-06-01', '2026-06-02', '2026-06-03'];
+  const rows = [
+    stat('2026-06-01', 'chatgpt', 4, 2, 1),
+    stat('2026-06-03', 'chatgpt', 5, 5, 0),
+    stat('2026-06-02', 'gemini', 2, 0, 0),
+    stat('2026-05-31', 'gemini', 9, 9, 9),
+  ];
+
+  it('gives one point per day and engine, null where the engine has no answers', () => {
+    const series = dailySeries(rows, days, 'mentionRate');
+    expect(series.map((s) => s.engineId)).toEqual(['chatgpt', 'gemini']);
+    expect(series[0]!.points.map((p) => p.value)).toEqual([0.5, null, 1]);
+    expect(series[0]!.points[0]).toEqual({ value: 0.5, answers: 4, hits: 2 });
+    expect(series[1]!.points.map((p) => p.value)).toEqual([null, 0, null]);
+    expect(dailySeries(rows, days, 'citationRate')[0]!.points.map((p) => p.value)).toEqual([0.25, null, 0]);
+  });
+
+  it('draws a path that lifts over gaps', () => {
+    const x = (i: number) => i * 10;
+    const y = (v: number) => 100 - v * 100;
+    expect(linePath([0.5, 0.25, null, 1, 0], x, y)).toBe('M0 50 L10 75 M30 0 L40 100');
+    expect(linePath([null, null], x, y)).toBe('');
+  });
+
+  it('totals a range and shares the voice among brands', () => {
+    expect(overallRates(rows.slice(0, 3))).toEqual({
+      answers: 11,
+      mentionRate: 7 / 11,
+      citationRate: 1 / 11,
+    });
+    expect(overallRates([])).toEqual({ answers: 0, mentionRate: null, citationRate: null });
+    const shares = shareOfVoice([
+      { name: 'Acme', mentioned: 6 },
+      { name: 'Globex', mentioned: 2 },
+      { name: 'Initech', mentioned: 0 },
+    ]);
+    expect(shares.map((s) => s.share)).toEqual([0.75, 0.25, 0]);
+    expect(shareOfVoice([{ name: 'Acme', mentioned: 0 }])[0]!.share).toBeNull();
+  });
+});

@@ -484,6 +484,38 @@ describe.skipIf(browserPath === null)('the web UI in headless Chromium against a
     await shot('setup-byok');
   });
 
+  it('starts a run when the desktop tray asks (the preload bridge), on the project shown', async () => {
+    const desktop = await browser.newPage();
+    try {
+      // What app/electron/preload.cts exposes, with the tray's message delivered by the test.
+      await desktop.addInitScript(() => {
+        const w = window as unknown as { answerwatch: unknown; trayRunNow?: () => void };
+        w.answerwatch = {
+          version: 'test',
+          onRunNow(callback: () => void) {
+            w.trayRunNow = callback;
+            return () => {};
+          },
+        };
+      });
+      await desktop.goto(uiUrl);
+      await desktop.getByLabel('Account', { exact: true }).selectOption(accountId);
+      await desktop.goto(`${new URL(uiUrl).origin}/app/#/p/${projectId}/overview`);
+      await desktop.getByRole('heading', { name: 'Overview' }).waitFor();
+      const before = (await call(`/projects/${projectId}/run-requests`)).body.data.length;
+      await desktop.evaluate(() => (window as unknown as { trayRunNow: () => void }).trayRunNow());
+      await desktop.getByRole('heading', { name: 'Runs' }).waitFor();
+      await until(
+        'the tray run to be requested',
+        async () => (await call(`/projects/${projectId}/run-requests`)).body.data.length,
+        (n) => n === before + 1,
+      );
+      await desktop.getByText(/The run completed with \d+ answers/).waitFor({ timeout: 60_000 });
+    } finally {
+      await desktop.close();
+    }
+  });
+
   it('ran without a script error, a CSP violation or a dialog', () => {
     expect(pageErrors).toEqual([]);
     expect(

@@ -3,6 +3,7 @@
  * shell (header, navigation, main) and renders the page of the hash route.
  */
 import { configureApi, errorText, local } from './api.ts';
+import { listenToDesktop } from './desktop.ts';
 import { button, h, notice, select } from './dom.ts';
 import type { PageContext, ProjectContext } from './page.ts';
 import { renderAnswer } from './page-answer.ts';
@@ -247,4 +248,5 @@ async function boot(): Promise<void> {
   await route();
 }
 
+listenToDesktop();
 void boot();

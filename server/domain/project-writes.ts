@@ -26,7 +26,8 @@ const cleanDomains = (list: readonly string[]) => [
 
 const cleanTerms = (list: readonly string[]) => [...new Set(list.map((t) => t.trim()))];
 
-async function withHost(s: Services, project: ProjectRecord, warning: string | null) {
+/** The project as create and update answer it: with its host and its brand terms and domains. */
+export async function withHost(s: Services, project: ProjectRecord, warning: string | null) {
   const view = await s.store.projects.getView(project.id);
   if (!view) throw notFound('project');
   const host = project.hostId ? await s.store.hosts.get(project.hostId) : undefined;

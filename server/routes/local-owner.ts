@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { findEngine } from '../../engines/catalog.ts';
 import { createApiKey, listKeys, revokeKey } from '../domain/api-keys.ts';
 import type { Services } from '../domain/context.ts';
-import { AppError } from '../domain/errors.ts';
+import { AppError, notFound } from '../domain/errors.ts';
+import { withHost } from '../domain/project-writes.ts';
 import { isLocalOwner } from '../http/auth.ts';
 
 /** What the machine's own host agents let the owner do: engine keys kept on this computer and browser sign-in. */
@@ -17,6 +18,7 @@ export interface LocalHostPort {
 const Account = z.strictObject({ accountId: z.string().min(1).max(64) });
 const AccountKey = Account.extend({ keyId: z.string().min(1).max(64) });
 const AccountEngine = Account.extend({ engineId: z.string().min(1).max(60) });
+const AccountProject = Account.extend({ projectId: z.string().regex(/^[A-Za-z0-9]{1,64}$/) });
 const NewKey = z.strictObject({
   label: z.string().trim().min(1).max(120),
   scopes: z.array(z.string()).max(3).optional(),
@@ -57,6 +59,17 @@ export async function localOwnerRoutes(
         const accounts = await Promise.all(ids.map((id) => s.store.accounts.get(id)));
         return { data: accounts.flatMap((a) => (a ? [{ id: a.id, name: a.name, plan: a.plan }] : [])) };
       });
+      // The brand lists (terms, domains) that the public GET of a project does not carry.
+      local.get(
+        '/accounts/:accountId/projects/:projectId',
+        { schema: { params: AccountProject } },
+        async (req) => {
+          const { accountId, projectId } = AccountProject.parse(req.params);
+          const project = await s.store.projects.get(projectId);
+          if (!project || project.accountId !== (await account(accountId))) throw notFound('project');
+          return withHost(s, project, null);
+        },
+      );
       local.get('/accounts/:accountId/keys', { schema: { params: Account } }, async (req) => ({
         data: await listKeys(s.store, await account(Account.parse(req.params).accountId)),
       }));

@@ -504,7 +504,7 @@ describe.skipIf(browserPath === null)('the web UI in headless Chromium against a
       await desktop.getByRole('heading', { name: 'Overview' }).waitFor();
       const before = (await call(`/projects/${projectId}/run-requests`)).body.data.length;
       await desktop.evaluate(() => (window as unknown as { trayRunNow: () => void }).trayRunNow());
-      await desktop.getByRole('heading', { name: 'Runs' }).waitFor();
+      await desktop.getByRole('heading', { name: 'Runs' }).first().waitFor();
       await until(
         'the tray run to be requested',
         async () => (await call(`/projects/${projectId}/run-requests`)).body.data.length,

@@ -1,5 +1,5 @@
 /** What the pages share: the chosen account, and small caches of a project's descriptions. */
-import { api, seg } from './api.ts';
+import { api, local, seg } from './api.ts';
 import type { Capabilities, Engine, LocalAccount, Page, Project, ProjectWithHost } from './types.ts';
 
 export const state = {
@@ -29,14 +29,13 @@ export function rememberProject(project: Project): void {
   projects.set(project.id, project);
 }
 
-/**
- * The project with its brand terms and domains. GET /projects/{id} does not carry them; a PATCH that sends
- * no field changes nothing and answers the whole ProjectWithHost, so that is how the UI reads them.
- */
+/** The project with its brand terms and domains, which the public GET /projects/{id} does not carry. */
 export async function getBrand(projectId: string, fresh = false): Promise<ProjectWithHost> {
   const cached = brands.get(projectId);
   if (cached && !fresh) return cached;
-  const project = await api.patch<ProjectWithHost>(`/projects/${seg(projectId)}`, {});
+  const project = await local.get<ProjectWithHost>(
+    `/accounts/${seg(state.accountId ?? '')}/projects/${seg(projectId)}`,
+  );
   brands.set(projectId, project);
   projects.set(projectId, project);
   return project;

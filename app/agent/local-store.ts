@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import { z } from 'zod';
-import { HostProject, HostTracking, HostPrompt } from '../../server/contract/host-sync.ts';
+import { HostProject, HostTracking, HostPrompt, type HostAnswer } from '../../server/contract/host-sync.ts';
 import { createSecretBox, type SecretBox } from '../../server/domain/secret-box.ts';
 import { loadSecretKey } from '../../server/secret-key.ts';
 import * as initial from './migrations/0001-agent.ts';
@@ -44,16 +44,7 @@ export interface LocalRun {
 export type NewLocalRun = Omit<LocalRun, 'status' | 'outcome' | 'error' | 'finishedAt'>;
 
 /** One answer in the outbox; `slot` is `<promptId>:<engineId>:<sample>` (the upload key is `<runId>:<slot>`). */
-export interface OutboxAnswer {
-  slot: string;
-  promptId: string | null;
-  promptText: string;
-  topicId: string | null;
-  engineId: string;
-  observedAt: string;
-  text: string;
-  sources: { url: string; title: string | null }[];
-}
+export type OutboxAnswer = Omit<z.infer<typeof HostAnswer>, 'key'> & { slot: string };
 
 export interface Pairing {
   serverUrl: string;

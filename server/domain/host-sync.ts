@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { HostAnswer } from '../contract/host-sync.ts';
 import { createHash } from 'node:crypto';
 import type { Repositories } from '../store/index.ts';
 import type { HostRecord } from '../store/repositories/hosts.ts';
@@ -232,16 +234,8 @@ async function hostRun(s: Services, host: HostRecord, runId: string) {
   return run;
 }
 
-export interface UploadedAnswer {
-  key: string;
-  promptId: string | null;
-  promptText: string;
-  topicId: string | null;
-  engineId: string;
-  observedAt: string;
-  text: string;
-  sources: { url: string; title: string | null }[];
-}
+/** An answer as the host uploads it (the host sync contract's HostAnswer). */
+export type UploadedAnswer = z.infer<typeof HostAnswer>;
 
 /**
  * Answers the host asked, scored here by the same scorer as every answer and stored with the run's count in one

@@ -122,42 +122,19 @@ export function lineChart(o: LineChartOptions): HTMLElement {
     ),
   );
 
-  // Tables ignore width and overflow, so the hiding is done by a wrapper (else a wide table widens the page).
-  const table = h(
-    'table',
-    { class: 'chart-data' },
-    h('caption', null, `${o.title}: data`),
-    h(
-      'thead',
-      null,
-      h(
-        'tr',
-        null,
-        h('th', { scope: 'col' }, 'Date'),
-        ...series.map((sr) => h('th', { scope: 'col' }, o.engines.get(sr.engineId) ?? sr.engineId)),
-      ),
-    ),
-    h(
-      'tbody',
-      null,
-      ...o.days.map((day, i) =>
-        h(
-          'tr',
-          null,
-          h('th', { scope: 'row' }, day),
-          ...series.map((sr) => {
-            const p = sr.points[i]!;
-            return h(
-              'td',
-              null,
-              p.value === null ? 'no answers' : `${percent(p.value)} (${p.hits} of ${p.answers})`,
-            );
-          }),
-        ),
-      ),
+  figure.append(
+    hiddenDataTable(
+      o.title,
+      ['Date', ...series.map((sr) => o.engines.get(sr.engineId) ?? sr.engineId)],
+      o.days.map((day, i) => [
+        day,
+        ...series.map((sr) => {
+          const p = sr.points[i]!;
+          return p.value === null ? 'no answers' : `${percent(p.value)} (${p.hits} of ${p.answers})`;
+        }),
+      ]),
     ),
   );
-  figure.append(h('div', { class: 'visually-hidden' }, table));
   return figure;
 }
 
@@ -268,43 +245,43 @@ export function shareOfVoiceChart(o: BarChartOptions): HTMLElement {
       { class: 'chart-note' },
       `Bar length: the brand's share of all brand mentions in ${o.answers.toLocaleString()} answers; the number after it counts the answers that name the brand.`,
     ),
+    hiddenDataTable(
+      o.title,
+      ['Brand', 'Share of voice', 'Answers naming it', 'Mention rate', 'Citation rate'],
+      rows.map((r) => [
+        r.isOwnBrand ? `${r.name} (your brand)` : r.name,
+        percent(r.share),
+        String(r.mentioned),
+        percent(r.mentionRate),
+        percent(r.citationRate),
+      ]),
+    ),
+  );
+  return figure;
+}
+
+/**
+ * A chart's numbers as a table for screen readers: the first cell of a row heads it. Tables ignore width and
+ * overflow, so the hiding is done by a wrapper (else a wide table widens the page).
+ */
+function hiddenDataTable(title: string, headers: readonly string[], rows: readonly string[][]): HTMLElement {
+  return h(
+    'div',
+    { class: 'visually-hidden' },
     h(
-      'div',
-      { class: 'visually-hidden' },
+      'table',
+      { class: 'chart-data' },
+      h('caption', null, `${title}: data`),
+      h('thead', null, h('tr', null, ...headers.map((c) => h('th', { scope: 'col' }, c)))),
       h(
-        'table',
-        { class: 'chart-data' },
-        h('caption', null, `${o.title}: data`),
-        h(
-          'thead',
-          null,
-          h(
-            'tr',
-            null,
-            ...['Brand', 'Share of voice', 'Answers naming it', 'Mention rate', 'Citation rate'].map((c) =>
-              h('th', { scope: 'col' }, c),
-            ),
-          ),
-        ),
-        h(
-          'tbody',
-          null,
-          ...rows.map((r) =>
-            h(
-              'tr',
-              null,
-              h('th', { scope: 'row' }, r.isOwnBrand ? `${r.name} (your brand)` : r.name),
-              h('td', null, percent(r.share)),
-              h('td', null, String(r.mentioned)),
-              h('td', null, percent(r.mentionRate)),
-              h('td', null, percent(r.citationRate)),
-            ),
-          ),
+        'tbody',
+        null,
+        ...rows.map(([head, ...cells]) =>
+          h('tr', null, h('th', { scope: 'row' }, head ?? ''), ...cells.map((c) => h('td', null, c))),
         ),
       ),
     ),
   );
-  return figure;
 }
 
 const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

@@ -17,6 +17,11 @@ export interface EngineAnswer {
 export interface AskOptions {
   /** Aborts the request: the run was canceled or the service is stopping. */
   signal?: AbortSignal;
+  /**
+   * One per run, shared by its answers: where each source redirect link points (Gemini's), so a link named by
+   * many answers of the run is asked once.
+   */
+  resolvedLinks?: Map<string, Promise<string | null>>;
 }
 
 export interface AnswerEngine {

@@ -1,6 +1,7 @@
 /** ChatGPT through OpenAI's Responses API with its web_search tool. */
 import type { AnswerEngine, AskOptions, TextModel } from '../types.ts';
-import { finishAnswer, LINK_TARGET, SourceList } from './answer.ts';
+import { finishAnswer, SourceList } from './answer.ts';
+import { textWithoutCitationLinks } from './citation-links.ts';
 import type { AdapterSettings } from './config.ts';
 import type { VendorErrorRule } from './errors.ts';
 import { obj, str } from './json.ts';
@@ -15,16 +16,6 @@ export const openAiErrorRule: VendorErrorRule = (status, body) => {
   return status === 429 && noQuota ? { kind: 'fatal', code: 'insufficient_quota' } : undefined;
 };
 
-/**
- * The web_search tool writes each citation into the text as well, as `([site](url))` after the claim. The
- * annotation already holds it as a source, so only those links to cited URLs go; a link the model wrote as
- * part of a sentence stays.
- */
-function stripCitationLinks(text: string, cited: ReadonlySet<string>): string {
-  const link = new RegExp(String.raw`[ \t]*\(\[[^\]\n]*\]\((${LINK_TARGET})\)\)`, 'g');
-  return text.replace(link, (whole: string, url: string) => (cited.has(url) ? '' : whole));
-}
-
 export function createChatgpt(settings: AdapterSettings): AnswerEngine & TextModel {
   return {
     id: ID,
@@ -35,10 +26,8 @@ export function createChatgpt(settings: AdapterSettings): AnswerEngine & TextMod
         await postResponses(ID, settings, body, options.signal, openAiErrorRule),
       );
       const sources = new SourceList();
-      const citations = urlCitations(read.annotations);
-      for (const c of citations) sources.add(c.url, c.title);
-      const cited = new Set(citations.flatMap((c) => str(c.url) ?? []));
-      return finishAnswer(ID, stripCitationLinks(read.text, cited), sources.list(), read.model);
+      for (const c of urlCitations(read.annotations)) sources.add(c.url, c.title);
+      return finishAnswer(ID, textWithoutCitationLinks(read), sources.list(), read.model);
     },
     async complete(system: string, user: string, options: AskOptions = {}) {
       const body = { instructions: system, input: user };

@@ -35,24 +35,48 @@ function fail(kind: 'retryable' | 'fatal', code: string, why: string): EngineErr
   return new EngineError(ID, kind, code, `${ID}: ${why}`, { status: 200 });
 }
 
-/** One response's text, sources and search errors, read in block order. */
-function readBlocks(content: JsonObject[], sources: SourceList, searchErrors: string[]): string {
-  let text = '';
-  for (const block of content) {
-    if (block.type === 'text') {
-      text += str(block.text) ?? '';
-      for (const c of objects(block.citations)) {
-        if (c.type === 'web_search_result_location') sources.add(c.url, c.title);
-      }
-    } else if (block.type === 'web_search_tool_result') {
-      const error = obj(block.content);
-      if (error?.type === 'web_search_tool_result_error') {
-        searchErrors.push(str(error.error_code) ?? 'unknown');
-      }
-      for (const result of objects(block.content)) sources.add(result.url, result.title);
+/** Blocks of a server tool's work: text on either side of them is two paragraphs, not one. */
+const TOOL_BLOCK = /(?:^|_)tool_(?:use|result)(?:_|$)/;
+
+/**
+ * A turn's text, sources and search errors, read block by block across its responses (a paused turn goes on in
+ * the next one). Text blocks split only where citations start or end join as they are; a tool block between two
+ * text blocks ("…(September 26, 2024)." searching "Based on the search results…") is a paragraph break.
+ */
+class TurnReader {
+  text = '';
+  readonly sources = new SourceList();
+  readonly searchErrors: string[] = [];
+  private toolSinceText = false;
+
+  read(content: JsonObject[]): void {
+    for (const block of content) {
+      const type = str(block.type) ?? '';
+      if (type === 'text') this.addText(str(block.text) ?? '', objects(block.citations));
+      else if (TOOL_BLOCK.test(type)) this.toolSinceText = true;
+      if (type === 'web_search_tool_result') this.addResults(block.content);
     }
   }
-  return text;
+
+  private addText(text: string, citations: JsonObject[]): void {
+    if (this.toolSinceText && this.text.trim() !== '' && text.trim() !== '') {
+      this.text = `${this.text.trimEnd()}\n\n${text.trimStart()}`;
+    } else {
+      this.text += text;
+    }
+    if (text.trim() !== '') this.toolSinceText = false;
+    for (const c of citations) {
+      if (c.type === 'web_search_result_location') this.sources.add(c.url, c.title);
+    }
+  }
+
+  private addResults(content: unknown): void {
+    const error = obj(content);
+    if (error?.type === 'web_search_tool_result_error') {
+      this.searchErrors.push(str(error.error_code) ?? 'unknown');
+    }
+    for (const result of objects(content)) this.sources.add(result.url, result.title);
+  }
 }
 
 function checkStop(stopReason: unknown): void {
@@ -66,18 +90,16 @@ export function createClaude(settings: AdapterSettings): AnswerEngine & TextMode
       const question = { role: 'user', content: prompt };
       // pause_turn: the turn goes on where it stopped when we send it back with what Claude said so far.
       const said: JsonObject[] = [];
-      const sources = new SourceList();
-      const searchErrors: string[] = [];
-      let text = '';
+      const turn = new TurnReader();
       let model: string | null = null;
       for (let continuation = 0; ; continuation++) {
         const messages = said.length === 0 ? [question] : [question, { role: 'assistant', content: said }];
         const res = await post(settings, { tools: [WEB_SEARCH], messages }, options.signal);
         const content = objects(res.content);
-        text += readBlocks(content, sources, searchErrors);
+        turn.read(content);
         said.push(...content);
         model = str(res.model) ?? model;
-        const passing = searchErrors.find((code) => PASSING_SEARCH_ERRORS.has(code));
+        const passing = turn.searchErrors.find((code) => PASSING_SEARCH_ERRORS.has(code));
         if (passing) throw fail('retryable', 'search_failed', `the web search failed (${passing})`);
         checkStop(res.stop_reason);
         if (res.stop_reason !== 'pause_turn') break;
@@ -89,10 +111,10 @@ export function createClaude(settings: AdapterSettings): AnswerEngine & TextMode
           );
         }
       }
-      if (searchErrors.length > 0 && text.trim() === '') {
-        throw fail('fatal', 'search_failed', `the web search failed (${searchErrors.join(', ')})`);
+      if (turn.searchErrors.length > 0 && turn.text.trim() === '') {
+        throw fail('fatal', 'search_failed', `the web search failed (${turn.searchErrors.join(', ')})`);
       }
-      return finishAnswer(ID, text, sources.list(), model);
+      return finishAnswer(ID, turn.text, turn.sources.list(), model);
     },
     async complete(system: string, user: string, options: AskOptions = {}) {
       const res = await post(
@@ -101,8 +123,9 @@ export function createClaude(settings: AdapterSettings): AnswerEngine & TextMode
         options.signal,
       );
       checkStop(res.stop_reason);
-      const text = readBlocks(objects(res.content), new SourceList(), []);
-      return finishAnswer(ID, text, [], str(res.model) ?? null).text;
+      const turn = new TurnReader();
+      turn.read(objects(res.content));
+      return finishAnswer(ID, turn.text, [], str(res.model) ?? null).text;
     },
   };
 }

@@ -4,6 +4,8 @@
  * here: vendors rename and retire models faster than we release.
  */
 
+import { GROUNDING_REDIRECT_ORIGIN, type RedirectSettings } from './redirects.ts';
+
 /** What an HTTP adapter needs to call its vendor. */
 export interface AdapterSettings {
   apiKey: string;
@@ -27,6 +29,8 @@ export interface CloudConfig {
   xai: VendorConfig;
   serpapi: { apiKey: string | null; baseUrl: string };
   ollama: { host: string; model: string };
+  /** How Gemini's grounding redirect links are read (redirects.ts). */
+  geminiRedirects: RedirectSettings;
   /** In-flight requests per engine, shared by everything in the process. */
   concurrency: number;
   /** Per attempt. */
@@ -78,6 +82,23 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
+/** A two-valued setting: true for `on`, false for `off`, `fallback` when unset. */
+function switchOf(env: Env, name: string, [on, off]: [string, string], fallback: boolean): boolean {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (raw !== on && raw !== off) throw new Error(`${name} must be "${on}" or "${off}", got "${raw}"`);
+  return raw === on;
+}
+
+function geminiRedirects(env: Env): RedirectSettings {
+  return {
+    enabled: switchOf(env, 'ANSWERWATCH_GEMINI_REDIRECTS', ['resolve', 'off'], true),
+    timeoutMs: positiveInt(env, 'ANSWERWATCH_GEMINI_REDIRECT_TIMEOUT_MS', 3_000),
+    baseUrl: baseUrl(env, 'ANSWERWATCH_GEMINI_REDIRECT_BASE_URL', GROUNDING_REDIRECT_ORIGIN),
+    allowPrivate: switchOf(env, 'ANSWERWATCH_GEMINI_REDIRECT_ALLOW_PRIVATE', ['1', '0'], false),
+  };
+}
+
 function vendor(env: Env, prefix: string, defaultBase: string, defaultModel: string): VendorConfig {
   return {
     apiKey: text(env, `${prefix}_API_KEY`),
@@ -99,6 +120,7 @@ export function loadCloudConfig(env: Env = process.env): CloudConfig {
       baseUrl: baseUrl(env, 'SERPAPI_BASE_URL', 'https://serpapi.com'),
     },
     ollama: { host: ollamaHost(env), model: text(env, 'OLLAMA_MODEL') ?? DEFAULT_MODELS.ollama },
+    geminiRedirects: geminiRedirects(env),
     concurrency: positiveInt(env, 'ANSWERWATCH_ENGINE_CONCURRENCY', 4),
     timeoutMs: positiveInt(env, 'ANSWERWATCH_ENGINE_TIMEOUT_MS', 120_000),
     attempts: positiveInt(env, 'ANSWERWATCH_ENGINE_ATTEMPTS', 4),

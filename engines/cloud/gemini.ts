@@ -1,14 +1,17 @@
 /**
- * Gemini through generateContent with the google_search tool. Sources are the grounding chunks as given:
- * the uri is a vertexaisearch redirect and the title usually the site's domain; unwrapping the redirect would
- * cost a request per source, and the domain title is what the user sees.
+ * Gemini through generateContent with the google_search tool. Sources are the grounding chunks: the uri is a
+ * vertexaisearch redirect link and the title usually the site's domain. Each redirect is read once per run to
+ * store the page itself (redirects.ts); when it cannot be read, a domain title stands for the site's home page,
+ * and anything else keeps the link as Gemini gave it.
  */
+import { parse as parseDomain } from 'tldts';
 import { EngineError, type AnswerEngine, type AskOptions, type TextModel } from '../types.ts';
 import { finishAnswer, SourceList } from './answer.ts';
 import type { AdapterSettings } from './config.ts';
 import { invalidResponse, type VendorErrorRule } from './errors.ts';
 import { callJson } from './http.ts';
 import { arr, objects, obj, str, type JsonObject } from './json.ts';
+import { isGroundingRedirect, type RedirectReader, type ResolvedLinks } from './redirects.ts';
 
 const ID = 'gemini';
 const BLOCKED = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY']);
@@ -81,7 +84,39 @@ function answerText(first: JsonObject): string {
 
 const userTurn = (text: string) => [{ role: 'user', parts: [{ text }] }];
 
-export function createGemini(settings: AdapterSettings): AnswerEngine & TextModel {
+/** `https://<title>/` when the title is a host name under a public suffix ("weather.gov"), else null. */
+function domainHome(title: unknown): string | null {
+  const text = typeof title === 'string' ? title.trim().toLowerCase() : '';
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(text)) return null;
+  const parsed = parseDomain(text);
+  return parsed.isIcann === true && parsed.domain !== null ? `https://${text}/` : null;
+}
+
+async function sourceUrl(
+  uri: string,
+  title: unknown,
+  redirects: RedirectReader,
+  links: ResolvedLinks | undefined,
+): Promise<string> {
+  if (!isGroundingRedirect(uri)) return uri;
+  return (await redirects(uri, links)) ?? domainHome(title) ?? uri;
+}
+
+/** The web grounding chunks as sources, their redirect links read in parallel, in Gemini's order. */
+async function groundingSources(first: JsonObject, redirects: RedirectReader, links?: ResolvedLinks) {
+  // No groundingMetadata means Gemini answered without searching: no sources, not an error.
+  const webs = objects(obj(first.groundingMetadata)?.groundingChunks).flatMap((chunk) => {
+    const web = obj(chunk.web);
+    const uri = str(web?.uri)?.trim();
+    return uri ? [{ uri, title: web?.title }] : [];
+  });
+  const urls = await Promise.all(webs.map((w) => sourceUrl(w.uri, w.title, redirects, links)));
+  const sources = new SourceList();
+  webs.forEach((w, i) => sources.add(urls[i], w.title));
+  return sources.list();
+}
+
+export function createGemini(settings: AdapterSettings, redirects: RedirectReader): AnswerEngine & TextModel {
   return {
     id: ID,
     async ask(prompt: string, options: AskOptions = {}) {
@@ -91,13 +126,8 @@ export function createGemini(settings: AdapterSettings): AnswerEngine & TextMode
         options.signal,
       );
       const first = candidate(res);
-      const sources = new SourceList();
-      // No groundingMetadata means Gemini answered without searching: no sources, not an error.
-      for (const chunk of objects(obj(first.groundingMetadata)?.groundingChunks)) {
-        const web = obj(chunk.web);
-        sources.add(web?.uri, web?.title);
-      }
-      return finishAnswer(ID, answerText(first), sources.list(), str(res.modelVersion) ?? null);
+      const sources = await groundingSources(first, redirects, options.resolvedLinks);
+      return finishAnswer(ID, answerText(first), sources, str(res.modelVersion) ?? null);
     },
     async complete(system: string, user: string, options: AskOptions = {}) {
       const body = { systemInstruction: { parts: [{ text: system }] }, contents: userTurn(user) };

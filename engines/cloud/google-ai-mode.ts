@@ -1,7 +1,13 @@
 /**
  * Google AI Mode through SerpApi (engine google_ai_mode). The answer comes as text blocks (paragraphs,
- * headings, lists, tables, code), which we render as plain text with list items as "- " lines; sources are
- * the references, in their index order.
+ * headings, lists, tables, code), which we render as plain text with list items as "- " lines. Sources are the
+ * pages the answer itself links (`snippet_links`, in paragraphs, list items and table cells, in text order),
+ * then the references in their index order: references are often only `google.com/searchviewer` pages, while
+ * the links name the sites themselves, so a brand named and linked in the answer is cited.
+ *
+ * Local-business cards arrive with their buttons' labels glued in front of the snippet ("LlamarCómo
+ * llegarSitio webDestacado por…", "CallDirectionsWebsite…"): interface words, never answer text, so they go.
+ * SerpApi sometimes repeats a card as two identical blocks in a row: it is shown once.
  *
  * SerpApi reports errors as `{"error": "..."}`: with a 4xx/5xx status they follow the status rules (its 429
  * "run out of searches" is fatal), with a 200 they mean Google showed no AI answer for this query this time,
@@ -11,7 +17,7 @@ import { EngineError, type AnswerEngine, type AskOptions } from '../types.ts';
 import { finishAnswer, SourceList } from './answer.ts';
 import type { VendorErrorRule } from './errors.ts';
 import { callJson } from './http.ts';
-import { arr, objects, str, type JsonObject } from './json.ts';
+import { arr, obj, objects, str, type JsonObject } from './json.ts';
 
 const ID = 'google-ai-mode';
 
@@ -25,10 +31,28 @@ const serpApiErrorRule: VendorErrorRule = (status, body) =>
     ? { kind: 'fatal', code: 'insufficient_quota' }
     : undefined;
 
+/** The action buttons of Google's place cards, in the languages AI Mode answers in most. */
+const CARD_BUTTONS = [
+  ...['Call', 'Directions', 'Website', 'Menu', 'Order', 'Reserve', 'Book online', 'Save', 'Share'],
+  ...['Llamar', 'Cómo llegar', 'Sitio web', 'Reservar', 'Pedir', 'Guardar', 'Compartir'],
+  ...['Ligar', 'Rotas', 'Site', 'Appeler', 'Itinéraire', 'Site Web', 'Anrufen', 'Route', 'Chiama'],
+  ...['Indicazioni', 'Sito web', 'Bellen', 'Routebeschrijving'],
+].sort((a, b) => b.length - a.length);
+const escaped = CARD_BUTTONS.map((label) => label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+/**
+ * Two or more labels glued together at the start: a snippet that merely starts with such a word ("Website
+ * builders…", "SharePoint…") keeps it.
+ */
+const GLUED_BUTTONS = new RegExp(`^(?:${escaped}){2,}`);
+
+function snippetText(value: unknown): string {
+  return (str(value) ?? '').replace(GLUED_BUTTONS, '');
+}
+
 function listLines(items: unknown, depth: number): string[] {
   return objects(items).flatMap((item) => {
     const title = str(item.title);
-    const snippet = str(item.snippet) ?? '';
+    const snippet = snippetText(item.snippet);
     const line = `${'  '.repeat(depth)}- ${title && snippet ? `${title}: ${snippet}` : (title ?? snippet)}`;
     return [line, ...listLines(item.list, depth + 1)];
   });
@@ -38,7 +62,7 @@ function tableText(rows: unknown): string {
   return arr(rows)
     .map((row) =>
       arr(row)
-        .map((cell) => str(cell) ?? '')
+        .map((cell) => str(cell) ?? str(obj(cell)?.snippet) ?? '')
         .join(' | '),
     )
     .join('\n');
@@ -46,10 +70,23 @@ function tableText(rows: unknown): string {
 
 function blockText(block: JsonObject): string {
   if (block.list !== undefined) {
-    return [str(block.snippet), ...listLines(block.list, 0)].filter(Boolean).join('\n');
+    return [snippetText(block.snippet), ...listLines(block.list, 0)].filter(Boolean).join('\n');
   }
   if (block.table !== undefined) return tableText(block.table);
-  return str(block.snippet) ?? str(block.code) ?? '';
+  return block.snippet !== undefined ? snippetText(block.snippet) : (str(block.code) ?? '');
+}
+
+/** Two consecutive blocks with the same content are one card shown twice. */
+function withoutRepeats(blocks: JsonObject[]): JsonObject[] {
+  return blocks.filter((block, i) => i === 0 || JSON.stringify(block) !== JSON.stringify(blocks[i - 1]));
+}
+
+/** Every `snippet_links` entry, depth first in text order: blocks, list items, nested lists, table cells. */
+function snippetLinks(value: unknown): JsonObject[] {
+  if (Array.isArray(value)) return value.flatMap(snippetLinks);
+  const item = obj(value);
+  if (!item) return [];
+  return [...objects(item.snippet_links), ...snippetLinks(item.list), ...snippetLinks(item.table)];
 }
 
 function order(index: unknown): number {
@@ -75,12 +112,14 @@ export function createGoogleAiMode(settings: SerpApiSettings): AnswerEngine {
       });
       const error = str(res.error);
       if (error !== undefined) throw noAnswer(error);
-      const text = objects(res.text_blocks)
+      const blocks = withoutRepeats(objects(res.text_blocks));
+      const text = blocks
         .map(blockText)
         .filter((t) => t.trim() !== '')
         .join('\n\n');
       if (text === '') throw noAnswer('no text blocks');
       const sources = new SourceList();
+      for (const link of snippetLinks(blocks)) sources.add(link.link, link.text);
       const references = objects(res.references).sort((a, b) => order(a.index) - order(b.index));
       for (const ref of references) sources.add(ref.link, ref.title);
       return finishAnswer(ID, text, sources.list(), null);

@@ -1,6 +1,10 @@
-/** Grok through xAI's Responses API (the same shapes as OpenAI's) with its web_search tool. */
+/**
+ * Grok through xAI's Responses API (the same shapes as OpenAI's) with its web_search tool. Its url_citation
+ * annotations often carry the URL alone (no title, no span); citation links to them leave the text as ChatGPT's do.
+ */
 import type { AnswerEngine, AskOptions, TextModel } from '../types.ts';
 import { finishAnswer, LINK_TARGET, SourceList, stripMarkers } from './answer.ts';
+import { textWithoutCitationLinks } from './citation-links.ts';
 import type { AdapterSettings } from './config.ts';
 import type { VendorErrorRule } from './errors.ts';
 import { arr, obj, str } from './json.ts';
@@ -31,7 +35,8 @@ export function createGrok(settings: AdapterSettings): AnswerEngine & TextModel 
       const sources = new SourceList();
       for (const c of urlCitations(read.annotations)) sources.add(c.url, citationTitle(c.title));
       for (const url of arr(read.body.citations)) sources.add(url);
-      return finishAnswer(ID, stripMarkers(read.text, INLINE_CITATION), sources.list(), read.model);
+      const text = stripMarkers(textWithoutCitationLinks(read), INLINE_CITATION);
+      return finishAnswer(ID, text, sources.list(), read.model);
     },
     async complete(system: string, user: string, options: AskOptions = {}) {
       const body = { instructions: system, input: user };

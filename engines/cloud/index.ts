@@ -11,6 +11,7 @@ import { createGoogleAiMode } from './google-ai-mode.ts';
 import { createGrok } from './grok.ts';
 import { createOllama } from './ollama.ts';
 import { createPerplexity } from './perplexity.ts';
+import { createRedirectReader } from './redirects.ts';
 import {
   resilientEngine,
   resilientTextModel,
@@ -42,7 +43,9 @@ function adapter(config: CloudConfig, engineId: string, model?: string): Adapter
     case 'claude':
       return keyed(config.anthropic, model, createClaude);
     case 'gemini':
-      return keyed(config.gemini, model, createGemini);
+      return keyed(config.gemini, model, (s) =>
+        createGemini(s, createRedirectReader(config.geminiRedirects)),
+      );
     case 'perplexity':
       return keyed(config.perplexity, model, createPerplexity);
     case 'grok':

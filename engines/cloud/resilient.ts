@@ -131,7 +131,7 @@ export function resilientEngine(engine: AnswerEngine, options: ResilienceOptions
   return {
     id: engine.id,
     ask: (prompt: string, ask: AskOptions = {}) =>
-      runResilient(engine.id, options, ask.signal, (signal) => engine.ask(prompt, { signal })),
+      runResilient(engine.id, options, ask.signal, (signal) => engine.ask(prompt, { ...ask, signal })),
   };
 }
 

@@ -17,8 +17,16 @@ import { callJson } from './http.ts';
 import { objects, obj, str, type JsonObject } from './json.ts';
 import type { AdapterSettings } from './config.ts';
 
+/** One output_text part: annotation offsets count characters of this part's text. */
+export interface OutputText {
+  text: string;
+  annotations: JsonObject[];
+}
+
 export interface ResponsesText {
   text: string;
+  /** The output_text parts the text joins (none when the answer is a refusal). */
+  parts: OutputText[];
   /** Every annotation of every output_text, in order. */
   annotations: JsonObject[];
   model: string | null;
@@ -70,13 +78,14 @@ export function readResponses(engineId: string, body: JsonObject): ResponsesText
   const parts = objects(body.output)
     .filter((item) => item.type === 'message')
     .flatMap((item) => objects(item.content));
-  const texts = parts.filter((p) => p.type === 'output_text');
+  const texts = parts
+    .filter((p) => p.type === 'output_text')
+    .map((p) => ({ text: str(p.text) ?? '', annotations: objects(p.annotations) }));
   // A refusal is what the user would have read, so it is the answer.
   const refusals = parts.filter((p) => p.type === 'refusal');
-  const text = (texts.length > 0 ? texts.map((p) => p.text) : refusals.map((p) => p.refusal))
-    .map((t) => str(t) ?? '')
-    .join('');
-  const annotations = texts.flatMap((p) => objects(p.annotations));
+  const text =
+    texts.length > 0 ? texts.map((p) => p.text).join('') : refusals.map((p) => str(p.refusal) ?? '').join('');
+  const annotations = texts.flatMap((p) => p.annotations);
 
   if (status === 'incomplete') {
     const reason = str(obj(body.incomplete_details)?.reason) ?? 'unknown';
@@ -97,7 +106,7 @@ export function readResponses(engineId: string, body: JsonObject): ResponsesText
       );
     }
   }
-  return { text, annotations, model: str(body.model) ?? null, body };
+  return { text, parts: texts, annotations, model: str(body.model) ?? null, body };
 }
 
 /** url_citation annotations as (url, title) pairs. */

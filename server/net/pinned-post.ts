@@ -13,10 +13,9 @@
  * contain the request body, its headers or any secret. Connections are kept alive per host name and vetted
  * address set, so a busy endpoint does not pay a TLS handshake per delivery.
  */
-import type { LookupAddress, LookupOptions } from 'node:dns';
-import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
+import { pinnedLookup } from '../../engines/net/outbound.ts';
 import { vetWebhookTarget, WebhookUrlError, type Resolver } from './webhook-url.ts';
 
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
@@ -47,30 +46,6 @@ export interface AttemptResult {
   /** Null for a 2xx; otherwise what went wrong, safe to store and show. */
   error: string | null;
   durationMs: number;
-}
-
-type LookupCallback = (
-  err: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
-/** A `lookup` for net/tls.connect that answers only with the pinned addresses. */
-function pinnedLookup(hostname: string, addresses: readonly string[]) {
-  return (name: string, options: LookupOptions, callback: LookupCallback): void => {
-    const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
-    const usable = addresses
-      .map((address) => ({ address, family: isIP(address) }))
-      .filter((a) => a.family !== 0 && (wanted === 0 || a.family === wanted));
-    if (name.toLowerCase() !== hostname || usable.length === 0) {
-      const err: NodeJS.ErrnoException = new Error(`no vetted address for ${name}`);
-      err.code = 'ENOTFOUND';
-      callback(err, '');
-      return;
-    }
-    if (options.all) callback(null, usable);
-    else callback(null, usable[0]!.address, usable[0]!.family);
-  };
 }
 
 function oneLine(text: string, max: number): string {

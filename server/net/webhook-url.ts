@@ -7,20 +7,18 @@
  * port 0; IP literals in any spelling (WHATWG parsing turns `127.1`, `2130706433`, `0x7f.1`, `0177.0.0.1`
  * into `127.0.0.1` and `[::ffff:127.0.0.1]` into `[::ffff:7f00:1]`, and every literal is refused: a webhook
  * must be a DNS name); a name that does not resolve; a name with ANY forbidden address among its A/AAAA
- * answers (address-policy.ts).
+ * answers (engines/net/address-policy.ts, vetted by engines/net/outbound.ts).
  *
  * `allowPrivate` (ANSWERWATCH_WEBHOOK_ALLOW_PRIVATE=1, development only) admits IP literals, local and
  * special-use names, and loopback / private / unique-local / carrier-grade NAT addresses. It still requires
  * https without user info, and still refuses unspecified, cloud metadata, link-local, multicast, broadcast
  * and reserved addresses.
  */
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { parse as parseDomain } from 'tldts';
-import { webhookAddressRefusal } from './address-policy.ts';
+import { OutboundRefusal, vettedAddresses, type Resolver } from '../../engines/net/outbound.ts';
 
-/** Every A and AAAA address of a host name. */
-export type Resolver = (hostname: string) => Promise<string[]>;
+export type { Resolver } from '../../engines/net/outbound.ts';
 
 export interface VetOptions {
   allowPrivate: boolean;
@@ -35,11 +33,6 @@ const REGISTRATION_DNS_TIMEOUT_MS = 5_000;
 export class WebhookUrlError extends Error {
   override readonly name = 'WebhookUrlError';
 }
-
-export const systemResolver: Resolver = async (hostname) => {
-  const answers = await lookup(hostname, { all: true, verbatim: true });
-  return answers.map((a) => a.address);
-};
 
 /** Names that never lead to a public host (RFC 6761, RFC 6762, RFC 8375, RFC 9476, ICANN .internal). */
 const SPECIAL_USE_SUFFIXES = [
@@ -101,11 +94,6 @@ export function parseWebhookUrl(raw: string, allowPrivate: boolean): URL {
   return url;
 }
 
-function describeFailure(err: unknown): string {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[A-Z_]{2,40}$/.test(code) ? ` (${code})` : '';
-}
-
 /**
  * Resolves the URL's host (or takes its IP literal) and vets every address. Returns the addresses a
  * delivery may connect to. Rejects with WebhookUrlError; an aborted `signal` rejects with its reason.
@@ -115,27 +103,12 @@ export async function vetWebhookTarget(
   opts: VetOptions & { signal?: AbortSignal },
 ): Promise<{ url: URL; addresses: string[] }> {
   const url = parseWebhookUrl(raw, opts.allowPrivate);
-  const host = url.hostname;
-  let addresses: string[];
-  if (host.startsWith('[') || isIP(host) !== 0) {
-    addresses = [host.replace(/^\[|\]$/g, '')];
-  } else {
-    const resolve = opts.resolve ?? systemResolver;
-    try {
-      addresses = await abortable(resolve(host), opts.signal);
-    } catch (err) {
-      if (opts.signal?.aborted) throw opts.signal.reason;
-      refuse(`host "${host}" does not resolve${describeFailure(err)}`);
-    }
-    if (addresses.length === 0) refuse(`host "${host}" does not resolve`);
+  try {
+    return { url, addresses: await vettedAddresses(url, opts) };
+  } catch (err) {
+    if (err instanceof OutboundRefusal) refuse(err.message);
+    throw err;
   }
-  for (const address of addresses) {
-    const reason = webhookAddressRefusal(address, opts.allowPrivate);
-    if (reason === null) continue;
-    if (address === host.replace(/^\[|\]$/g, '')) refuse(`address ${address} is not allowed (${reason})`);
-    refuse(`host "${host}" resolves to ${address}, which is not allowed (${reason})`);
-  }
-  return { url, addresses };
 }
 
 /** The vetted URL (normalised by the WHATWG parser); rejects with WebhookUrlError naming the problem. */
@@ -156,23 +129,4 @@ function safeHost(raw: string): string {
   } catch {
     return '';
   }
-}
-
-function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(err as Error);
-      },
-    );
-  });
 }

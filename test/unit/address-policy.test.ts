@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   isForbiddenAddress,
-  webhookAddressRefusal,
+  addressRefusal,
   type ForbiddenReason,
-} from '../../server/net/address-policy.ts';
+} from '../../engines/net/address-policy.ts';
 
 const TABLE: [string, ForbiddenReason | null][] = [
   // public IPv4
@@ -119,9 +119,9 @@ describe('isForbiddenAddress', () => {
   });
 });
 
-describe('webhookAddressRefusal', () => {
+describe('addressRefusal', () => {
   it('without allowPrivate refuses what isForbiddenAddress refuses', () => {
-    for (const [ip, reason] of TABLE) expect(webhookAddressRefusal(ip, false)).toBe(reason);
+    for (const [ip, reason] of TABLE) expect(addressRefusal(ip, false)).toBe(reason);
   });
 
   it.each([
@@ -145,6 +145,6 @@ describe('webhookAddressRefusal', () => {
     ['2001::1', 'Teredo'],
     ['not-an-ip', 'invalid'],
   ] as const)('with allowPrivate: %s → %s', (ip, reason) => {
-    expect(webhookAddressRefusal(ip, true)).toBe(reason);
+    expect(addressRefusal(ip, true)).toBe(reason);
   });
 });

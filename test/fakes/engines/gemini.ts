@@ -1,4 +1,8 @@
-/** Gemini's generateContent (`POST /v1beta/models/{model}:generateContent`) with the google_search tool. */
+/**
+ * Gemini's generateContent (`POST /v1beta/models/{model}:generateContent`) with the google_search tool, and the
+ * grounding redirect service its source links point at (`GET /grounding-api-redirect/…` answers a 302 to the
+ * page, as vertexaisearch.cloud.google.com does): point ANSWERWATCH_GEMINI_REDIRECT_BASE_URL here.
+ */
 import { hostOf, sentences, type FakeAnswer } from './answer.ts';
 import type { Behaviour, ReceivedRequest, Reply, VendorContext, VendorFake } from './types.ts';
 
@@ -11,10 +15,23 @@ const STATUSES: Record<number, string> = {
   503: 'UNAVAILABLE',
 };
 const PATH = /^\/v1beta\/models\/([^/:]+):generateContent$/;
+const REDIRECT_PATH = /^\/grounding-api-redirect\/([A-Za-z0-9_-]+)$/;
 
 /** Grounding sources point at Google's redirect, never at the page. */
 export function groundingRedirect(url: string): string {
   return `https://vertexaisearch.cloud.google.com/grounding-api-redirect/${Buffer.from(url).toString('base64url')}`;
+}
+
+/** The redirect service: a 302 to the page behind a link groundingRedirect made, with a small HTML body. */
+function redirectReply(token: string): Reply {
+  const target = Buffer.from(token, 'base64url').toString('utf8');
+  if (!/^https?:\/\//.test(target))
+    return { status: 404, body: 'Not Found', headers: { 'content-type': 'text/html' } };
+  return {
+    status: 302,
+    headers: { location: target, 'content-type': 'text/html; charset=UTF-8' },
+    body: `<HTML><HEAD><meta http-equiv="content-type" content="text/html;charset=utf-8">\n<TITLE>302 Moved</TITLE></HEAD><BODY>\n<H1>302 Moved</H1>\nThe document has moved\n<A HREF="${target}">here</A>.\r\n</BODY></HTML>\r\n`,
+  };
 }
 
 function quotaFailure(quotaId: string) {
@@ -108,6 +125,8 @@ export function geminiFake(): VendorFake {
     unauthorized,
     errorBody,
     gate(req: ReceivedRequest, ctx: VendorContext) {
+      const redirect = REDIRECT_PATH.exec(req.path);
+      if (redirect && (req.method === 'GET' || req.method === 'HEAD')) return redirectReply(redirect[1]!);
       if (req.method !== 'POST' || !PATH.test(req.path)) {
         return { status: 404, body: errorBody(404, `Not found: ${req.method} ${req.path}`) };
       }

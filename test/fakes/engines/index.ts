@@ -29,7 +29,10 @@ export interface FakeEngineOptions {
 export interface FakeEngines {
   /** Base URLs as the adapters expect them (OpenAI's and xAI's end in /v1). */
   urls: Record<FakeVendor, string>;
-  /** The *_BASE_URL, *_API_KEY and OLLAMA_HOST variables that point at the fakes. */
+  /**
+   * The *_BASE_URL, *_API_KEY and OLLAMA_HOST variables that point at the fakes, and Gemini's redirect service at
+   * its fake (on loopback, so allowed by the development-only switch).
+   */
   env: Record<string, string>;
   keys: Record<FakeVendor, string>;
   /** What each fake received, in arrival order (live arrays). */
@@ -94,6 +97,8 @@ export async function startFakeEngines(options: FakeEngineOptions = {}): Promise
       ANTHROPIC_BASE_URL: urls.anthropic,
       GEMINI_API_KEY: keys.gemini,
       GEMINI_BASE_URL: urls.gemini,
+      ANSWERWATCH_GEMINI_REDIRECT_BASE_URL: urls.gemini,
+      ANSWERWATCH_GEMINI_REDIRECT_ALLOW_PRIVATE: '1',
       PERPLEXITY_API_KEY: keys.perplexity,
       PERPLEXITY_BASE_URL: urls.perplexity,
       XAI_API_KEY: keys.xai,

@@ -7,6 +7,7 @@ import { createGoogleAiMode } from '../../../engines/cloud/google-ai-mode.ts';
 import { createGrok } from '../../../engines/cloud/grok.ts';
 import { createOllama } from '../../../engines/cloud/ollama.ts';
 import { createPerplexity } from '../../../engines/cloud/perplexity.ts';
+import { createRedirectReader, type RedirectReader } from '../../../engines/cloud/redirects.ts';
 import type { Sleep } from '../../../engines/cloud/resilient.ts';
 import { EngineError, type AnswerEngine, type TextModel } from '../../../engines/types.ts';
 import type { FakeEngines, FakeVendor } from '../../fakes/engines/index.ts';
@@ -19,7 +20,7 @@ type Adapter = AnswerEngine & Partial<TextModel>;
 export const ADAPTERS: Record<string, { vendor: FakeVendor; create: (fakes: FakeEngines) => Adapter }> = {
   chatgpt: { vendor: 'openai', create: (f) => createChatgpt(settings(f, 'openai')) },
   claude: { vendor: 'anthropic', create: (f) => createClaude(settings(f, 'anthropic')) },
-  gemini: { vendor: 'gemini', create: (f) => createGemini(settings(f, 'gemini')) },
+  gemini: { vendor: 'gemini', create: (f) => createGemini(settings(f, 'gemini'), fakeRedirects(f)) },
   perplexity: { vendor: 'perplexity', create: (f) => createPerplexity(settings(f, 'perplexity')) },
   grok: { vendor: 'xai', create: (f) => createGrok(settings(f, 'xai')) },
   'google-ai-mode': {
@@ -28,6 +29,11 @@ export const ADAPTERS: Record<string, { vendor: FakeVendor; create: (fakes: Fake
   },
   ollama: { vendor: 'ollama', create: (f) => createOllama({ host: f.urls.ollama, model: TEST_MODEL }) },
 };
+
+/** Gemini's redirect links read from the Gemini fake's redirect service (on loopback: allowed for tests). */
+export function fakeRedirects(fakes: FakeEngines, timeoutMs = 2_000): RedirectReader {
+  return createRedirectReader({ enabled: true, timeoutMs, baseUrl: fakes.urls.gemini, allowPrivate: true });
+}
 
 export function settings(fakes: FakeEngines, vendor: FakeVendor) {
   return { apiKey: fakes.keys[vendor], baseUrl: fakes.urls[vendor], model: TEST_MODEL };

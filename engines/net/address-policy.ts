@@ -1,5 +1,6 @@
 /**
- * Which IP addresses a webhook may be delivered to. Pure: no DNS, no sockets.
+ * Which IP addresses an outbound request of ours may reach: webhook deliveries, and the redirects of engine
+ * sources we follow (Gemini's grounding links). Pure: no DNS, no sockets.
  *
  * `isForbiddenAddress` answers null for a public unicast address and otherwise a short reason. IPv6 forms
  * that carry an IPv4 address (IPv4-mapped, IPv4-compatible, IPv4-translated, NAT64 64:ff9b::/96, 6to4) are
@@ -28,8 +29,8 @@ export type ForbiddenReason =
   | 'NAT64 local-use';
 
 /**
- * Reasons that `ANSWERWATCH_WEBHOOK_ALLOW_PRIVATE=1` (development only) lets through: loopback and private
- * networks. Unspecified, cloud metadata, link-local, multicast, broadcast and the reserved kinds stay refused.
+ * Reasons that a development setting (`ANSWERWATCH_WEBHOOK_ALLOW_PRIVATE=1`,
+ * `ANSWERWATCH_GEMINI_REDIRECT_ALLOW_PRIVATE=1`) lets through: loopback and private networks. Unspecified, cloud metadata, link-local, multicast, broadcast and the reserved kinds stay refused.
  */
 export const ALLOWED_WHEN_PRIVATE: ReadonlySet<ForbiddenReason> = new Set<ForbiddenReason>([
   'loopback',
@@ -124,7 +125,7 @@ function ipv6Reason(addr: ipaddr.IPv6): ForbiddenReason | null {
 }
 
 /**
- * Null when `ip` is a public unicast address a webhook may be delivered to; otherwise why not.
+ * Null when `ip` is a public unicast address we may connect to; otherwise why not.
  * Accepts dotted IPv4, IPv6 (optionally in brackets, optionally with a zone id); anything else is 'invalid'.
  */
 export function isForbiddenAddress(ip: string): ForbiddenReason | null {
@@ -142,8 +143,8 @@ export function isForbiddenAddress(ip: string): ForbiddenReason | null {
   return addr.kind() === 'ipv4' ? firstMatch(addr, V4) : ipv6Reason(addr as ipaddr.IPv6);
 }
 
-/** The reason `ip` may not receive a webhook under this policy, or null when it may. */
-export function webhookAddressRefusal(ip: string, allowPrivate: boolean): ForbiddenReason | null {
+/** The reason `ip` may not be reached under this policy, or null when it may. */
+export function addressRefusal(ip: string, allowPrivate: boolean): ForbiddenReason | null {
   const reason = isForbiddenAddress(ip);
   if (reason && allowPrivate && ALLOWED_WHEN_PRIVATE.has(reason)) return null;
   return reason;

@@ -1,0 +1,86 @@
+/**
+ * Gemini names its sources by a `vertexaisearch.cloud.google.com/grounding-api-redirect/…` link, never by the page:
+ * stored as it is, no answer would ever cite a brand's site. We read where each link points with one bounded
+ * request per link and run: a GET whose body is never read, only its status and `Location` (no redirect is
+ * followed), through the outbound address policy (engines/net/outbound.ts), within a short deadline.
+ */
+import { Agent, request } from 'undici';
+import { pinnedLookup, vettedAddresses, type Resolver } from '../net/outbound.ts';
+
+export const GROUNDING_REDIRECT_ORIGIN = 'https://vertexaisearch.cloud.google.com';
+const GROUNDING_REDIRECT_PATH = '/grounding-api-redirect/';
+
+export interface RedirectSettings {
+  /** false: no request is made, and a source falls back to its domain title at once. */
+  enabled: boolean;
+  /** The whole request: DNS, connect, TLS and the response headers. */
+  timeoutMs: number;
+  /** Where the redirect links are asked; Google's own origin except in tests (a local fake). */
+  baseUrl: string;
+  /** Development and tests only: loopback and private addresses may be asked. */
+  allowPrivate: boolean;
+  resolve?: Resolver;
+}
+
+/** The target of each redirect link asked during one run, shared by the run's answers (null: unknown). */
+export type ResolvedLinks = Map<string, Promise<string | null>>;
+
+/** Where a grounding redirect link points, or null when it is not one or could not be read. */
+export type RedirectReader = (uri: string, links?: ResolvedLinks) => Promise<string | null>;
+
+export function isGroundingRedirect(uri: string): boolean {
+  return uri.startsWith(`${GROUNDING_REDIRECT_ORIGIN}${GROUNDING_REDIRECT_PATH}`) && !/[\s#]/.test(uri);
+}
+
+function httpTarget(location: string, base: URL): string | null {
+  try {
+    const target = new URL(location, base);
+    return target.protocol === 'https:' || target.protocol === 'http:' ? target.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One request; null on any failure (refused address, timeout, no redirect): the caller falls back. It has its own
+ * deadline and no caller's signal, since its answer is shared by every answer of the run that names the link.
+ */
+async function readLocation(url: URL, settings: RedirectSettings): Promise<string | null> {
+  const signal = AbortSignal.timeout(settings.timeoutMs);
+  let agent: Agent | undefined;
+  try {
+    const addresses = await vettedAddresses(url, {
+      allowPrivate: settings.allowPrivate,
+      resolve: settings.resolve,
+      signal,
+    });
+    agent = new Agent({
+      connect: { lookup: pinnedLookup(url.hostname, addresses), timeout: settings.timeoutMs },
+      headersTimeout: settings.timeoutMs,
+    });
+    const res = await request(url, { method: 'GET', dispatcher: agent, signal });
+    // The page is not wanted, only where it is: the body is dropped unread with its connection.
+    res.body.on('error', () => undefined);
+    res.body.destroy();
+    const location = res.headers.location;
+    const where = Array.isArray(location) ? location[0] : location;
+    return res.statusCode >= 300 && res.statusCode < 400 && where ? httpTarget(where, url) : null;
+  } catch {
+    return null;
+  } finally {
+    agent?.destroy().catch(() => undefined);
+  }
+}
+
+export function createRedirectReader(settings: RedirectSettings): RedirectReader {
+  const base = settings.baseUrl.replace(/\/+$/, '');
+  return (uri, links) => {
+    if (!settings.enabled || !isGroundingRedirect(uri)) return Promise.resolve(null);
+    const known = links?.get(uri);
+    if (known) return known;
+    const asked = new URL(`${base}${uri.slice(GROUNDING_REDIRECT_ORIGIN.length)}`);
+    const found = readLocation(asked, settings);
+    links?.set(uri, found);
+    return found;
+  };
+}

@@ -89,6 +89,8 @@ export async function runLocalRun(deps: RunnerDeps, run: LocalRun, signal: Abort
   const unwatch = uploader.watch(run.id, () => stop.abort(new Error('run ended by the service')));
   if (uploader.isDropped(run.id)) stop.abort(new Error('run ended by the service'));
   const halted = () => stop.signal.aborted;
+  // Source redirect links named by several answers of this run are read once (Gemini's grounding links).
+  const resolvedLinks = new Map<string, Promise<string | null>>();
 
   async function askAll(engineId: string, engine: AnswerEngine | undefined, slots: Slot[], problem?: string) {
     if (!engine) {
@@ -108,7 +110,7 @@ export async function runLocalRun(deps: RunnerDeps, run: LocalRun, signal: Abort
           continue;
         }
         try {
-          const answer = await engine.ask(slot.prompt.text, { signal: stop.signal });
+          const answer = await engine.ask(slot.prompt.text, { signal: stop.signal, resolvedLinks });
           const at = clock.now().toISOString();
           await store.addAnswer(
             run.id,

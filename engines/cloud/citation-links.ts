@@ -30,8 +30,8 @@ function citationSpans(text: string, annotations: JsonObject[]): [number, number
     let e = a.end_index as number;
     if (s < 0 || e > text.length || s >= e) continue;
     const inside = text.slice(s, e);
-    // Offsets that do not land on the link (counted in other units, or a text edited since) are not trusted.
-    if (!inside.includes(`](${url}`)) continue;
+    // Offsets that do not hold the whole link (counted in other units, a text edited since) are not trusted.
+    if (!inside.includes(`](${url})`)) continue;
     if (inside.startsWith('[') && text[s - 1] === '(' && text[e] === ')') [s, e] = [s - 1, e + 1];
     while (s > 0 && (text[s - 1] === ' ' || text[s - 1] === '\t')) s--;
     spans.push([s, e]);

@@ -55,11 +55,13 @@ export async function executeCloudRun(
   if (run.failed_count > 0) await store.runs.addCounts(run.id, 0, -run.failed_count);
   const slots = slotsOf(run.id, prompts, run.samples_per_prompt).filter((slot) => !done.has(slot.key));
   const errors: string[] = [];
+  // Source redirect links named by several answers of this run are read once (Gemini's grounding links).
+  const resolvedLinks = new Map<string, Promise<string | null>>();
 
   const askSlot = async (slot: Slot): Promise<void> => {
     const engine = engines.get(slot.engineId);
     if (!engine) throw new Error(`${slot.engineId}: no API key is configured for this engine`);
-    const answer = await engine.ask(slot.prompt.text, { signal });
+    const answer = await engine.ask(slot.prompt.text, { signal, resolvedLinks });
     const observedAt = clock.now().toISOString();
     const scored = score({ text: answer.text, sources: answer.sources });
     const judged = judge

@@ -51,6 +51,24 @@ const balance = async () => (await h.store.accounts.get(accountId))!.remainingUn
 afterEach(() => h?.close());
 
 describe('the run executor', () => {
+  it('stores the pages Gemini’s redirect links point at, so Gemini answers cite, reading each link once a run', async () => {
+    await setUp(['gemini'], 2);
+    await startRun({ samplesPerPrompt: 2 });
+    await h.jobs.idle();
+    const answers = (await json(`/v1/projects/${projectId}/answers?engine=gemini&limit=50`)).data;
+    expect(answers).toHaveLength(4);
+    const urls = answers.flatMap((a: { sourceUrls: string[] }) => a.sourceUrls);
+    expect(urls.some((u: string) => u.includes('vertexaisearch'))).toBe(false);
+    // The fake cites acme.example when Acme leads: those answers now count as citing the brand.
+    const citing = answers.filter((a: { cited: boolean }) => a.cited);
+    expect(citing.length).toBeGreaterThan(0);
+    for (const a of citing) expect(a.citationUrl).toMatch(/^https:\/\/www\.acme\.example\/guides\//);
+    // 2 prompts x 3 sources, each asked by 2 samples: 6 distinct links, each read once.
+    const reads = h.fakes.requests.gemini.filter((r) => r.method === 'GET').map((r) => r.path);
+    expect(reads).toHaveLength(6);
+    expect(new Set(reads).size).toBe(6);
+  });
+
   it('asks every prompt on every engine, scores and stores each answer, and completes run and request', async () => {
     await setUp(CLOUD, 2);
     const accepted = await startRun({ samplesPerPrompt: 2 });

@@ -119,7 +119,8 @@ export function anthropicFake(): VendorFake {
       const answer = ctx.answer('claude', prompt);
       if (behaviour?.kind === 'pause-turn') {
         return respond(
-          [{ type: 'text', text: 'Let me search for that. ' }, toolUse(prompt), searchResults(answer)],
+          // As recorded: the narration before a search ends with its sentence, no blank after it.
+          [{ type: 'text', text: 'Let me search for that.' }, toolUse(prompt), searchResults(answer)],
           'pause_turn',
         );
       }

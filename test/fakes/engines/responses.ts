@@ -36,22 +36,26 @@ function message(text: string, annotations: unknown[]) {
   };
 }
 
-/** The answer as the vendor writes it: OpenAI `([site](url))` links, xAI `[[n]](url)` links and `citations`. */
-function searched(flavor: Flavor, answer: FakeAnswer, query: string) {
+/**
+ * The answer as the vendor writes it (see the recordings in test/fixtures/vendors): OpenAI `([site](url))` after a
+ * claim with an annotation spanning it; Azure OpenAI and newer models (`plain`) `[Title](url)` after the sentence,
+ * only the first link to a URL annotated; xAI `[[n]](url)` with url-only annotations and `citations`.
+ */
+function searched(flavor: Flavor, answer: FakeAnswer, query: string, plain = false) {
   const cited = answer.sources.map((s) => ({ ...s, url: flavor === 'openai' ? withUtm(s.url) : s.url }));
-  const marked = withMarkers(answer.text, cited.length, (i) =>
-    flavor === 'openai'
-      ? ` ([${hostOf(cited[i]!.url)}](${cited[i]!.url}))`
-      : ` [[${i + 1}]](${cited[i]!.url})`,
-  );
-  const annotations = marked.spans.map(({ source, start, end }) => ({
-    type: 'url_citation',
-    start_index: start,
-    end_index: end,
-    url: cited[source]!.url,
-    // xAI titles a citation with its number.
-    title: flavor === 'openai' ? cited[source]!.title : String(source + 1),
-  }));
+  const marked = withMarkers(answer.text, cited.length, (i) => {
+    const { url, title } = cited[i]!;
+    if (flavor === 'xai') return ` [[${i + 1}]](${url})`;
+    return plain ? ` [${title ?? hostOf(url)}](${url})` : ` ([${hostOf(url)}](${url}))`;
+  });
+  const annotated = new Set<number>();
+  const annotations = marked.spans.flatMap(({ source, start, end }) => {
+    if (flavor === 'xai') return [{ type: 'url_citation', url: cited[source]!.url }];
+    if (plain && annotated.has(source)) return [];
+    annotated.add(source);
+    const { url, title } = cited[source]!;
+    return [{ type: 'url_citation', start_index: start, end_index: end, url, title }];
+  });
   return {
     output: [
       { type: 'reasoning', id: 'rs_fake', summary: [] },
@@ -85,7 +89,9 @@ export function responsesFake(flavor: Flavor): VendorFake {
   return {
     engineId,
     behaviours:
-      flavor === 'openai' ? ['failed', 'incomplete', 'insufficient-quota'] : ['failed', 'incomplete'],
+      flavor === 'openai'
+        ? ['failed', 'incomplete', 'insufficient-quota', 'plain-citations']
+        : ['failed', 'incomplete'],
     unauthorized,
     errorBody: (status, text) => errorBody(flavor, status, text),
     gate(req: ReceivedRequest, ctx: VendorContext) {
@@ -148,7 +154,15 @@ export function responsesFake(flavor: Flavor): VendorFake {
       }
       return {
         status: 200,
-        body: { ...done, ...searched(flavor, ctx.answer(engineId, body.input), body.input) },
+        body: {
+          ...done,
+          ...searched(
+            flavor,
+            ctx.answer(engineId, body.input),
+            body.input,
+            behaviour?.kind === 'plain-citations',
+          ),
+        },
       };
     },
   };

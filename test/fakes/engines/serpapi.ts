@@ -1,6 +1,11 @@
-/** SerpApi's Google AI Mode engine (`GET /search.json?engine=google_ai_mode`): text blocks and references. */
+/**
+ * SerpApi's Google AI Mode engine (`GET /search.json?engine=google_ai_mode`): text blocks and references; with
+ * `local-cards`, the answer as Google shows local businesses (see test/fixtures/vendors/google-ai-mode): each
+ * paragraph a card whose buttons' labels are glued in front of its snippet, the site linked in `snippet_links`,
+ * and the references only Google's own `searchviewer` pages.
+ */
 import { hostOf, sentences, type FakeAnswer } from './answer.ts';
-import type { ReceivedRequest, Reply, VendorContext, VendorFake } from './types.ts';
+import type { Behaviour, ReceivedRequest, Reply, VendorContext, VendorFake } from './types.ts';
 
 const errorBody = (_status: number, message: string): unknown => ({ error: message });
 
@@ -34,6 +39,30 @@ function textBlocks(answer: FakeAnswer) {
   });
 }
 
+const searchViewer = (i: number) =>
+  `https://www.google.com/searchviewer/10?svid=CAwSHRIbCgNwdnES${Buffer.from(`place-${i}`).toString('base64url')}GAo`;
+
+/** One card per source: its site's name in the text, linked; the answer's paragraphs follow as they are. */
+function localCards(answer: FakeAnswer, labels: string) {
+  const cards = answer.sources.map((s, i) => {
+    const name = s.title ?? hostOf(s.url);
+    return {
+      type: 'paragraph',
+      snippet: `${labels}Recommended for its reviews. More on ${name}.`,
+      snippet_links: [{ text: name, link: s.url }],
+      reference_indexes: [i],
+    };
+  });
+  const references = answer.sources.map((s, index) => ({
+    title: s.title,
+    link: searchViewer(index),
+    snippet: `About ${s.title}.`,
+    source: 'Google',
+    index,
+  }));
+  return { text_blocks: [...cards, ...textBlocks(answer)], references };
+}
+
 export function serpApiFake(): VendorFake {
   const unauthorized = (): Reply => ({
     status: 401,
@@ -41,7 +70,7 @@ export function serpApiFake(): VendorFake {
   });
   return {
     engineId: 'google-ai-mode',
-    behaviours: [],
+    behaviours: ['local-cards'],
     unauthorized,
     errorBody,
     gate(req: ReceivedRequest, ctx: VendorContext) {
@@ -55,9 +84,22 @@ export function serpApiFake(): VendorFake {
       if (!req.query.q) return { status: 400, body: { error: 'Missing query `q` parameter.' } };
       return undefined;
     },
-    reply(req: ReceivedRequest, ctx: VendorContext): Reply {
+    reply(req: ReceivedRequest, ctx: VendorContext, behaviour: Behaviour | undefined): Reply {
       const q = req.query.q!;
       const answer = ctx.answer('google-ai-mode', q);
+      const content =
+        behaviour?.kind === 'local-cards'
+          ? localCards(answer, behaviour.labels ?? 'CallDirectionsWebsite')
+          : {
+              text_blocks: textBlocks(answer),
+              references: answer.sources.map((s, index) => ({
+                title: s.title,
+                link: s.url,
+                snippet: `About ${s.title}.`,
+                source: hostOf(s.url),
+                index,
+              })),
+            };
       return {
         status: 200,
         body: {
@@ -71,14 +113,7 @@ export function serpApiFake(): VendorFake {
             total_time_taken: 3.1,
           },
           search_parameters: { engine: 'google_ai_mode', q },
-          text_blocks: textBlocks(answer),
-          references: answer.sources.map((s, index) => ({
-            title: s.title,
-            link: s.url,
-            snippet: `About ${s.title}.`,
-            source: hostOf(s.url),
-            index,
-          })),
+          ...content,
         },
       };
     },

@@ -41,6 +41,8 @@ export type Behaviour =
   | { kind: 'incomplete'; reason: string; partialText?: string }
   /** openai: 429 insufficient_quota. */
   | { kind: 'insufficient-quota' }
+  /** openai: citations as Azure OpenAI writes them, `[Title](url)` after the sentence, the first of a URL annotated. */
+  | { kind: 'plain-citations' }
   /** anthropic: the search fails inside a 200; Claude still answers (without citations) unless `withText` is false. */
   | { kind: 'search-error'; errorCode: string; withText?: boolean }
   /** anthropic: stops with `pause_turn` after searching; the continuation request then answers. */
@@ -51,6 +53,8 @@ export type Behaviour =
   | { kind: 'thought'; thought?: string }
   /** gemini: 429 RESOURCE_EXHAUSTED on a per-day quota. */
   | { kind: 'daily-quota' }
+  /** serpapi: the answer as local-business cards: button labels glued to each snippet, sites in `snippet_links`. */
+  | { kind: 'local-cards'; labels?: string }
   /** perplexity: `citations` only, no `search_results`. */
   | { kind: 'citations-only' }
   /** perplexity: neither `citations` nor `search_results` (and no markers). */

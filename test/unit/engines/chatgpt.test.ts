@@ -115,6 +115,47 @@ describe('chatgpt (OpenAI Responses)', () => {
     expect(answer.sources).toEqual([{ url: 'https://acme.example/p?utm_source=openai', title: 'Plans' }]);
   });
 
+  it('removes Azure-style [Title](url) citations after sentences, annotated or not, and keeps their sources', async () => {
+    fakes.script('openai', { kind: 'plain-citations' });
+    const answer = await chatgpt().ask('best crm for startups');
+    const expected = defaultAnswer('chatgpt', 'best crm for startups');
+    expect(answer.text).toBe(expected.text);
+    expect(answer.sources).toEqual(expected.sources.map((s) => ({ url: withUtm(s.url), title: s.title })));
+  });
+
+  it('trusts an annotation span only when it holds the whole link; the URL match does the rest', async () => {
+    const text =
+      'Acme leads ([a.example](https://a.example/p)). [Globex](https://g.example/) follows. Done. [G](https://g.example/)';
+    const linked = text.indexOf('([a.example]');
+    fakes.script(
+      'openai',
+      completed([
+        {
+          type: 'message',
+          content: [
+            {
+              type: 'output_text',
+              text,
+              annotations: [
+                {
+                  type: 'url_citation',
+                  url: 'https://a.example/p',
+                  start_index: linked,
+                  // Two characters short of the link: cutting it would leave "))" behind.
+                  end_index: linked + 32,
+                },
+                // Offsets that land on words, not on the link: ignored too.
+                { type: 'url_citation', url: 'https://g.example/', start_index: 0, end_index: 4 },
+              ],
+            },
+          ],
+        },
+      ]),
+    );
+    // A link that starts a sentence carries its words and stays; one after the sentence is a citation.
+    expect((await chatgpt().ask('q')).text).toBe('Acme leads. [Globex](https://g.example/) follows. Done.');
+  });
+
   it('takes a refusal as the answer when there is no output_text', async () => {
     fakes.script(
       'openai',

@@ -98,7 +98,8 @@ describe('claude (Anthropic Messages)', () => {
 
     const expected = defaultAnswer('claude', PROMPT);
     expect(answer).toEqual({
-      text: `Let me search for that. ${expected.text}`,
+      // A search between two text blocks is a paragraph break.
+      text: `Let me search for that.\n\n${expected.text}`,
       sources: expected.sources,
       model: TEST_MODEL,
     });

@@ -16,6 +16,33 @@ describe('loadCloudConfig', () => {
     expect(config.serpapi).toEqual({ apiKey: null, baseUrl: 'https://serpapi.com' });
     expect(config.ollama).toEqual({ host: 'http://127.0.0.1:11434', model: DEFAULT_MODELS.ollama });
     expect(config).toMatchObject({ concurrency: 4, timeoutMs: 120_000, attempts: 4 });
+    expect(config.geminiRedirects).toEqual({
+      enabled: true,
+      timeoutMs: 3_000,
+      baseUrl: 'https://vertexaisearch.cloud.google.com',
+      allowPrivate: false,
+    });
+  });
+
+  it('reads how Gemini’s redirect links are read, and refuses a malformed switch', () => {
+    const config = loadCloudConfig({
+      ANSWERWATCH_GEMINI_REDIRECTS: 'off',
+      ANSWERWATCH_GEMINI_REDIRECT_TIMEOUT_MS: '800',
+      ANSWERWATCH_GEMINI_REDIRECT_BASE_URL: 'http://127.0.0.1:9002/',
+      ANSWERWATCH_GEMINI_REDIRECT_ALLOW_PRIVATE: '1',
+    });
+    expect(config.geminiRedirects).toEqual({
+      enabled: false,
+      timeoutMs: 800,
+      baseUrl: 'http://127.0.0.1:9002',
+      allowPrivate: true,
+    });
+    expect(() => loadCloudConfig({ ANSWERWATCH_GEMINI_REDIRECTS: 'yes' })).toThrow(
+      'ANSWERWATCH_GEMINI_REDIRECTS must be "resolve" or "off", got "yes"',
+    );
+    expect(() => loadCloudConfig({ ANSWERWATCH_GEMINI_REDIRECT_ALLOW_PRIVATE: 'true' })).toThrow(
+      /ANSWERWATCH_GEMINI_REDIRECT_ALLOW_PRIVATE must be "1" or "0"/,
+    );
   });
 
   it('reads keys, base URLs (trailing slash dropped) and models by the SDK names', () => {

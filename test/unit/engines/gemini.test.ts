@@ -6,7 +6,7 @@ import {
   startFakeEngines,
   type FakeEngines,
 } from '../../fakes/engines/index.ts';
-import { failure, settings, TEST_MODEL } from './harness.ts';
+import { fakeRedirects, failure, settings, TEST_MODEL } from './harness.ts';
 
 let fakes: FakeEngines;
 beforeAll(async () => {
@@ -15,24 +15,26 @@ beforeAll(async () => {
 afterAll(() => fakes.close());
 beforeEach(() => fakes.reset());
 
-const gemini = () => createGemini(settings(fakes, 'gemini'));
+const gemini = () => createGemini(settings(fakes, 'gemini'), fakeRedirects(fakes));
 const PROMPT = 'best crm for startups';
 const expected = () => defaultAnswer('gemini', PROMPT);
 
 describe('gemini (generateContent)', () => {
-  it('asks with google_search and keeps the grounding redirect uris and their domain titles', async () => {
+  it('asks with google_search and stores the pages its grounding redirect links point at', async () => {
     const answer = await gemini().ask(PROMPT);
 
     expect(answer).toEqual({
       text: expected().text,
       sources: expected().sources.map((s) => ({
-        url: groundingRedirect(s.url),
+        url: s.url,
         title: new URL(s.url).hostname.replace(/^www\./, ''),
       })),
       model: TEST_MODEL,
     });
-    expect(answer.sources[0]!.url).toMatch(
-      /^https:\/\/vertexaisearch\.cloud\.google\.com\/grounding-api-redirect\//,
+    // One bounded GET per redirect link, to the redirect service, after the answer.
+    const redirects = fakes.requests.gemini.filter((r) => r.method === 'GET');
+    expect(redirects.map((r) => r.path)).toEqual(
+      expected().sources.map((s) => new URL(groundingRedirect(s.url)).pathname),
     );
     const [request] = fakes.requests.gemini;
     expect(request).toMatchObject({ method: 'POST', path: `/v1beta/models/${TEST_MODEL}:generateContent` });
@@ -42,6 +44,51 @@ describe('gemini (generateContent)', () => {
       contents: [{ role: 'user', parts: [{ text: PROMPT }] }],
       tools: [{ google_search: {} }],
     });
+  });
+
+  it('falls back to the home page of a domain title when the redirect service does not answer in time', async () => {
+    // Real domains: a title counts as a domain only under a public suffix (".example" is not one).
+    const sites = ['https://www.acme.com/guide', 'https://reviews.co.uk/best', 'https://news.org/x'];
+    const slow = await startFakeEngines({
+      latencyMs: 400,
+      answer: () => ({ text: 'Acme leads.', sources: sites.map((url) => ({ url, title: null })) }),
+    });
+    try {
+      const answer = await createGemini(settings(slow, 'gemini'), fakeRedirects(slow, 100)).ask(PROMPT);
+      expect(answer.sources).toEqual([
+        { url: 'https://acme.com/', title: 'acme.com' },
+        { url: 'https://reviews.co.uk/', title: 'reviews.co.uk' },
+        { url: 'https://news.org/', title: 'news.org' },
+      ]);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('keeps the redirect link when it cannot be read and the title is no domain', async () => {
+    fakes.script('gemini', {
+      kind: 'raw',
+      reply: {
+        status: 200,
+        body: {
+          candidates: [
+            {
+              content: { parts: [{ text: 'Acme leads.' }] },
+              groundingMetadata: {
+                groundingChunks: [
+                  { web: { uri: groundingRedirect('ftp://not-a-page'), title: 'Some report' } },
+                  { web: { uri: 'https://example.org/direct', title: 'Direct link' } },
+                ],
+              },
+            },
+          ],
+        },
+      },
+    });
+    expect((await gemini().ask(PROMPT)).sources).toEqual([
+      { url: groundingRedirect('ftp://not-a-page'), title: 'Some report' },
+      { url: 'https://example.org/direct', title: 'Direct link' },
+    ]);
   });
 
   it('answers without sources when groundingMetadata is missing', async () => {
@@ -101,7 +148,10 @@ describe('gemini (generateContent)', () => {
   });
 
   it('strips a models/ prefix from the configured model', async () => {
-    await createGemini({ ...settings(fakes, 'gemini'), model: 'models/gemini-test' }).ask(PROMPT);
+    await createGemini(
+      { ...settings(fakes, 'gemini'), model: 'models/gemini-test' },
+      fakeRedirects(fakes),
+    ).ask(PROMPT);
     expect(fakes.requests.gemini[0]!.path).toBe('/v1beta/models/gemini-test:generateContent');
   });
 

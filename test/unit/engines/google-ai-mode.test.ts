@@ -30,6 +30,65 @@ describe('google-ai-mode (SerpApi)', () => {
     expect(request!.body).toBeUndefined();
   });
 
+  it('never keeps local cards’ button labels as text, and cites the sites the cards link', async () => {
+    fakes.script('serpapi', { kind: 'local-cards' });
+    fakes.script('serpapi', { kind: 'local-cards', labels: 'LlamarCómo llegarSitio web' });
+    const expected = defaultAnswer('google-ai-mode', PROMPT);
+    for (const answer of [await aiMode().ask(PROMPT), await aiMode().ask(PROMPT)]) {
+      expect(answer.text).not.toMatch(/Call|Directions|Website|Llamar|Cómo llegar|Sitio web/);
+      expect(answer.text.split('\n\n')[0]).toBe(
+        `Recommended for its reviews. More on ${expected.sources[0]!.title}.`,
+      );
+      expect(answer.text.endsWith(expected.text)).toBe(true);
+      // The sites the cards link come first; the references are Google's own viewer pages.
+      expect(answer.sources.slice(0, 3)).toEqual(expected.sources);
+      expect(answer.sources.slice(3).map((s) => new URL(s.url).pathname)).toEqual(
+        Array(3).fill('/searchviewer/10'),
+      );
+    }
+  });
+
+  it('keeps a snippet that merely starts with a button word, reads links in list items, shows a repeated card once', async () => {
+    const card = {
+      type: 'paragraph',
+      snippet: 'CallWebsiteAcme Dental is open on Saturdays.',
+      snippet_links: [{ text: 'Acme Dental', link: 'https://acme-dental.example/' }],
+    };
+    fakes.script(
+      'serpapi',
+      body({
+        text_blocks: [
+          card,
+          { ...card },
+          { type: 'paragraph', snippet: 'Website builders compared: Call Globex first.' },
+          {
+            type: 'list',
+            list: [
+              {
+                snippet: 'Initech: fast.',
+                snippet_links: [{ text: 'Initech', link: 'https://initech.example/' }],
+                list: [
+                  { snippet: 'Hooli', snippet_links: [{ text: 'Hooli', link: 'https://hooli.example/' }] },
+                ],
+              },
+            ],
+          },
+        ],
+        references: [{ index: 0, title: 'Viewer', link: 'https://www.google.com/searchviewer/10?svid=x' }],
+      }),
+    );
+    const answer = await aiMode().ask(PROMPT);
+    expect(answer.text).toBe(
+      'Acme Dental is open on Saturdays.\n\nWebsite builders compared: Call Globex first.\n\n- Initech: fast.\n  - Hooli',
+    );
+    expect(answer.sources.map((s) => s.url)).toEqual([
+      'https://acme-dental.example/',
+      'https://initech.example/',
+      'https://hooli.example/',
+      'https://www.google.com/searchviewer/10?svid=x',
+    ]);
+  });
+
   it('renders headings, titled and nested list items and tables, and orders references by index', async () => {
     fakes.script(
       'serpapi',

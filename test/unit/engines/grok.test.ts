@@ -30,7 +30,7 @@ describe('grok (xAI Responses)', () => {
     const answer = await grok().ask('best crm for startups');
 
     const expected = defaultAnswer('grok', 'best crm for startups');
-    // xAI titles its annotations "1", "2", ...: not a title.
+    // xAI's annotations carry the URL alone.
     expect(answer).toEqual({
       text: expected.text,
       sources: expected.sources.map((s) => ({ url: s.url, title: null })),

@@ -14,6 +14,12 @@ export const SELECTORS: Selectors = {
     'article[data-testid^="conversation-turn-"] .agent-turn',
   ],
   answerText: ['.markdown', '.prose'],
+  citations: ['[data-testid="webpage-citation-pill"]'],
+  replyError: [
+    'button[data-testid="regenerate-thread-error-button"]',
+    '[class*="text-token-text-error"]',
+    '[data-testid="toast-error"]',
+  ],
   stop: [
     'button[data-testid="stop-button"]',
     'button[aria-label="Stop streaming"]',

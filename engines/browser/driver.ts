@@ -33,6 +33,14 @@ export interface Selectors {
   lastTurn: string[];
   /** Inside the turn: the element whose text is the answer, when the turn holds more (the turn otherwise). */
   answerText?: string[];
+  /**
+   * Citation pills inside the answer: sources, not words of it. Their text never counts as answer text and their
+   * links are read as sources. Links whose visible text is a domain ("wikipedia.org", "nytimes.com +2") are taken
+   * as pills in every app, listed here or not.
+   */
+  citations?: string[];
+  /** The app's error state in the reply (an error box, a Retry button): the reply broke off. */
+  replyError?: string[];
   /** Anything visible while the answer is still being written: stop buttons, streaming markers. */
   stop: string[];
   /** Copy or other action buttons that appear in or after the last turn once it is complete. */
@@ -84,6 +92,10 @@ export interface DriverTimings {
   noActionsStableMs: number;
   /** For the sources panel to show its links. Default 4 s. */
   sourcesWaitMs: number;
+  /** Asks made when a Cloudflare check does not clear, the first included. Default 3. */
+  challengeAttempts: number;
+  /** Wait before the second ask after a Cloudflare check; doubles each time (with jitter). Default 30 s. */
+  challengeBackoffMs: number;
 }
 
 export const DEFAULT_TIMINGS: DriverTimings = {
@@ -94,6 +106,8 @@ export const DEFAULT_TIMINGS: DriverTimings = {
   challengeWaitMs: 15_000,
   noActionsStableMs: 30_000,
   sourcesWaitMs: 4_000,
+  challengeAttempts: 3,
+  challengeBackoffMs: 30_000,
 };
 
 export interface AskInBrowser {
@@ -332,6 +346,14 @@ class Drive {
         changedAt = now;
       }
       last = state;
+      // The app gave up on the reply (its error box with Retry): no copy button will come, so stop waiting.
+      if (state.replyError !== null && !state.copy && state.turns > turnsBefore)
+        this.fail(
+          'retryable',
+          'reply_failed',
+          `the app showed an error instead of finishing the reply ("${state.replyError}"), ` +
+            `after ${state.text.length} characters; the answer is not stored and can be asked again.`,
+        );
       if (answering && !state.stop && this.challengeSince === null) {
         if (state.copy && stable >= stablePolls) return state;
         if (!state.copy && now - changedAt >= noActionsStableMs) return state;
@@ -433,7 +455,7 @@ function classify(engineId: string, label: string, err: unknown): EngineError {
 
 /**
  * Asks one prompt in a new tab of `context` and closes the tab. Throws EngineError: `login_required`,
- * `captcha` (fatal); `cloudflare_challenge`, `timeout`, `input_not_found`, `navigation_failed`,
+ * `captcha` (fatal); `cloudflare_challenge`, `reply_failed`, `timeout`, `input_not_found`, `navigation_failed`,
  * `browser_closed` (retryable); `canceled` when the signal aborts. Failures carry a screenshot.
  */
 export async function askInBrowser(ask: AskInBrowser): Promise<EngineAnswer> {

@@ -10,6 +10,7 @@ export const SELECTORS: Selectors = {
   submit: ['button.send-button', 'button[aria-label="Send message"]', 'button[aria-label="Send"]'],
   lastTurn: ['model-response message-content', 'message-content', 'model-response .model-response-text'],
   answerText: ['.markdown', '.model-response-text'],
+  citations: ['source-footnote', 'sources-carousel-inline'],
   stop: [
     'button.send-button.stop',
     'button[aria-label="Stop response"]',

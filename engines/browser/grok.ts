@@ -18,6 +18,7 @@ export const SELECTORS: Selectors = {
     'div.message-bubble',
   ],
   answerText: ['.response-content-markdown'],
+  citations: ['div.citation-pills'],
   stop: ['button[aria-label="Stop model response"]', 'button[aria-label="Stop"]'],
   copyButton: ['button[aria-label="Copy"]', 'button[aria-label="Regenerate"]', 'button[aria-label="Like"]'],
   sourcesButton: ['div.citation-pills button', 'button[aria-label*="sources" i]'],

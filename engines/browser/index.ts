@@ -3,6 +3,7 @@
  * with a new tab per ask and at most `pagesPerEngine` tabs per engine at once.
  */
 import { dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { BrowserContext } from 'playwright-core';
 import { Semaphore } from '../cloud/semaphore.ts';
 import { EngineError, type AnswerEngine, type AskOptions, type EngineAnswer } from '../types.ts';
@@ -13,6 +14,7 @@ import { copilot } from './copilot.ts';
 import {
   askInBrowser,
   BrowserEngineError,
+  type AskInBrowser,
   canceledError,
   DEFAULT_TIMINGS,
   type BrowserEngineId,
@@ -89,6 +91,32 @@ function launchError(engineId: string, err: unknown): EngineError {
   );
 }
 
+/** Equal jitter, so engines that met the same check do not all come back at once. */
+function challengeWait(timings: DriverTimings, attempt: number): number {
+  const step = timings.challengeBackoffMs * 2 ** (attempt - 1);
+  return step / 2 + (Math.random() * step) / 2;
+}
+
+/**
+ * One ask, asked again when a Cloudflare check did not clear by itself: such checks pass after a while, so the
+ * ask waits (backing off) and opens the app again, up to `challengeAttempts` times in all.
+ */
+async function askPastChallenges(ask: AskInBrowser): Promise<EngineAnswer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await askInBrowser(ask);
+    } catch (err) {
+      const challenged = err instanceof EngineError && err.code === 'cloudflare_challenge';
+      if (!challenged || attempt >= ask.timings.challengeAttempts) throw err;
+      try {
+        await delay(challengeWait(ask.timings, attempt), undefined, { signal: ask.signal });
+      } catch {
+        throw canceledError(ask.spec.id, ask.signal);
+      }
+    }
+  }
+}
+
 export function createBrowserEngines(options: BrowserEnginesOptions): BrowserEngines {
   const timings: DriverTimings = { ...DEFAULT_TIMINGS };
   for (const key of Object.keys(DEFAULT_TIMINGS) as (keyof DriverTimings)[]) {
@@ -146,7 +174,15 @@ export function createBrowserEngines(options: BrowserEnginesOptions): BrowserEng
         try {
           const ctx = await context(spec.id);
           if (signal?.aborted) throw canceledError(spec.id, signal);
-          return await askInBrowser({ context: ctx, spec, baseUrl, prompt, timings, screenshotDir, signal });
+          return await askPastChallenges({
+            context: ctx,
+            spec,
+            baseUrl,
+            prompt,
+            timings,
+            screenshotDir,
+            signal,
+          });
         } finally {
           release();
         }

@@ -22,8 +22,10 @@ export interface PageState {
   submitEnabled: boolean;
   /** How many assistant turns the page holds. */
   turns: number;
-  /** The last assistant turn's innerText. */
+  /** The last assistant turn's innerText, without its citation pills. */
   text: string;
+  /** The app's error message in (or after) the last turn, or null. */
+  replyError: string | null;
   /** A copy or action button inside or after the last assistant turn. */
   copy: boolean;
   /** A visible stop button or streaming marker. */
@@ -58,6 +60,26 @@ const HELPERS = `
   const lastTurn = (S) => { const t = firstList(S.lastTurn); return { count: t.els.length, el: t.els[t.els.length - 1] || null }; };
   const inOrAfter = (turn, el) =>
     turn.contains(el) || (turn.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+  /**
+   * A link whose visible text is a lower-case host name, maybe with a count ("nytimes.com +2"): a source pill.
+   * A brand written as a linked name in a sentence ("Booking.com") has capitals and stays text.
+   */
+  const DOMAIN_LABEL = /^(?:[a-z0-9-]+\\.)+[a-z]{2,}(?:\\s*\\+\\d+)?$/;
+  const pills = (S, root) => {
+    const found = new Set();
+    for (const sel of S.citations || []) for (const el of query(sel, root)) found.add(el);
+    for (const a of query('a[href]', root)) {
+      const label = (a.innerText || a.textContent || '').replace(/\\s+/g, ' ').trim();
+      if (DOMAIN_LABEL.test(label)) found.add(a);
+    }
+    return Array.from(found);
+  };
+  /** innerText without the pills: they are hidden for the one synchronous read, then shown again. */
+  const textWithoutPills = (S, el) => {
+    const hidden = pills(S, el).map((p) => [p, p.style.display]);
+    for (const [p] of hidden) p.style.display = 'none';
+    try { return el.innerText || ''; } finally { for (const [p, d] of hidden) p.style.display = d; }
+  };
   const linkOf = (a) => {
     const label = a.getAttribute('title') || a.getAttribute('aria-label') || (a.innerText || a.textContent || '');
     const title = label.replace(/\\s+/g, ' ').trim().slice(0, 300);
@@ -94,10 +116,10 @@ export const PROBE = `(cfg) => {
 
   const wall = firstVisible(S.loginWall);
 
-  let text = '', copy = false, model = null;
+  let text = '', copy = false, model = null, replyError = null;
   if (turn.el) {
     const inner = firstVisible(S.answerText || [], turn.el);
-    text = (inner ? inner.el : turn.el).innerText || '';
+    text = textWithoutPills(S, inner ? inner.el : turn.el);
     for (const sel of S.copyButton || []) {
       if (query(sel).some((b) => visible(b) && inOrAfter(turn.el, b))) { copy = true; break; }
     }
@@ -111,6 +133,14 @@ export const PROBE = `(cfg) => {
     if (m) model = (m.el.innerText || m.el.textContent || '').trim() || null;
   }
   const stop = firstVisible(S.stop) !== null;
+  for (const sel of S.replyError || []) {
+    const el = query(sel).find((e) => visible(e) && (!turn.el || inOrAfter(turn.el, e)));
+    if (el) {
+      const box = el.closest('[class*="error"]') || el.parentElement || el;
+      replyError = (box.innerText || el.innerText || 'error').replace(/\\s+/g, ' ').trim().slice(0, 200);
+      break;
+    }
+  }
 
   const inputText = input ? (('value' in input.el && typeof input.el.value === 'string') ? input.el.value : (input.el.innerText || '')) : '';
   const submitEnabled = !!submit && !submit.el.disabled && submit.el.getAttribute('aria-disabled') !== 'true';
@@ -118,7 +148,7 @@ export const PROBE = `(cfg) => {
   return {
     url: location.href, title, cloudflare, captcha, login: wall ? wall.sel : null,
     inputSel: input ? input.sel : null, inputText, submitSel: submit ? submit.sel : null, submitEnabled,
-    turns: turn.count, text, copy, stop, model,
+    turns: turn.count, text, replyError, copy, stop, model,
   };
 }`;
 

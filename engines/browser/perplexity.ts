@@ -10,6 +10,7 @@ export const SELECTORS: Selectors = {
   ],
   submit: ['button[data-testid="submit-button"]', 'button[aria-label="Submit"]', 'button[aria-label="Send"]'],
   lastTurn: ['[id^="markdown-content"]', 'div[dir="auto"].prose', 'div.prose'],
+  citations: ['span.citation', 'a.citation'],
   stop: [
     'button[data-testid="stop-generating-response-button"]',
     'button[aria-label="Stop generating response"]',

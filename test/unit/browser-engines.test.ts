@@ -14,6 +14,7 @@ import {
   type BrowserEngines,
 } from '../../engines/browser/index.ts';
 import { sourcesFromLinks } from '../../engines/browser/links.ts';
+import { scoreAnswer } from '../../engines/scoring/index.ts';
 import { EngineError, type AnswerEngine, type EngineAnswer } from '../../engines/types.ts';
 import type { AnswerFn } from '../fakes/engines/answer.ts';
 import { startChatPages, type ChatPageMode, type ChatPages } from '../fakes/chat-pages/index.ts';
@@ -134,6 +135,8 @@ describe.skipIf(chrome === null)('browser engines in headless Chromium against m
       stablePolls: 3,
       challengeWaitMs: 3_000,
       sourcesWaitMs: 3_000,
+      challengeAttempts: 2,
+      challengeBackoffMs: 300,
     });
 
   /** Every engine in `mode`, asked at once; each one's error. */
@@ -181,6 +184,51 @@ describe.skipIf(chrome === null)('browser engines in headless Chromium against m
     },
   );
 
+  it.each(ids)('%s reads citation pills as sources, never as answer text', async (id) => {
+    const got = await engine(id).ask(`pills for ${id}?`);
+    // The pills' labels are the sites' hosts: none of them is a word of the answer.
+    for (const host of ['acme.example', 'reviews.example', 'news.example'])
+      expect(got.text).not.toContain(host);
+    expect(got.text).toContain('Globex leads on price.');
+    expect(got.sources.map((s) => s.url)).toContain('https://reviews.example/best-widgets');
+    // A site the answer only cites counts as cited, not as named.
+    const scored = scoreAnswer(
+      got,
+      {
+        name: 'Widget Reviews',
+        websiteUrl: 'https://reviews.example',
+        brandTerms: ['reviews.example'],
+        brandDomains: [],
+      },
+      [],
+    );
+    expect(scored).toMatchObject({ mentioned: false, cited: true, excerpt: null });
+    expect(scored.fullAnswer).not.toContain('reviews.example');
+  });
+
+  it('fails a ChatGPT reply that breaks off (error box, Retry, no copy button) as retryable, at once', async () => {
+    pages.setMode('chatgpt', 'reply-error');
+    const started = Date.now();
+    const e = await failure(engine('chatgpt-local-fetch').ask('broken reply?'));
+    expect(`${e.kind}:${e.code}`).toBe('retryable:reply_failed');
+    expect(e.message).toContain('Something went wrong while generating the response');
+    expect((e as BrowserEngineError).screenshotPath).not.toBeNull();
+    // Not the 30 s wait for a reply without action buttons: the error state ends the wait.
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it('asks again, after a backoff, when a Cloudflare check does not clear, and answers once it is gone', async () => {
+    for (const id of ids) pages.setMode(id, 'cloudflare-then-app', { challenges: 1 });
+    const got = await Promise.all(ids.map((id) => engine(id).ask(`challenged ${id}`)));
+    for (const a of got) expect(a.text.endsWith(FINAL)).toBe(true);
+    for (const id of ids) {
+      const loads = pages.requests.filter((r) => r.engineId === id && r.mode === 'cloudflare-then-app');
+      expect(
+        loads.filter((r) => r.prompt === null || r.prompt.startsWith('challenged')).length,
+      ).toBeGreaterThanOrEqual(2);
+    }
+  });
+
   it('reads titles from the sources panel, where there is one', async () => {
     const got = await engine('chatgpt-local-fetch').ask('titles?');
     expect(got.sources).toContainEqual({
@@ -215,9 +263,16 @@ describe.skipIf(chrome === null)('browser engines in headless Chromium against m
     expect(codes(errors)).toEqual(all('fatal:captcha'));
   });
 
-  it('fails with cloudflare_challenge (retryable) when "Just a moment..." does not clear', async () => {
+  it('fails with cloudflare_challenge (retryable) when "Just a moment..." does not clear, after asking again', async () => {
     const errors = await failAll('cloudflare');
     expect(codes(errors)).toEqual(all('retryable:cloudflare_challenge'));
+    // challengeAttempts 2: every engine opened its app twice.
+    for (const id of ids) {
+      const loads = pages.requests.filter(
+        (r) => r.engineId === id && r.mode === 'cloudflare' && !r.path.endsWith('favicon.ico'),
+      );
+      expect(loads.length).toBeGreaterThanOrEqual(2);
+    }
   });
 
   it('waits out a Cloudflare check that clears by itself (the page reloads under the driver)', async () => {
@@ -252,7 +307,8 @@ describe.skipIf(chrome === null)('browser engines in headless Chromium against m
       failure(engine(id).ask(`cancel ${id}`, { signal: controllers[i]!.signal })),
     );
     for (const [i, id] of ids.entries()) {
-      await until(() => pages.prompts(id).includes(`cancel ${id}`), `${id}'s answer request`);
+      // Seven tabs opening at once on a loaded 2-core machine can take a while: the wait is generous.
+      await until(() => pages.prompts(id).includes(`cancel ${id}`), `${id}'s answer request`, 60_000);
       controllers[i]!.abort();
     }
     const errors = await Promise.all(asks);

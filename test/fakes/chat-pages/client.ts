@@ -66,6 +66,10 @@ export const CLIENT_SCRIPT = String.raw`
   function appendLinks(el, links) {
     links.forEach(function (l) {
       el.appendChild(document.createTextNode(' '));
+      if (C.pill) {
+        el.appendChild(frag(C.pill.split('{{HREF}}').join(esc(l.href)).split('{{LABEL}}').join(esc(l.label))));
+        return;
+      }
       var a = document.createElement('a');
       a.href = l.href;
       a.textContent = l.label;
@@ -73,6 +77,14 @@ export const CLIENT_SCRIPT = String.raw`
       a.target = '_blank';
       el.appendChild(a);
     });
+  }
+  /** The reply broke off: the stop goes, the error box with its Retry button comes, no action buttons. */
+  function breakOff(turn) {
+    setStreaming(false);
+    var actions = turn.matches('[data-aw="actions"]') ? turn : $('[data-aw="actions"]', turn);
+    (actions || turn).appendChild(frag(C.replyError || '<div class="error">Something went wrong.<button>Retry</button></div>'));
+    busy = false;
+    updateSubmit();
   }
   function linksHtml(links) {
     return links.map(function (l) { return '<a href="' + esc(l.href) + '">' + esc(l.title) + '</a>'; }).join('');
@@ -121,12 +133,17 @@ export const CLIENT_SCRIPT = String.raw`
     var total = answer.segments.reduce(function (n, s) { return n + s.text.length; }, 0);
     var ticks = Math.max(1, Math.round(C.streamMs / C.tickMs));
     var perTick = Math.max(1, Math.ceil(total / ticks));
-    var stallAt = C.mode === 'stall' ? Math.floor(total / 2) : Infinity;
+    var breaks = C.mode === 'stall' || C.mode === 'reply-error';
+    var stallAt = breaks ? Math.floor(total / 2) : Infinity;
     var si = 0, ci = 0, shown = 0, cur = null;
     function tick() {
       var budget = perTick;
       while (budget > 0 && si < answer.segments.length) {
-        if (shown >= stallAt) return; // stalls for good: the stop button stays
+        if (shown >= stallAt) {
+          // stall: stalls for good, the stop button stays; reply-error: the app gives up after a moment.
+          if (C.mode === 'reply-error') setTimeout(function () { breakOff(turn); }, 150);
+          return;
+        }
         var seg = answer.segments[si];
         if (!cur) cur = openSegment(content, seg);
         var take = Math.min(budget, seg.text.length - ci, stallAt - shown);

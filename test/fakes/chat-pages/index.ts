@@ -18,7 +18,10 @@ import { TEMPLATES, withUtm, type ChatPageSlug, type PageTemplate } from './temp
  * normal; login (a sign-in wall instead of the prompt box); login-during (the wall comes up after the send);
  * captcha (Google: a redirect to `/sorry/index`, "unusual traffic"; others: a Turnstile widget);
  * turnstile (a Turnstile iframe in a closed shadow root, as Cloudflare now renders it); cloudflare ("Just a
- * moment...", 403); cloudflare-pass (the same, passing by itself: it sets a cookie and reloads); stall (the stream stops half way and never ends); slow (streams over `slowStreamMs`).
+ * moment...", 403); cloudflare-pass (the same, passing by itself: it sets a cookie and reloads); cloudflare-then-app
+ * (the check that does not clear, for the first `challenges` page loads, then the app); stall (the stream stops
+ * half way and never ends); reply-error (the stream stops half way and the app shows its in-turn error box with a
+ * Retry button, no copy button); slow (streams over `slowStreamMs`).
  */
 export type ChatPageMode =
   | 'normal'
@@ -28,7 +31,9 @@ export type ChatPageMode =
   | 'turnstile'
   | 'cloudflare'
   | 'cloudflare-pass'
+  | 'cloudflare-then-app'
   | 'stall'
+  | 'reply-error'
   | 'slow';
 
 export interface ChatPagesOptions {
@@ -55,8 +60,11 @@ export interface ChatPages {
   origin: string;
   /** Per local-fetch engine id, the mock app's base URL. */
   baseUrls: Record<BrowserEngineId, string>;
-  /** Accepts the local-fetch id or the short one (`chatgpt`); `streamMs` overrides the stream time. */
-  setMode(engineId: string, mode: ChatPageMode, options?: { streamMs?: number }): void;
+  /**
+   * Accepts the local-fetch id or the short one (`chatgpt`); `streamMs` overrides the stream time, `challenges`
+   * is how many page loads `cloudflare-then-app` answers with the check (default 2).
+   */
+  setMode(engineId: string, mode: ChatPageMode, options?: { streamMs?: number; challenges?: number }): void;
   /** Every request, in arrival order (a live array). */
   requests: ChatPageRequest[];
   /** The prompts an engine's app answered (its answer requests), in order. */
@@ -73,7 +81,9 @@ const MODES: readonly ChatPageMode[] = [
   'turnstile',
   'cloudflare',
   'cloudflare-pass',
+  'cloudflare-then-app',
   'stall',
+  'reply-error',
   'slow',
 ];
 
@@ -122,19 +132,25 @@ function render(template: PageTemplate, engineId: string, prompt: string, answer
 interface EngineState {
   mode: ChatPageMode;
   streamMs: number | null;
+  /** Page loads `cloudflare-then-app` still answers with the check. */
+  challenges: number;
 }
 
 export async function startChatPages(options: ChatPagesOptions = {}): Promise<ChatPages> {
   const answer = options.answer ?? defaultAnswer;
   const states = new Map<ChatPageSlug, EngineState>(
-    SLUGS.map((s) => [s, { mode: 'normal', streamMs: null }]),
+    SLUGS.map((s) => [s, { mode: 'normal', streamMs: null, challenges: 0 }]),
   );
   const requests: ChatPageRequest[] = [];
   let origin = '';
 
-  const setMode = (engineId: string, mode: ChatPageMode, opts: { streamMs?: number } = {}) => {
+  const setMode = (
+    engineId: string,
+    mode: ChatPageMode,
+    opts: { streamMs?: number; challenges?: number } = {},
+  ) => {
     if (!MODES.includes(mode)) throw new Error(`unknown mode ${mode}`);
-    states.set(slugOf(engineId), { mode, streamMs: opts.streamMs ?? null });
+    states.set(slugOf(engineId), { mode, streamMs: opts.streamMs ?? null, challenges: opts.challenges ?? 2 });
   };
 
   const page = (slug: ChatPageSlug, state: EngineState, autoPrompt: string | null): string => {
@@ -159,6 +175,8 @@ export async function startChatPages(options: ChatPagesOptions = {}): Promise<Ch
       panel: t.panel ?? null,
       panelAuto: t.panelAuto ?? false,
       loginWall: t.loginWall,
+      pill: t.pill ?? null,
+      replyError: t.replyError ?? null,
       autoPrompt: mode === 'login' || mode === 'captcha' || mode === 'turnstile' ? null : autoPrompt,
     };
     let widget = '';
@@ -255,6 +273,10 @@ export async function startChatPages(options: ChatPagesOptions = {}): Promise<Ch
     log(prompt);
     if (rest === '/favicon.ico') return html(res, 404, '');
     if (state.mode === 'cloudflare') return html(res, 403, cloudflarePage(null));
+    if (state.mode === 'cloudflare-then-app' && state.challenges > 0) {
+      state.challenges -= 1;
+      return html(res, 403, cloudflarePage(null));
+    }
     const cleared = `cf_clearance_${slug.replace(/-/g, '_')}=1`;
     if (state.mode === 'cloudflare-pass' && !(req.headers.cookie ?? '').includes(cleared))
       return html(res, 403, cloudflarePage(cleared));

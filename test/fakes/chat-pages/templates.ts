@@ -34,6 +34,10 @@ export interface PageTemplate {
   loginWall: string;
   /** How the app writes answer link i. */
   link: (url: string, i: number) => string;
+  /** How a link sits in the answer: `{{HREF}}` and `{{LABEL}}` (the site's host); default a plain `a.chip`. */
+  pill?: string;
+  /** What the app shows in the turn when the reply breaks off (`reply-error` mode). */
+  replyError?: string;
 }
 
 export function withUtm(url: string, source: string): string {
@@ -60,12 +64,25 @@ export const TEMPLATES: Record<ChatPageSlug, PageTemplate> = {
     hideSubmitWhileStreaming: true,
     userTurn: `<article data-turn="user"><div data-message-author-role="user">{{TEXT}}</div>
       <div><button data-testid="copy-turn-action-button" aria-label="Copy">Copy</button></div></article>`,
-    assistantTurn: `<article data-testid="conversation-turn-{{N}}" data-turn="assistant">
-      <div data-message-author-role="assistant" data-message-model-slug="gpt-5-mock">
-        <div class="markdown prose" data-aw="content"></div></div>
-      <div data-aw="actions"></div></article>`,
-    actions: `<button data-testid="copy-turn-action-button" aria-label="Copy">Copy</button>
-      <button aria-label="Sources" data-aw="sources">Sources</button>`,
+    // As chatgpt.com builds a turn: the message holds only the markdown, the action bar follows it.
+    assistantTurn: `<article data-testid="conversation-turn-{{N}}" data-turn="assistant" data-scroll-anchor="true"
+      tabindex="-1" class="text-token-text-primary w-full"><h6 class="sr-only">ChatGPT said:</h6>
+      <div class="text-base my-auto mx-auto"><div class="flex max-w-full flex-col grow">
+      <div data-message-author-role="assistant" data-message-id="msg-{{N}}" data-message-model-slug="gpt-5-mock"
+        dir="auto" class="min-h-8 text-message relative flex w-full flex-col items-end gap-2">
+        <div class="flex w-full flex-col gap-1 empty:hidden first:pt-[3px]">
+          <div class="markdown prose dark:prose-invert w-full break-words light markdown-new-styling" data-aw="content"></div>
+        </div></div></div>
+      <div class="flex min-h-[46px] justify-start" data-aw="actions"></div></div></article>`,
+    actions: `<div class="touch:-me-2 touch:-ms-3.5 -ms-2.5 -me-1 flex flex-wrap items-center">
+      <button data-testid="copy-turn-action-button" aria-label="Copy" class="text-token-text-secondary">Copy</button>
+      <button data-testid="good-response-turn-action-button" aria-label="Good response">Good</button>
+      <button data-testid="bad-response-turn-action-button" aria-label="Bad response">Bad</button>
+      <button aria-label="Sources" data-aw="sources" class="group/footnote">Sources</button></div>`,
+    pill: `<span data-state="closed"><span data-testid="webpage-citation-pill" class="ms-1 inline-flex max-w-full items-center relative top-[-0.094rem]"><a href="{{HREF}}" target="_blank" rel="noopener" alt="{{HREF}}" class="flex h-4.5 overflow-hidden rounded-xl px-2 text-[9px] font-medium"><span class="max-w-[15ch] grow truncate overflow-hidden text-center">{{LABEL}}</span></a></span></span>`,
+    replyError: `<div class="flex flex-col items-start gap-3 rounded-2xl border border-token-border-error bg-token-surface-error/15 px-3 py-3">
+      <div class="text-token-text-error">Something went wrong while generating the response. If this issue persists please contact us through our help center at help.openai.com.</div>
+      <button data-testid="regenerate-thread-error-button" class="btn relative btn-secondary"><div class="flex items-center justify-center">Retry</div></button></div>`,
     panel: '<aside data-testid="screen-threadFlyOut"><h2>Citations</h2>{{LINKS}}</aside>',
     loginWall: `<div role="dialog"><h2>Welcome back</h2>
       <button data-testid="login-button">Log in</button></div>`,

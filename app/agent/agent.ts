@@ -146,7 +146,7 @@ export function createAgent(o: AgentOptions): Agent {
       await store.finishRun(
         run.id,
         stored > 0 ? 'completed' : 'failed',
-        stored > 0 ? null : reason,
+        stored > 0 ? null : { message: reason, code: null },
         clock.now().toISOString(),
       );
       await uploader.sync(run.id);

@@ -13,6 +13,7 @@ import { HostProject, HostTracking, HostPrompt, type HostAnswer } from '../../se
 import { createSecretBox, type SecretBox } from '../../server/domain/secret-box.ts';
 import { loadSecretKey } from '../../server/secret-key.ts';
 import * as initial from './migrations/0001-agent.ts';
+import * as runErrorCode from './migrations/0002-run-error-code.ts';
 
 export type HostProjectData = z.infer<typeof HostProject>;
 export type HostTrackingData = z.infer<typeof HostTracking>;
@@ -38,10 +39,18 @@ export interface LocalRun {
   status: LocalRunStatus;
   outcome: RunOutcome | null;
   error: string | null;
+  /** The stable cause when one explains the failure (`login_required`, `cloudflare_challenge`, …). */
+  errorCode: string | null;
   finishedAt: string | null;
 }
 
-export type NewLocalRun = Omit<LocalRun, 'status' | 'outcome' | 'error' | 'finishedAt'>;
+export type NewLocalRun = Omit<LocalRun, 'status' | 'outcome' | 'error' | 'errorCode' | 'finishedAt'>;
+
+/** Why a run failed: the message, and the stable cause when one explains it. */
+export interface RunError {
+  message: string;
+  code: string | null;
+}
 
 /** One answer in the outbox; `slot` is `<promptId>:<engineId>:<sample>` (the upload key is `<runId>:<slot>`). */
 export type OutboxAnswer = Omit<z.infer<typeof HostAnswer>, 'key'> & { slot: string };
@@ -73,6 +82,7 @@ interface AgentDatabase {
     status: string;
     outcome: string | null;
     error: string | null;
+    error_code: string | null;
     finished_at: string | null;
   };
   outbox_answers: {
@@ -127,7 +137,7 @@ export interface LocalStore {
     runId: string,
     plan?: { prompts: HostPromptData[]; samplesPerPrompt: number },
   ): Promise<void>;
-  finishRun(id: string, outcome: RunOutcome, error: string | null, at: string): Promise<void>;
+  finishRun(id: string, outcome: RunOutcome, error: RunError | null, at: string): Promise<void>;
   markRunDone(id: string): Promise<void>;
   /** The service refused the run (it ended there, or the project left this host): nothing more is sent. */
   dropRun(id: string, reason: string): Promise<void>;
@@ -151,7 +161,10 @@ export interface LocalStore {
 export const DEFAULT_DATA_DIR = './data/agent';
 export const AGENT_DB_FILE = 'agent.db';
 
-const migrations: Record<string, Migration> = { '0001-agent': initial };
+const migrations: Record<string, Migration> = {
+  '0001-agent': initial,
+  '0002-run-error-code': runErrorCode,
+};
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 const KEY_SERVER = 'server_url';
@@ -181,6 +194,7 @@ function toRun(r: RunRow): LocalRun {
     status: r.status as LocalRunStatus,
     outcome: r.outcome as RunOutcome | null,
     error: r.error,
+    errorCode: r.error_code,
     finishedAt: r.finished_at,
   };
 }
@@ -396,7 +410,7 @@ function localStore(db: Kysely<AgentDatabase>, box: SecretBox, path: string): Lo
           finished_at: null,
         })
         .execute();
-      return { ...run, status: 'running', outcome: null, error: null, finishedAt: null };
+      return { ...run, status: 'running', outcome: null, error: null, errorCode: null, finishedAt: null };
     },
     run: (id) => runWhere('id', id),
     runByRequest: (requestId) => runWhere('request_id', requestId),
@@ -416,7 +430,13 @@ function localStore(db: Kysely<AgentDatabase>, box: SecretBox, path: string): Lo
     async finishRun(id, outcome, error, at) {
       await db
         .updateTable('local_runs')
-        .set({ status: 'finished', outcome, error, finished_at: at })
+        .set({
+          status: 'finished',
+          outcome,
+          error: error?.message ?? null,
+          error_code: error?.code ?? null,
+          finished_at: at,
+        })
         .where('id', '=', id)
         .where('status', '=', 'running')
         .execute();

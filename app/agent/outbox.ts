@@ -194,7 +194,12 @@ export function createUploader(deps: UploaderDeps): Uploader {
     if (run.status !== 'finished') return 'pending';
     try {
       const outcome = run.outcome ?? 'failed';
-      await client.finish(runId, { status: outcome, error: outcome === 'failed' ? run.error : null });
+      const failed = outcome === 'failed';
+      await client.finish(runId, {
+        status: outcome,
+        error: failed ? run.error : null,
+        code: failed ? run.errorCode : null,
+      });
       await store.markRunDone(run.id);
       log.info({ runId, projectId: run.projectId, outcome }, 'run end reported');
       return 'synced';

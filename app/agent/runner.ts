@@ -8,7 +8,7 @@
 import { EngineError, type AnswerEngine } from '../../engines/types.ts';
 import type { Clock } from '../../server/domain/clock.ts';
 import type { EngineFactory, EngineLease } from './engine-factory.ts';
-import type { HostPromptData, LocalRun, LocalStore, RunOutcome } from './local-store.ts';
+import type { HostPromptData, LocalRun, LocalStore, RunError, RunOutcome } from './local-store.ts';
 import { errorFields, type AgentLog } from './log.ts';
 import type { SyncState, Uploader } from './outbox.ts';
 
@@ -54,6 +54,13 @@ interface Failure {
   engineId: string;
   code: string;
   message: string;
+}
+
+/** The one cause every failed answer shares (all `login_required`, say), so the service can say what to do. */
+function sharedCause(failures: readonly Failure[]): string | null {
+  const codes = new Set(failures.map((f) => f.code));
+  const [only] = codes;
+  return codes.size === 1 && only !== 'error' ? only! : null;
 }
 
 function failureReason(failures: readonly Failure[], total: number): string {
@@ -190,11 +197,14 @@ export async function runLocalRun(deps: RunnerDeps, run: LocalRun, signal: Abort
   }
   const stored = await store.answerCount(run.id);
   const outcome: RunOutcome = stored > 0 ? 'completed' : 'failed';
-  const error = outcome === 'failed' ? failureReason(failures, all.length) : null;
+  const error: RunError | null =
+    outcome === 'failed'
+      ? { message: failureReason(failures, all.length), code: sharedCause(failures) }
+      : null;
   await store.finishRun(run.id, outcome, error, clock.now().toISOString());
   const sync = await uploader.sync(run.id);
   log.info(
-    { ...fields, outcome, stored, failed: failures.length, sync, ...(error && { error }) },
+    { ...fields, outcome, stored, failed: failures.length, sync, ...(error && { error: error.message }) },
     'run finished',
   );
   return { state: 'finished', outcome, stored, failed: failures.length, sync };

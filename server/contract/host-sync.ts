@@ -109,9 +109,17 @@ export const HostAnswer = z.strictObject({
 export const AnswersBody = z.strictObject({ answers: z.array(HostAnswer).min(1).max(100) });
 export const AnswersStored = z.strictObject({ stored: z.number().int(), duplicates: z.number().int() });
 
+/** A stable cause in snake_case, as engines name their failures (`login_required`, `cloudflare_challenge`, …). */
+export const ErrorCode = z.string().regex(/^[a-z][a-z0-9_]{0,59}$/);
+
 export const FinishBody = z.strictObject({
   status: z.enum(['completed', 'failed', 'canceled']),
   error: z.string().max(1000).nullable().optional(),
+  /**
+   * For a failed run: the cause every failed answer shared, when there was one. It becomes the error code of the
+   * Run and its request (`host_run_failed` otherwise), so the UI and integrators can say what to do.
+   */
+  code: ErrorCode.nullable().optional(),
 });
 export const Finished = z.strictObject({
   runId: z.string(),

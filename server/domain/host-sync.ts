@@ -288,12 +288,16 @@ export async function uploadAnswers(
   });
 }
 
-/** The host's report that its Run ended; the request ends when its cloud part, if any, has ended too. */
+/**
+ * The host's report that its Run ended; the request ends when its cloud part, if any, has ended too. A failed Run
+ * takes the host's stable cause as its error code when the host names one (`login_required`: sign in again),
+ * `host_run_failed` otherwise.
+ */
 export async function finishHostRun(
   s: HostServices,
   host: HostRecord,
   runId: string,
-  body: { status: 'completed' | 'failed' | 'canceled'; error?: string | null },
+  body: { status: 'completed' | 'failed' | 'canceled'; error?: string | null; code?: string | null },
 ) {
   const run = await hostRun(s, host, runId);
   const request = run.request_id ? await s.store.runRequests.byId(run.request_id) : undefined;
@@ -304,7 +308,7 @@ export async function finishHostRun(
     body.status === 'failed'
       ? {
           status: 'failed' as const,
-          code: 'host_run_failed',
+          code: body.code ?? 'host_run_failed',
           message: body.error ?? 'The host computer reported a failure.',
         }
       : { status: body.status };

@@ -183,6 +183,44 @@ describe('host-mode runs', () => {
     expect(runs.map((r: { status: string }) => r.status).sort()).toEqual(['completed', 'failed']);
   });
 
+  it('gives a failed request the host’s stable cause as its error code, host_run_failed without one', async () => {
+    await setUp();
+    const paired = await pair();
+    await h.write('POST', `/v1/projects/${projectId}/prompts`, key, { text: 'best crm?' });
+    const failWith = async (finish: Record<string, unknown>) => {
+      const request = (await h.write('POST', `/v1/projects/${projectId}/run-requests`, key)).json();
+      const run = HostRun.parse((await hostCall(`/run-requests/${request.id}/claim`, paired.token)).json());
+      const finished = await hostCall(`/runs/${run.runId}/finish`, paired.token, {
+        status: 'failed',
+        ...finish,
+      });
+      expect(finished.statusCode).toBe(200);
+      return (await h.get(`/v1/projects/${projectId}/run-requests/${request.id}`, key)).json();
+    };
+    const message = 'All 2 answers failed. chatgpt-local-fetch: login_required: sign in again (x2)';
+    expect(await failWith({ error: message, code: 'login_required' })).toMatchObject({
+      status: 'failed',
+      error: { code: 'login_required', message },
+    });
+    expect(await failWith({ error: 'mixed causes', code: null })).toMatchObject({
+      error: { code: 'host_run_failed', message: 'mixed causes' },
+    });
+    // An older agent sends no code at all.
+    expect(await failWith({ error: 'old agent' })).toMatchObject({ error: { code: 'host_run_failed' } });
+  });
+
+  it('refuses a cause that is not a stable code', async () => {
+    await setUp();
+    const paired = await pair();
+    await h.write('POST', `/v1/projects/${projectId}/prompts`, key, { text: 'best crm?' });
+    const request = (await h.write('POST', `/v1/projects/${projectId}/run-requests`, key)).json();
+    const run = HostRun.parse((await hostCall(`/run-requests/${request.id}/claim`, paired.token)).json());
+    for (const code of ['Login Required', 'sign in again!', 'x'.repeat(61), '']) {
+      const refused = await hostCall(`/runs/${run.runId}/finish`, paired.token, { status: 'failed', code });
+      expect(refused.statusCode).toBe(400);
+    }
+  });
+
   it('fails a request whose host vanished mid-run after the 24-hour wait, never leaving it running', async () => {
     await setUp();
     const paired = await pair();

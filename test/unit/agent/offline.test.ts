@@ -42,7 +42,9 @@ describe('agent: offline and restarts', () => {
     expect(h.api.answers.size).toBe(6);
     expect(h.api.duplicates()).toBe(0);
     expect([...h.api.uploadsByKey.values()].every((n) => n === 1)).toBe(true);
-    expect(h.api.finishes).toEqual([{ runId: run.runId, body: { status: 'completed', error: null } }]);
+    expect(h.api.finishes).toEqual([
+      { runId: run.runId, body: { status: 'completed', error: null, code: null } },
+    ]);
     expect(await h.store.run(local.id)).toMatchObject({ status: 'done' });
     expect(await h.store.answerStates(local.id)).toEqual({ uploaded: 6 });
   });

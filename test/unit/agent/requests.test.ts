@@ -36,7 +36,9 @@ describe('agent: host-mode run requests', () => {
       engineId: LF,
       text: `${LF} says Acme is a fine answer to "prompt 2".`,
     });
-    expect(h.api.finishes).toEqual([{ runId: run.runId, body: { status: 'completed', error: null } }]);
+    expect(h.api.finishes).toEqual([
+      { runId: run.runId, body: { status: 'completed', error: null, code: null } },
+    ]);
     const local = await h.store.runByRunId(run.runId);
     expect(local).toMatchObject({ status: 'done', outcome: 'completed', requestId });
     expect(await h.store.answerStates(local!.id)).toEqual({ uploaded: 12 });
@@ -89,7 +91,27 @@ describe('agent: host-mode run requests', () => {
     expect(run.error).toMatch(/^All 4 answers failed\./);
     expect(run.error).toContain(`${LF}: login_required`);
     expect(run.error).toContain(`${PX}: server_error`);
-    expect(h.api.finishes[0]!.body.status).toBe('failed');
+    // Two causes: none explains the failure, so the service says host_run_failed.
+    expect(h.api.finishes[0]!.body).toMatchObject({ status: 'failed', code: null });
+  });
+
+  it('reports the one cause every failed answer shares as the run’s error code', async () => {
+    const h = await paired();
+    h.api.addProject(hostProject({ id: 'p1', prompts: prompts(2, [LF, PX]) }));
+    h.api.queueRequest('p1');
+    const agent = h.agent([
+      fakeEngine(LF, () => failure(LF, 'cloudflare_challenge')),
+      fakeEngine(PX, () => failure(PX, 'cloudflare_challenge')),
+    ]);
+
+    await agent.start();
+    await agent.idle();
+
+    expect(h.api.finishes).toHaveLength(1);
+    expect(h.api.finishes[0]!.body).toMatchObject({ status: 'failed', code: 'cloudflare_challenge' });
+    expect(h.api.finishes[0]!.body.error).toMatch(/^All 4 answers failed\./);
+    const local = await h.store.runByRunId(h.api.finishes[0]!.runId);
+    expect(local).toMatchObject({ status: 'done', outcome: 'failed', errorCode: 'cloudflare_challenge' });
   });
 
   it('skips the rest of an engine after a fatal error and reports engines it cannot ask', async () => {
@@ -106,6 +128,8 @@ describe('agent: host-mode run requests', () => {
     const run = [...h.api.runs.values()][0]!;
     expect(run.status).toBe('failed');
     expect(run.error).toContain('gemini-local-fetch: engine_unavailable');
+    // login_required for one engine, engine_unavailable for the other: no single cause.
+    expect(h.api.finishes[0]!.body.code).toBeNull();
   });
 
   it('runs one request per project at a time and claims the next one at a later check-in', async () => {

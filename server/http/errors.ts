@@ -25,7 +25,11 @@ function toProblem(err: FastifyError | AppError): ProblemInput | null {
   // A path parameter names a resource: one that breaks its rule names none that could exist, which the contract
   // answers as it answers any other missing resource (404), so only queries, bodies and headers are 400.
   if (err.validation && err.validationContext === 'params')
-    return { status: 404, code: 'not_found', detail: `Nothing exists at this path: ${validationDetail(err)}.` };
+    return {
+      status: 404,
+      code: 'not_found',
+      detail: `Nothing exists at this path: ${validationDetail(err)}.`,
+    };
   if (err.validation) return { status: 400, code: 'invalid_parameter', detail: validationDetail(err) };
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -23,7 +23,11 @@ export function rateLimitHeader(d: RateDecision): string {
 
 /** The 429 refusal once a window is spent, with `Retry-After` the seconds to the window's reset. */
 export function rateLimited(d: RateDecision): AppError {
-  return retryLater('rate_limited', `Rate limit of ${d.limit} requests reached; retry in ${d.reset} s.`, d.reset);
+  return retryLater(
+    'rate_limited',
+    `Rate limit of ${d.limit} requests reached; retry in ${d.reset} s.`,
+    d.reset,
+  );
 }
 
 interface Bucket {

@@ -28,7 +28,11 @@ function parserProblem(err: NodeJS.ErrnoException & { reason?: string }): Proble
         detail: 'The URL and headers together exceed 16 KB; send a shorter URL or fewer headers.',
       };
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return { status: 413, code: 'invalid_parameter', detail: 'The chunk extensions of the body are too large.' };
+      return {
+        status: 413,
+        code: 'invalid_parameter',
+        detail: 'The chunk extensions of the body are too large.',
+      };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return { status: 408, code: 'invalid_parameter', detail: 'The request did not arrive in time.' };
     default:
@@ -50,7 +54,11 @@ function routerProblem(err: FastifyError): ProblemInput {
     };
   }
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return { status: 404, code: 'not_found', detail: 'A path segment is longer than any id, so it names no resource.' };
+    return {
+      status: 404,
+      code: 'not_found',
+      detail: 'A path segment is longer than any id, so it names no resource.',
+    };
   }
   return { status: 500, code: 'internal', detail: 'Something went wrong on our side. Retry later.' };
 }
@@ -127,7 +135,10 @@ export function createRefusals(deps: RefusalDeps) {
         return;
       }
       const r = raw(socket.remoteAddress, parserProblem(err));
-      this.log.info({ requestId: r.requestId, code: err.code, status: r.status }, 'malformed request refused');
+      this.log.info(
+        { requestId: r.requestId, code: err.code, status: r.status },
+        'malformed request refused',
+      );
       const head = [`HTTP/1.1 ${r.status} ${STATUS_CODES[r.status] ?? ''}`];
       for (const [name, value] of Object.entries(r.headers)) head.push(`${name}: ${value}`);
       // Half-close after the response and let the parser swallow what the client still sends: closing at once

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, Problem } from '../../server/contract/errors.ts';
+import { Problem, type ErrorCode } from '../../server/contract/errors.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
 import { rawExchange, type RawResponse } from '../support/raw-http.ts';
@@ -30,7 +30,7 @@ describe('refusals below the routes, over a real socket', () => {
       `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\n${extra}Connection: close\r\n\r\n`,
     );
 
-  function expectProblem(r: RawResponse, status: number, code: (typeof ERROR_CODES)[number]) {
+  function expectProblem(r: RawResponse, status: number, code: ErrorCode) {
     expect(r.status, r.body).toBe(status);
     expect(r.headers['content-type']).toBe('application/problem+json');
     expect(Number(r.headers['content-length'])).toBe(Buffer.byteLength(r.body));
@@ -44,7 +44,11 @@ describe('refusals below the routes, over a real socket', () => {
 
   it('answers a path that is not valid percent-encoded UTF-8 as 404 not_found: it names no resource', async () => {
     for (const bad of ['%', '%FF', '%C3%28', '%E0%A4%A', '%zz']) {
-      const body = expectProblem(await get(`/v1/projects/${projectId}/run-requests/${bad}`), 404, 'not_found');
+      const body = expectProblem(
+        await get(`/v1/projects/${projectId}/run-requests/${bad}`),
+        404,
+        'not_found',
+      );
       expect(body.detail).toMatch(/percent-encoded/);
       expect(body.instance).toBe(`/v1/projects/${projectId}/run-requests/${bad}`);
     }
@@ -101,10 +105,20 @@ describe('refusals below the routes, over a real socket', () => {
   });
 
   it('answers unknown paths of every API, HEAD and OPTIONS in the same shape', async () => {
-    for (const path of ['/', '/v1', '/v2/projects', '/host/v1/nothing', '/local/v1/nothing', '/app/missing.js']) {
+    for (const path of [
+      '/',
+      '/v1',
+      '/v2/projects',
+      '/host/v1/nothing',
+      '/local/v1/nothing',
+      '/app/missing.js',
+    ]) {
       expectProblem(await get(path), 404, 'not_found');
     }
-    const options = await rawExchange(port, `OPTIONS /v1/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const options = await rawExchange(
+      port,
+      `OPTIONS /v1/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    );
     expectProblem(options, 405, 'method_not_allowed');
     expect(options.headers.allow).toBe('GET, HEAD');
     const head = await rawExchange(port, `HEAD /v1/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
@@ -140,7 +154,9 @@ describe('refusals below the routes and the rate limit', () => {
       const { port } = h.app.server.address() as { port: number };
       const bad = `GET /v1/projects/%FF HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`;
       expect((await rawExchange(port, bad)).headers.ratelimit).toBe('limit=3, remaining=2, reset=60');
-      expect((await rawExchange(port, 'HELLO\r\n\r\n')).headers.ratelimit).toBe('limit=3, remaining=1, reset=60');
+      expect((await rawExchange(port, 'HELLO\r\n\r\n')).headers.ratelimit).toBe(
+        'limit=3, remaining=1, reset=60',
+      );
       expect((await rawExchange(port, bad)).headers.ratelimit).toBe('limit=3, remaining=0, reset=60');
       for (const request of [bad, 'HELLO\r\n\r\n']) {
         const limited = await rawExchange(port, request);

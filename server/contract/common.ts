@@ -88,8 +88,6 @@ export const EngineFilter = z
   .meta({ examples: [['chatgpt', 'perplexity']] });
 export const QueryBoolean = z.stringbool({ truthy: ['true'], falsy: ['false'] });
 
-export const ProjectParams = z.strictObject({ projectId: ProjectId });
-
 export const PageQuery = z.strictObject({ cursor: Cursor.optional(), limit: Limit });
 
 export const DateRangeQuery = z.strictObject({

@@ -144,7 +144,8 @@ export function createRefusals(deps: RefusalDeps) {
       // Half-close after the response and let the parser swallow what the client still sends: closing at once
       // with unread bytes would reset the connection, and the client could lose the response.
       socket.end(`${head.join('\r\n')}\r\n\r\n${r.body}`);
-      setTimeout(() => socket.destroy(), 2_000).unref();
+      const linger = setTimeout(() => socket.destroy(), 2_000).unref();
+      socket.once('close', () => clearTimeout(linger));
     },
   };
 }

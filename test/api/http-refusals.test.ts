@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Problem, type ErrorCode } from '../../server/contract/errors.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
@@ -91,6 +92,23 @@ describe('refusals below the routes, over a real socket', () => {
       expect(r.headers.connection).toBe('close');
       expect(r.headers.date).toBeDefined();
     }
+  });
+
+  it('answers chunk extensions over the parser limit as 413, and a request that never completes as 408', async () => {
+    const big = await rawExchange(
+      port,
+      `POST /v1/projects HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2;x=${'e'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`,
+    );
+    expectProblem(big, 413, 'invalid_parameter');
+    // Node raises ERR_HTTP_REQUEST_TIMEOUT on a connection whose request is not complete after `requestTimeout`;
+    // the test raises it at once on a real connection instead of waiting minutes for the timer.
+    const accepted = new Promise<Socket>((resolve) => h.app.server.once('connection', resolve));
+    const slow = rawExchange(port, `GET /v1/me HTTP/1.1\r\nHost: x\r\n`);
+    const socket = await accepted;
+    const timeout = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+    h.app.server.emit('clientError', timeout, socket);
+    const body = expectProblem(await slow, 408, 'invalid_parameter');
+    expect(body.detail).toMatch(/in time/);
   });
 
   it('answers an HTTP/1.1 request without Host as a 400 problem, and an unmet Expect as a 417 problem', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, EXAMPLE_IDS, exampleOf, HttpsUrl, Uri } from './common.ts';
+import { Run } from './results.ts';
 
 export const WEBHOOK_EVENTS = ['run.completed', 'run.failed'] as const;
 export const WebhookEventName = z.enum(WEBHOOK_EVENTS);
@@ -159,6 +160,19 @@ const RunEventData = z.strictObject({
   }),
 });
 
+/** The links of an event about a run, as the service writes them (for the default base URL). */
+const exampleLinks = (runId: string) => {
+  const project = `http://127.0.0.1:8787/v1/projects/${EXAMPLE_IDS.project}`;
+  return {
+    run: `${project}/runs`,
+    answers: `${project}/answers?runId=${runId}`,
+    stats: `${project}/stats/daily`,
+  };
+};
+
+/** The event of the run the Run schema's example describes. */
+const { id: runId, trigger, startedAt, completedAt, promptCount, answerCount } = exampleOf(Run);
+
 export const RunEvent = z
   .strictObject({
     id: z.string().describe('Unique event id; use it to ignore repeats'),
@@ -175,20 +189,16 @@ export const RunEvent = z
         createdAt: '2026-06-14T07:42:10.000Z',
         data: {
           projectId: EXAMPLE_IDS.project,
-          runId: EXAMPLE_IDS.run,
+          runId,
           requestId: EXAMPLE_IDS.runRequest,
           status: 'completed',
-          trigger: 'manual',
-          startedAt: '2026-06-14T07:31:02.000Z',
-          completedAt: '2026-06-14T07:42:10.000Z',
-          promptCount: 24,
-          answerCount: 72,
+          trigger,
+          startedAt,
+          completedAt,
+          promptCount,
+          answerCount,
           error: null,
-          links: {
-            run: `https://api.answerwatch.example/v1/projects/${EXAMPLE_IDS.project}/runs`,
-            answers: `https://api.answerwatch.example/v1/projects/${EXAMPLE_IDS.project}/answers?runId=${EXAMPLE_IDS.run}`,
-            stats: `https://api.answerwatch.example/v1/projects/${EXAMPLE_IDS.project}/stats/daily`,
-          },
+          links: exampleLinks(runId),
         },
       },
       {
@@ -206,11 +216,7 @@ export const RunEvent = z
           promptCount: 24,
           answerCount: 0,
           error: 'Every answer failed (72). 72 x gemini: auth (API key not valid)',
-          links: {
-            run: `https://api.answerwatch.example/v1/projects/${EXAMPLE_IDS.project}/runs`,
-            answers: `https://api.answerwatch.example/v1/projects/${EXAMPLE_IDS.project}/answers?runId=run8Dz3Kc6Vn1Qm9Xt4Lw2Bp`,
-            stats: `https://api.answerwatch.example/v1/projects/${EXAMPLE_IDS.project}/stats/daily`,
-          },
+          links: exampleLinks('run8Dz3Kc6Vn1Qm9Xt4Lw2Bp'),
         },
       },
     ],

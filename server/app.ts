@@ -14,6 +14,7 @@ import { registerEtag } from './http/etag.ts';
 import { registerNotFound } from './http/method-not-allowed.ts';
 import { registerResponseValidation } from './http/response-validation.ts';
 import { parseQuery } from './http/query-parser.ts';
+import { createRefusals } from './http/refusals.ts';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from './http/rate-limit.ts';
 import { accountRoutes } from './routes/account.ts';
 import { projectRoutes } from './routes/projects.ts';
@@ -51,20 +52,29 @@ export interface AppOptions {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const { baseUrl } = opts.config;
+  const limiter = new RateLimiter(opts.config.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const newRequestId = () => `req_${randomAlnum(20)}`;
+  const refusals = createRefusals({ baseUrl, limiter, clock, newRequestId });
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
-    genReqId: () => `req_${randomAlnum(20)}`,
+    genReqId: newRequestId,
     requestIdHeader: false,
     bodyLimit: 1_048_576,
-    // Long enough for the contract's 200-character ids, so its own rule answers, not the router's 414.
+    // Longer than any id of the contract, so an over-long id is the same 404 as any id that does not exist.
     routerOptions: { querystringParser: parseQuery, maxParamLength: 512 },
+    // Every layer that can refuse a request answers in the contract's problem shape (server/http/refusals.ts).
+    frameworkErrors: refusals.frameworkErrors,
+    clientErrorHandler: refusals.clientError,
+    http: { requireHostHeader: false },
   });
+  app.server.on('checkExpectation', refusals.checkExpectation);
   // The API takes JSON only: any other body type is refused, not parsed into a string a schema then misreads.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    return refusals.requireHost(request, reply);
   });
 
   const services: Services = {
@@ -82,7 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, {
     store: opts.store,
     clock,
-    limiter: new RateLimiter(opts.config.rateLimits ?? DEFAULT_RATE_LIMITS),
+    limiter,
     plans: opts.config.plans ?? DEFAULT_PLANS,
     localOwnerToken: opts.localOwner?.token,
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime } from './common.ts';
+import { DateTime, EXAMPLE_IDS } from './common.ts';
 
 export const SCOPES = ['visibility:read', 'tracking:write', 'runs:execute'] as const;
 export const Scope = z.enum(SCOPES);
@@ -15,4 +15,17 @@ export const Me = z
     account: z.strictObject({ plan: z.string().describe('Plan code, for example free or premium') }),
     projects: z.array(z.string()).describe('Ids of the projects the key can read'),
   })
-  .meta({ id: 'Me' });
+  .meta({
+    id: 'Me',
+    examples: [
+      {
+        keyId: 'keyQ2w9Tz4Lm7Kx',
+        label: 'BI export',
+        scopes: ['visibility:read'],
+        createdAt: '2026-03-02T09:15:00.000Z',
+        expiresAt: '2027-03-02T00:00:00.000Z',
+        account: { plan: 'premium' },
+        projects: [EXAMPLE_IDS.project],
+      },
+    ],
+  });

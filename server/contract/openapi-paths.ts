@@ -3,6 +3,7 @@ import type { ConvertedSchemas, SchemaRoots } from './openapi-schemas.ts';
 import type {
   HttpVerb,
   JsonSchema,
+  MediaTypeObject,
   OperationObject,
   ParameterObject,
   PathItemObject,
@@ -47,7 +48,7 @@ function buildOperation(op: Operation, schemas: ConvertedSchemas): OperationObje
     operationId: op.operationId,
     tags: [op.tag],
     summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
+    description: [op.description, queryRule(parameters)].filter(Boolean).join('\n\n'),
     // OpenAPI 3.1 lets non-OAuth schemes list roles; the scope a key needs is exactly that.
     security: [{ bearerAuth: [op.scope] }],
     ...(parameters.length > 0 ? { parameters } : {}),
@@ -62,6 +63,26 @@ const LOCATIONS = [
   ['header', 'headers'],
 ] as const;
 
+/** The rule that protects integrators from typos, stated where each operation's parameters are listed. */
+function queryRule(parameters: ParameterObject[]): string {
+  const query = parameters.filter((p) => p.in === 'query');
+  if (query.length === 0) {
+    return 'Takes no query parameters: any query parameter is refused with 400 `invalid_parameter`.';
+  }
+  const repeatable = query.filter((p) => p.explode).map((p) => `\`${p.name}\``);
+  return (
+    'A query parameter not listed here is refused with 400 `invalid_parameter`, and so is a parameter sent twice' +
+    (repeatable.length > 0 ? ` (only ${repeatable.join(', ')} may repeat).` : '.')
+  );
+}
+
+/** The first example the zod contract gives for a schema (an optional schema's comes from what it wraps). */
+export function exampleFor(schema: z.ZodType): unknown {
+  const examples = z.globalRegistry.get(schema)?.examples;
+  if (examples?.length) return examples[0];
+  return schema instanceof z.ZodOptional ? exampleFor(schema.unwrap() as z.ZodType) : undefined;
+}
+
 function buildParameters(op: Operation, schemas: ConvertedSchemas): ParameterObject[] {
   const parameters: ParameterObject[] = [];
   for (const [location, key] of LOCATIONS) {
@@ -72,6 +93,8 @@ function buildParameters(op: Operation, schemas: ConvertedSchemas): ParameterObj
       const converted = properties[name];
       if (!converted) throw new Error(`${op.operationId}: ${location} parameter ${name} was not converted`);
       const { description, ...schema } = converted;
+      // Tools that build requests (Postman and the like) read the parameter's own example, not the schema's.
+      const example = Array.isArray(schema.examples) ? (schema.examples[0] as unknown) : undefined;
       parameters.push({
         name: location === 'header' ? canonicalHeaderName(name) : name,
         in: location,
@@ -81,6 +104,7 @@ function buildParameters(op: Operation, schemas: ConvertedSchemas): ParameterObj
         ...(typeof description === 'string' ? { description } : {}),
         schema,
         ...(schema.type === 'array' ? { style: 'form' as const, explode: true } : {}),
+        ...(example === undefined ? {} : { example }),
       });
     }
   }
@@ -91,6 +115,7 @@ function buildParameters(op: Operation, schemas: ConvertedSchemas): ParameterObj
       required: false,
       description: 'The ETag of an earlier response; the answer is 304 without a body when nothing changed.',
       schema: { type: 'string' },
+      example: '"Gm4sX0rVb1qTz9wK2pLn8hYc3dE"',
     });
   }
   return parameters;
@@ -107,8 +132,12 @@ function canonicalHeaderName(name: string): string {
 function buildRequestBody(body: z.ZodType, schemas: ConvertedSchemas): RequestBodyObject {
   return {
     required: !z.safeParse(body, undefined).success,
-    content: { 'application/json': { schema: schemas.use(body, 'input') } },
+    content: { 'application/json': withExample({ schema: schemas.use(body, 'input') }, exampleFor(body)) },
   };
+}
+
+function withExample(media: MediaTypeObject, example: unknown): MediaTypeObject {
+  return example === undefined ? media : { ...media, example };
 }
 
 function buildResponses(op: Operation, schemas: ConvertedSchemas): Record<string, ResponseObject | Ref> {
@@ -118,12 +147,22 @@ function buildResponses(op: Operation, schemas: ConvertedSchemas): Record<string
       description: response.description,
       headers: responseHeaders(response.headers),
       ...(response.schema
-        ? { content: { 'application/json': { schema: schemas.use(response.schema, 'output') } } }
+        ? {
+            content: {
+              'application/json': withExample(
+                { schema: schemas.use(response.schema, 'output') },
+                response.example ?? exampleFor(response.schema),
+              ),
+            },
+          }
         : {}),
     };
   }
-  const errors = new Set<number>([...COMMON_ERROR_STATUSES, ...op.errors]);
-  if (op.path.includes('{projectId}')) errors.add(404);
+  const errors = new Set<number>([...COMMON_ERROR_STATUSES, ...(op.errors ?? [])]);
+  // A path id that names nothing, and one that breaks its rule, are 404; any method that takes a body can be sent
+  // one over the limit.
+  if (op.params) errors.add(404);
+  if (op.method !== 'GET') errors.add(413);
   // Integer-like keys keep ascending order in JS objects, so statuses come out sorted wherever they were added.
   for (const status of errors) responses[String(status)] = errorResponseRef(status);
   return responses;

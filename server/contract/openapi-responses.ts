@@ -48,21 +48,33 @@ export function responseHeaders(extra: readonly string[] = []): Record<string, R
   return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 }
 
-/** Component name of each shared error response, and the code its example shows. */
-const ERROR_RESPONSES: Record<number, { name: string; example: ErrorCode }> = {
-  400: { name: 'BadRequest', example: 'invalid_parameter' },
+/** Component name of each shared error response, the code its example shows, and when it is sent. */
+const ERROR_RESPONSES: Record<number, { name: string; example: ErrorCode; when?: string }> = {
+  400: {
+    name: 'BadRequest',
+    example: 'invalid_parameter',
+    when: 'A parameter or body field is missing or malformed (`detail` names it), the query has a parameter the operation does not take or a single-valued one twice, or the body is not JSON sent as `application/json`.',
+  },
   401: { name: 'Unauthorized', example: 'invalid_key' },
   403: { name: 'Forbidden', example: 'insufficient_scope' },
-  404: { name: 'NotFound', example: 'not_found' },
+  404: {
+    name: 'NotFound',
+    example: 'not_found',
+    when: 'No such resource, or one this key cannot read. A path id that breaks its rule, or a path that is not valid percent-encoded UTF-8, names no resource and is answered the same way.',
+  },
   409: { name: 'Conflict', example: 'plan_limit' },
+  413: { name: 'PayloadTooLarge', example: 'invalid_parameter', when: 'The body is larger than 1 MiB.' },
   429: { name: 'TooManyRequests', example: 'rate_limited' },
   500: { name: 'InternalError', example: 'internal' },
 };
 
 const EXTRA_ERROR_HEADERS: Record<number, HeaderName[]> = { 401: ['WWW-Authenticate'], 429: ['Retry-After'] };
 
-/** Statuses every operation may answer whatever it does (authentication, plan and scope, rate limit, faults). */
-export const COMMON_ERROR_STATUSES = [401, 403, 429, 500] as const;
+/**
+ * Statuses every operation may answer whatever it does: a malformed or unknown parameter, authentication, plan
+ * and scope, the rate limit, faults.
+ */
+export const COMMON_ERROR_STATUSES = [400, 401, 403, 429, 500] as const;
 
 export function errorResponseRef(status: number): Ref {
   const response = ERROR_RESPONSES[status];
@@ -72,13 +84,13 @@ export function errorResponseRef(status: number): Ref {
 
 export function errorResponses(baseUrl: string): Record<string, ResponseObject> {
   return Object.fromEntries(
-    Object.entries(ERROR_RESPONSES).map(([key, { name, example }]) => {
+    Object.entries(ERROR_RESPONSES).map(([key, { name, example, when }]) => {
       const status = Number(key);
       const codes = ERROR_CODES.filter((code) => ERROR_CODE_DOCS[code].statuses.includes(status));
       if (!codes.includes(example)) throw new Error(`${example} is not documented with status ${status}`);
       const title = STATUS_CODES[status] ?? String(status);
       const response: ResponseObject = {
-        description: `${title}. Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`,
+        description: `${title}. ${when ? `${when} ` : ''}Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`,
         headers: responseHeaders(EXTRA_ERROR_HEADERS[status]),
         content: {
           'application/problem+json': {

@@ -34,6 +34,14 @@ A missing, malformed, unknown, expired or revoked key gets 401 with the challeng
 
 Error responses are problem details (RFC 9457) with content type \`application/problem+json\`. \`type\` links to the entry of the code below (rate-limit errors link to [Rate limits](#rate-limits)); \`title\` is the short name of the HTTP status and \`status\` repeats it; \`detail\`, when present, says what went wrong and what to change; \`instance\`, when present, is the request path; \`code\` is the stable machine-readable reason; \`requestId\` equals the \`X-Request-Id\` header. Branch on \`code\`, never on \`title\` or \`detail\`.
 
+Every response is in this shape whatever refuses the request, with \`X-Request-Id\` and \`RateLimit\`:
+
+- **Unknown query parameters are refused.** A query parameter an operation does not list, or a single-valued one sent twice, is 400 \`invalid_parameter\` naming it, on every operation, \`GET /me\` included: a typo such as \`engines=\` would otherwise silently widen the result. \`engine\` is the one parameter that repeats. So is a malformed parameter or body field, a body that is not JSON, and a body sent with a \`Content-Type\` other than \`application/json\`.
+- **A path that names nothing is 404 \`not_found\`**: an unknown path, an id that does not exist or that the key cannot read, an id that breaks its rule (an answer id of 201 characters cannot exist), and a path that is not valid percent-encoded UTF-8.
+- A known path with another method is 405 \`method_not_allowed\` with an \`Allow\` header; a body over 1 MiB is 413 \`invalid_parameter\`.
+- A request the HTTP layer cannot read is answered \`invalid_parameter\` and the connection is closed: 400 for bytes that are not valid HTTP/1.1 (a \`Transfer-Encoding\` other than \`chunked\`, \`Content-Length\` beside \`Transfer-Encoding\`, an HTTP/1.1 request without \`Host\`), 408 when it does not arrive in time, 417 for an \`Expect\` other than \`100-continue\`, 431 when the URL and headers together exceed 16 KB.
+- Requests that reach no operation (unknown paths, unreadable requests) count against the caller's address rather than a key, and past its limit are 429 like any other.
+
 ## Rate limits
 
 Each key may make 300 requests per minute and 20,000 requests per day, counted over all endpoints. Every response carries the header \`RateLimit: limit=<n>, remaining=<n>, reset=<seconds>\` with the budget left in the current window. Past a limit the API answers 429 with code \`rate_limited\`, a \`Retry-After\` header (whole seconds to wait) and the \`RateLimit\` header.
@@ -143,9 +151,9 @@ export const ERROR_CODE_DOCS: Record<ErrorCode, { statuses: number[]; descriptio
       'The key is missing, malformed or unknown. Sent with `WWW-Authenticate: Bearer realm="answerwatch", error="invalid_token"`.',
   },
   invalid_parameter: {
-    statuses: [400, 409],
+    statuses: [400, 408, 409, 413, 417, 431],
     description:
-      'A parameter or body field is missing or malformed (`detail` names it), a webhook URL is refused, or an `Idempotency-Key` is reused with a different body: 400. Duplicate prompt text: 409, with the existing prompt id in the extension member `existingPromptId`.',
+      'A parameter or body field is missing or malformed (`detail` names it), the query has a parameter the operation does not take or a single-valued one twice, the body is not JSON, a webhook URL is refused, or an `Idempotency-Key` is reused with a different body: 400. Duplicate prompt text: 409, with the existing prompt id in the extension member `existingPromptId`. A body over 1 MiB: 413. A request the HTTP layer cannot read: 400 (not valid HTTP/1.1), 408 (not received in time), 417 (an `Expect` other than `100-continue`) or 431 (URL and headers over 16 KB).',
   },
   key_expired: { statuses: [401], description: 'The key is past its `expiresAt`.' },
   key_revoked: { statuses: [401], description: 'The key was revoked.' },
@@ -160,7 +168,7 @@ export const ERROR_CODE_DOCS: Record<ErrorCode, { statuses: number[]; descriptio
   not_found: {
     statuses: [404],
     description:
-      'No such resource, or a project the key cannot read. The two are not told apart, so ids of other accounts cannot be probed.',
+      'No such resource, or a project the key cannot read. The two are not told apart, so ids of other accounts cannot be probed. A path id that breaks its rule, or a path that is not valid percent-encoded UTF-8, names no resource and gets the same answer.',
   },
   plan_limit: {
     statuses: [409],

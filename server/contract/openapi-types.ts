@@ -22,6 +22,7 @@ export interface ParameterObject {
   schema: JsonSchema;
   style?: 'form' | 'simple';
   explode?: boolean;
+  example?: unknown;
 }
 
 export interface MediaTypeObject {
@@ -47,7 +48,7 @@ export interface OperationObject {
   operationId: string;
   tags: string[];
   summary: string;
-  description?: string;
+  description: string;
   security: SecurityRequirement[];
   parameters?: ParameterObject[];
   requestBody?: RequestBodyObject;

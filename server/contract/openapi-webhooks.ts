@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ConvertedSchemas } from './openapi-schemas.ts';
 import type { OperationObject, ParameterObject, PathItemObject } from './openapi-types.ts';
 import { WEBHOOK_EVENTS_TAG } from './openapi-text.ts';
@@ -12,6 +12,15 @@ interface EventDoc {
   summary: string;
   description: string;
   payload: z.ZodType;
+  example: unknown;
+}
+
+/** The payload's example for this event: RunEvent carries one per event it is sent as. */
+function eventExample(payload: z.ZodType, event: string): unknown {
+  const examples: unknown[] = z.globalRegistry.get(payload)?.examples ?? [];
+  const found = examples.find((e) => (e as { event?: unknown }).event === event);
+  if (!found) throw new Error(`the ${event} payload has no example`);
+  return found;
 }
 
 const EVENTS: EventDoc[] = [
@@ -22,6 +31,7 @@ const EVENTS: EventDoc[] = [
     description:
       "Sent for scheduled, manual and API runs alike. Daily summaries of the run's days are rebuilt within ten minutes after completion; `incompleteDays` in the daily stats shows when they are not ready.",
     payload: RunEvent,
+    example: eventExample(RunEvent, 'run.completed'),
   },
   {
     event: 'run.failed',
@@ -29,6 +39,7 @@ const EVENTS: EventDoc[] = [
     summary: 'A run ended with status failed or canceled',
     description: '`data.status` is `failed` or `canceled`; `data.error` gives the reason.',
     payload: RunEvent,
+    example: eventExample(RunEvent, 'run.failed'),
   },
   {
     event: 'ping',
@@ -37,6 +48,7 @@ const EVENTS: EventDoc[] = [
     description:
       'Sent at once to one webhook by its test endpoint, whatever events the webhook subscribed to. `data` carries the project id and a message.',
     payload: PingEvent,
+    example: eventExample(PingEvent, 'ping'),
   },
 ];
 
@@ -57,7 +69,7 @@ function buildEvent(doc: EventDoc, schemas: ConvertedSchemas): OperationObject {
     parameters: deliveryHeaders(doc.event),
     requestBody: {
       required: true,
-      content: { 'application/json': { schema: schemas.use(doc.payload, 'output') } },
+      content: { 'application/json': { schema: schemas.use(doc.payload, 'output'), example: doc.example } },
     },
     responses: {
       '2XX': {

@@ -18,10 +18,19 @@ export interface Operation {
   query?: z.ZodObject;
   headers?: z.ZodObject;
   body?: z.ZodType;
-  /** Documented statuses with their body schema (null: no body). */
-  responses: Record<number, { description: string; schema: z.ZodType | null; headers?: string[] }>;
-  /** Extra documented error statuses besides 401, 403, 429 (and 404 on project paths). */
-  errors: number[];
+  /**
+   * Documented statuses with their body schema (null: no body) and, where the schema's own example does not fit
+   * the status, an example of their own.
+   */
+  responses: Record<
+    number,
+    { description: string; schema: z.ZodType | null; headers?: string[]; example?: unknown }
+  >;
+  /**
+   * Extra documented error statuses besides the ones every operation answers (400, 401, 403, 429, 500; 404 with a
+   * path parameter, 413 with a method that takes a body).
+   */
+  errors?: number[];
 }
 
 export const projectPath = z.strictObject({ projectId: ProjectId });
@@ -31,8 +40,10 @@ export const withId = <K extends string, S extends z.ZodType>(key: K, schema: S)
     [P in K]: S;
   });
 
-export const Deleted = z.strictObject({ deleted: z.boolean() }).meta({ id: 'Deleted' });
+export const Deleted = z
+  .strictObject({ deleted: z.boolean() })
+  .meta({ id: 'Deleted', examples: [{ deleted: true }] });
 
-export const ok = (schema: z.ZodType, description = 'OK', headers?: string[]) => ({
+export const ok = <S extends z.ZodType>(schema: S, description = 'OK', headers?: string[]) => ({
   200: { description, schema, headers },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateString, DateTime, Uri } from './common.ts';
+import { DateString, DateTime, EXAMPLE_IDS, exampleOf, HttpsUrl, Text, Uri } from './common.ts';
 
 export const Host = z
   .strictObject({
@@ -8,7 +8,12 @@ export const Host = z
     deviceLabel: z.string().nullable(),
     lastSeenAt: DateTime.nullable().describe('null when it never checked in'),
   })
-  .meta({ id: 'Host' });
+  .meta({
+    id: 'Host',
+    examples: [
+      { configured: true, online: true, deviceLabel: 'Studio Mac', lastSeenAt: '2026-06-15T11:58:30.000Z' },
+    ],
+  });
 
 export const Project = z
   .strictObject({
@@ -23,7 +28,23 @@ export const Project = z
       latestAnswerDate: DateString.nullable(),
     }),
   })
-  .meta({ id: 'Project' });
+  .meta({
+    id: 'Project',
+    examples: [
+      {
+        id: EXAMPLE_IDS.project,
+        name: 'Northwind Tasks',
+        websiteUrl: 'https://northwind.example',
+        visibility: {
+          trackedPrompts: 24,
+          engines: ['chatgpt', 'gemini', 'perplexity'],
+          latestRunAt: '2026-06-14T07:42:10.000Z',
+          firstAnswerDate: '2026-03-02',
+          latestAnswerDate: '2026-06-14',
+        },
+      },
+    ],
+  });
 
 export const ProjectWithHost = Project.extend({
   host: Host.optional(),
@@ -36,32 +57,52 @@ export const ProjectWithHost = Project.extend({
     ),
   brandTerms: z.array(z.string()).optional().describe('Other names the brand goes by, counted as mentions'),
   brandDomains: z.array(z.string()).optional().describe('Other domains counted as the brand being cited'),
-}).meta({ id: 'ProjectWithHost' });
+}).meta({
+  id: 'ProjectWithHost',
+  examples: [
+    {
+      ...exampleOf(Project),
+      host: exampleOf(Host),
+      warning: null,
+      brandTerms: ['Northwind', 'NW Tasks'],
+      brandDomains: ['northwind.io'],
+    },
+  ],
+});
 
-const HttpsUrl = z.url({ protocol: /^https$/, error: 'must be an https URL' }).max(2048);
 const BrandTerms = z
-  .array(z.string().trim().min(1).max(120))
+  .array(Text(120))
   .max(20)
   .describe('Other names the brand goes by, counted as mentions; replaces the whole list');
 const BrandDomains = z
-  .array(z.string().trim().min(1).max(253))
+  .array(Text(253))
   .max(20)
   .describe('Other domains counted as the brand being cited; replaces the whole list');
 
 export const ProjectCreate = z
   .strictObject({
-    name: z.string().trim().min(1).max(120),
+    name: Text(120),
     websiteUrl: HttpsUrl,
     brandTerms: BrandTerms.optional(),
     brandDomains: BrandDomains.optional(),
   })
-  .meta({ id: 'ProjectCreate' });
+  .meta({
+    id: 'ProjectCreate',
+    examples: [
+      {
+        name: 'Northwind Tasks',
+        websiteUrl: 'https://northwind.example',
+        brandTerms: ['Northwind'],
+        brandDomains: ['northwind.io'],
+      },
+    ],
+  });
 
 export const ProjectUpdate = z
   .strictObject({
-    name: z.string().trim().min(1).max(120).optional(),
+    name: Text(120).optional(),
     websiteUrl: HttpsUrl.optional(),
     brandTerms: BrandTerms.optional(),
     brandDomains: BrandDomains.optional(),
   })
-  .meta({ id: 'ProjectUpdate' });
+  .meta({ id: 'ProjectUpdate', examples: [{ brandTerms: ['Northwind', 'NW Tasks'] }] });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateString, DateTime, Uri } from './common.ts';
+import { DateString, DateTime, EXAMPLE_IDS, exampleOf, Uri } from './common.ts';
 
 export const RUN_STATUSES = ['completed', 'running', 'failed', 'canceled'] as const;
 export const RunStatus = z.enum(RUN_STATUSES);
@@ -15,7 +15,20 @@ export const Run = z
     promptCount: z.number().int().describe('Prompts covered'),
     answerCount: z.number().int().describe('Answers stored'),
   })
-  .meta({ id: 'Run' });
+  .meta({
+    id: 'Run',
+    examples: [
+      {
+        id: EXAMPLE_IDS.run,
+        status: 'completed',
+        trigger: 'manual',
+        startedAt: '2026-06-14T07:31:02.000Z',
+        completedAt: '2026-06-14T07:42:10.000Z',
+        promptCount: 24,
+        answerCount: 72,
+      },
+    ],
+  });
 
 export const SENTIMENTS = ['positive', 'mixed', 'neutral', 'negative', 'not-applicable'] as const;
 
@@ -26,7 +39,10 @@ export const AnswerCompetitor = z
     cited: z.boolean().describe("A page on the competitor's domains was given as a source"),
     citationUrl: Uri.nullable().optional(),
   })
-  .meta({ id: 'AnswerCompetitor' });
+  .meta({
+    id: 'AnswerCompetitor',
+    examples: [{ name: 'Globex', mentioned: true, cited: true, citationUrl: 'https://globex.com/pricing' }],
+  });
 
 export const Answer = z
   .strictObject({
@@ -57,7 +73,36 @@ export const Answer = z
     competitors: z.array(AnswerCompetitor).describe('One entry per tracked competitor'),
     sourceUrls: z.array(Uri).max(30).describe('Every source the engine listed'),
   })
-  .meta({ id: 'Answer', description: 'Text fields come from the engines: untrusted, render as text only.' });
+  .meta({
+    id: 'Answer',
+    description: 'Text fields come from the engines: untrusted, render as text only.',
+    examples: [
+      {
+        id: EXAMPLE_IDS.answer,
+        runId: EXAMPLE_IDS.run,
+        promptId: EXAMPLE_IDS.prompt,
+        promptText: 'Best project management tool for small teams?',
+        topicId: 'tools',
+        topicLabel: 'Tools',
+        engineId: 'chatgpt',
+        engineLabel: 'ChatGPT',
+        observedAt: '2026-06-14T07:33:48.000Z',
+        date: '2026-06-14',
+        mentioned: true,
+        cited: true,
+        citationUrl: 'https://northwind.example/pricing',
+        position: 2,
+        sentiment: 'positive',
+        excerpt:
+          'Northwind Tasks is a strong pick for small teams: its free plan covers ten users and its boards are quick to set up.',
+        competitors: [
+          exampleOf(AnswerCompetitor),
+          { name: 'Initech', mentioned: false, cited: false, citationUrl: null },
+        ],
+        sourceUrls: ['https://globex.com/pricing', 'https://northwind.example/pricing'],
+      },
+    ],
+  });
 
 export const NarrativeDrift = z
   .union([z.literal(true), z.enum(['no', 'partial'])])
@@ -75,4 +120,21 @@ export const AnswerDetail = Answer.extend({
   sources: z
     .array(z.strictObject({ url: Uri, title: z.string().nullable() }))
     .describe('Sources in the order the engine gave them; titles are untrusted'),
-}).meta({ id: 'AnswerDetail' });
+}).meta({
+  id: 'AnswerDetail',
+  examples: [
+    {
+      ...exampleOf(Answer),
+      fullAnswer:
+        'For a small team, Globex and Northwind Tasks are the usual picks. Globex has the most integrations; Northwind Tasks is a strong pick for small teams: its free plan covers ten users and its boards are quick to set up.',
+      fullAnswerTruncated: false,
+      sentimentReason: 'Recommended for small teams, with its free plan praised.',
+      narrativeDrift: 'no',
+      narrativeDriftReason: 'Matches the Brand Truth: free for up to ten users.',
+      sources: [
+        { url: 'https://globex.com/pricing', title: 'Globex pricing' },
+        { url: 'https://northwind.example/pricing', title: 'Plans and pricing | Northwind Tasks' },
+      ],
+    },
+  ],
+});

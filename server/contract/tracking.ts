@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime } from './common.ts';
+import { DateTime, exampleOf } from './common.ts';
 import { Host } from './projects.ts';
 
 export const CADENCES = ['manual', 'daily', 'weekdays', 'weekly'] as const;
@@ -29,7 +29,21 @@ export const Tracking = z
     appliedToPrompts: z.number().int().describe('Prompts whose engines were updated'),
     host: Host,
   })
-  .meta({ id: 'Tracking' });
+  .meta({
+    id: 'Tracking',
+    examples: [
+      {
+        engineIds: ['chatgpt', 'claude'],
+        cadence: 'weekdays',
+        timeOfDay: '07:30',
+        weeklyDay: 'monday',
+        timezone: 'Europe/Berlin',
+        samplesPerPrompt: 2,
+        appliedToPrompts: 0,
+        host: exampleOf(Host),
+      },
+    ],
+  });
 
 export const TrackingUpdate = z
   .strictObject({
@@ -44,7 +58,18 @@ export const TrackingUpdate = z
     timezone: z.string().min(1).max(64).optional(),
     samplesPerPrompt: z.number().int().min(1).max(5).optional().describe('More samples cost more allowance'),
   })
-  .meta({ id: 'TrackingUpdate' });
+  .meta({
+    id: 'TrackingUpdate',
+    examples: [
+      {
+        cadence: 'weekdays',
+        timeOfDay: '07:30',
+        timezone: 'Europe/Berlin',
+        engineIds: ['chatgpt', 'claude'],
+        samplesPerPrompt: 2,
+      },
+    ],
+  });
 
 export const Capabilities = z
   .strictObject({
@@ -103,4 +128,50 @@ export const Capabilities = z
       usedToday: z.number().int().describe('Run requests made through the API today'),
     }),
   })
-  .meta({ id: 'Capabilities' });
+  .meta({
+    id: 'Capabilities',
+    examples: [
+      {
+        plan: 'premium',
+        accessMode: 'managed',
+        engines: [
+          { id: 'chatgpt', label: 'ChatGPT', runsOn: 'cloud' },
+          { id: 'gemini', label: 'Gemini', runsOn: 'cloud' },
+          { id: 'perplexity', label: 'Perplexity', runsOn: 'cloud' },
+          { id: 'chatgpt-local-fetch', label: 'ChatGPT (signed-in browser)', runsOn: 'host' },
+        ],
+        cadences: ['manual', 'daily', 'weekdays', 'weekly'],
+        limits: {
+          maxPrompts: 200,
+          maxProjects: 10,
+          maxCompetitors: 20,
+          maxSamplesPerPrompt: 5,
+          runRequestsPerDay: 24,
+        },
+        allowance: {
+          remainingUnits: 8400,
+          prepaidCreditsRemaining: 0,
+          periodEndsAt: '2026-07-01T00:00:00.000Z',
+          estimatedUnitsPerRun: 72,
+        },
+        tracking: {
+          engineIds: ['chatgpt', 'gemini', 'perplexity'],
+          cadence: 'daily',
+          timeOfDay: '07:30',
+          weeklyDay: 'monday',
+          timezone: 'Europe/Berlin',
+          samplesPerPrompt: 1,
+          promptCount: 24,
+          writable: true,
+        },
+        host: { ...exampleOf(Host), required: false },
+        runs: {
+          canStartCloudRun: true,
+          canStartHostRun: true,
+          hostOnline: true,
+          activeRequestId: null,
+          usedToday: 1,
+        },
+      },
+    ],
+  });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, Uri } from './common.ts';
+import { DateTime, EXAMPLE_IDS, exampleOf, HttpsUrl, Uri } from './common.ts';
+import { Run } from './results.ts';
 
 export const WEBHOOK_EVENTS = ['run.completed', 'run.failed'] as const;
 export const WebhookEventName = z.enum(WEBHOOK_EVENTS);
@@ -17,22 +18,53 @@ export const Webhook = z
     lastDeliveryStatus: z.enum(['delivered', 'failed']).nullable().describe('null before the first attempt'),
     consecutiveFailures: z.number().int().describe('At 20 the webhook is turned off'),
   })
-  .meta({ id: 'Webhook' });
+  .meta({
+    id: 'Webhook',
+    examples: [
+      {
+        id: EXAMPLE_IDS.webhook,
+        url: 'https://hooks.example.com/answerwatch',
+        events: ['run.completed'],
+        description: 'BI refresh',
+        active: true,
+        createdAt: '2026-06-01T08:00:00.000Z',
+        lastDeliveryAt: '2026-06-14T07:42:11.000Z',
+        lastDeliveryStatus: 'delivered',
+        consecutiveFailures: 0,
+      },
+    ],
+  });
 
 export const WebhookWithSecret = Webhook.extend({
   secret: z.string().startsWith('whsec_').describe('Signing secret'),
-}).meta({ id: 'WebhookWithSecret', description: 'The signing secret is returned only in this response.' });
+}).meta({
+  id: 'WebhookWithSecret',
+  description: 'The signing secret is returned only in this response.',
+  examples: [
+    {
+      ...exampleOf(Webhook),
+      createdAt: '2026-06-15T12:00:00.000Z',
+      lastDeliveryAt: null,
+      lastDeliveryStatus: null,
+      secret: 'whsec_Jq3Vn8Lt1Xw6Rb9Km2Pz5Hc7Ds4Fy0Ga',
+    },
+  ],
+});
 
 export const WebhookCreate = z
   .strictObject({
-    url: z
-      .url()
-      .max(2048)
-      .describe('Public https URL; private and local addresses, localhost and plain http are refused'),
+    url: HttpsUrl.describe(
+      'Public https URL; private and local addresses, localhost and plain http are refused',
+    ),
     events: z.array(WebhookEventName).min(1).max(2).optional().describe('Default: both'),
     description: z.string().max(120).optional(),
   })
-  .meta({ id: 'WebhookCreate' });
+  .meta({
+    id: 'WebhookCreate',
+    examples: [
+      { url: 'https://hooks.example.com/answerwatch', events: ['run.completed'], description: 'BI refresh' },
+    ],
+  });
 
 export const WebhookDelivery = z
   .strictObject({
@@ -54,11 +86,56 @@ export const WebhookDelivery = z
       }),
     ),
   })
-  .meta({ id: 'WebhookDelivery' });
+  .meta({
+    id: 'WebhookDelivery',
+    examples: [
+      {
+        id: EXAMPLE_IDS.delivery,
+        event: 'ping',
+        status: 'delivered',
+        runId: null,
+        requestId: null,
+        createdAt: '2026-06-15T12:00:00.000Z',
+        deliveredAt: '2026-06-15T12:00:00.000Z',
+        nextAttemptAt: null,
+        attemptCount: 1,
+        attempts: [{ at: '2026-06-15T12:00:00.000Z', httpStatus: 204, error: null, durationMs: 87 }],
+      },
+    ],
+  });
 
 export const DeliveryList = z
   .strictObject({ data: z.array(WebhookDelivery), nextCursor: z.string().nullable().optional() })
-  .meta({ id: 'WebhookDeliveryList' });
+  .meta({
+    id: 'WebhookDeliveryList',
+    examples: [
+      {
+        data: [
+          {
+            id: 'dlv8Mw3Tq6Zk1Xn5Rb9Hp2c',
+            event: 'run.completed',
+            status: 'pending',
+            runId: EXAMPLE_IDS.run,
+            requestId: EXAMPLE_IDS.runRequest,
+            createdAt: '2026-06-14T07:42:10.000Z',
+            deliveredAt: null,
+            nextAttemptAt: '2026-06-14T07:48:11.000Z',
+            attemptCount: 2,
+            attempts: [
+              { at: '2026-06-14T07:42:10.000Z', httpStatus: 503, error: null, durationMs: 212 },
+              {
+                at: '2026-06-14T07:43:11.000Z',
+                httpStatus: null,
+                error: 'timed out after 10 s',
+                durationMs: 10000,
+              },
+            ],
+          },
+          exampleOf(WebhookDelivery),
+        ],
+      },
+    ],
+  });
 
 const RunEventData = z.strictObject({
   projectId: z.string(),
@@ -83,6 +160,19 @@ const RunEventData = z.strictObject({
   }),
 });
 
+/** The links of an event about a run, as the service writes them (for the default base URL). */
+const exampleLinks = (runId: string) => {
+  const project = `http://127.0.0.1:8787/v1/projects/${EXAMPLE_IDS.project}`;
+  return {
+    run: `${project}/runs`,
+    answers: `${project}/answers?runId=${runId}`,
+    stats: `${project}/stats/daily`,
+  };
+};
+
+/** The event of the run the Run schema's example describes. */
+const { id: runId, trigger, startedAt, completedAt, promptCount, answerCount } = exampleOf(Run);
+
 export const RunEvent = z
   .strictObject({
     id: z.string().describe('Unique event id; use it to ignore repeats'),
@@ -90,7 +180,47 @@ export const RunEvent = z
     createdAt: DateTime,
     data: RunEventData,
   })
-  .meta({ id: 'RunEvent' });
+  .meta({
+    id: 'RunEvent',
+    examples: [
+      {
+        id: EXAMPLE_IDS.event,
+        event: 'run.completed',
+        createdAt: '2026-06-14T07:42:10.000Z',
+        data: {
+          projectId: EXAMPLE_IDS.project,
+          runId,
+          requestId: EXAMPLE_IDS.runRequest,
+          status: 'completed',
+          trigger,
+          startedAt,
+          completedAt,
+          promptCount,
+          answerCount,
+          error: null,
+          links: exampleLinks(runId),
+        },
+      },
+      {
+        id: 'evt1Qs7Lx4Nb9Wd2Hm6Tc3Zk',
+        event: 'run.failed',
+        createdAt: '2026-06-13T07:35:44.000Z',
+        data: {
+          projectId: EXAMPLE_IDS.project,
+          runId: 'run8Dz3Kc6Vn1Qm9Xt4Lw2Bp',
+          requestId: null,
+          status: 'failed',
+          trigger: 'scheduled',
+          startedAt: '2026-06-13T07:30:00.000Z',
+          completedAt: '2026-06-13T07:35:44.000Z',
+          promptCount: 24,
+          answerCount: 0,
+          error: 'Every answer failed (72). 72 x gemini: auth (API key not valid)',
+          links: exampleLinks('run8Dz3Kc6Vn1Qm9Xt4Lw2Bp'),
+        },
+      },
+    ],
+  });
 
 export const PingEvent = z
   .strictObject({
@@ -99,4 +229,17 @@ export const PingEvent = z
     createdAt: DateTime,
     data: z.strictObject({ projectId: z.string(), message: z.string() }),
   })
-  .meta({ id: 'PingEvent' });
+  .meta({
+    id: 'PingEvent',
+    examples: [
+      {
+        id: 'evt7Gh2Ns5Kq8Xb1Vm4Rd9Tw',
+        event: 'ping',
+        createdAt: '2026-06-15T12:00:00.000Z',
+        data: {
+          projectId: EXAMPLE_IDS.project,
+          message: 'Answerwatch test event: this endpoint receives the project’s webhooks.',
+        },
+      },
+    ],
+  });

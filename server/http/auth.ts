@@ -7,7 +7,7 @@ import { AppError } from '../domain/errors.ts';
 import { findPlan, type Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
 import type { Caller } from './caller.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import { rateLimited, rateLimitHeader, type RateLimiter } from './rate-limit.ts';
 
 const CHALLENGE = 'Bearer realm="answerwatch", error="invalid_token"';
 
@@ -79,14 +79,8 @@ export function registerAuth(
       : null;
     const bucket = check?.ok ? `key:${check.key.id}` : `ip:${request.ip}`;
     const rate = deps.limiter.consume(bucket, deps.clock.now().getTime());
-    reply.header('ratelimit', `limit=${rate.limit}, remaining=${rate.remaining}, reset=${rate.reset}`);
-    if (!rate.allowed) {
-      reply.header('retry-after', String(rate.reset));
-      throw new AppError(
-        'rate_limited',
-        `Rate limit of ${rate.limit} requests reached; retry in ${rate.reset} s.`,
-      );
-    }
+    reply.header('ratelimit', rateLimitHeader(rate));
+    if (!rate.allowed) throw rateLimited(rate);
     if (!scope || !check) return;
     if (!check.ok) {
       reply.header('www-authenticate', CHALLENGE);

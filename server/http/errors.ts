@@ -22,6 +22,14 @@ function validationDetail(err: FastifyError): string {
 function toProblem(err: FastifyError | AppError): ProblemInput | null {
   if (err instanceof AppError)
     return { status: err.status, code: err.code, detail: err.detail, extras: err.extras };
+  // A path parameter names a resource: one that breaks its rule names none that could exist, which the contract
+  // answers as it answers any other missing resource (404), so only queries, bodies and headers are 400.
+  if (err.validation && err.validationContext === 'params')
+    return {
+      status: 404,
+      code: 'not_found',
+      detail: `Nothing exists at this path: ${validationDetail(err)}.`,
+    };
   if (err.validation) return { status: 400, code: 'invalid_parameter', detail: validationDetail(err) };
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -21,7 +21,8 @@ export function registerEtag(app: FastifyInstance): void {
     const tag = typeof given === 'string' ? given : `"${hash('sha1', payload, 'base64url')}"`;
     reply.header('etag', tag);
     if (!matches(request.headers['if-none-match'], tag)) return payload;
-    reply.code(304);
+    // A 304 has no body, so no header describes one (RFC 9110 §15.4.5): ETag and the others stay, Content-Type goes.
+    reply.code(304).removeHeader('content-type');
     return null;
   });
 }

@@ -9,21 +9,30 @@ export interface ProblemInput {
   extras?: Record<string, unknown>;
 }
 
-export function sendProblem(baseUrl: string, request: FastifyRequest, reply: FastifyReply, p: ProblemInput) {
-  const body = {
+export const PROBLEM_TYPE = 'application/problem+json';
+
+/** The RFC 9457 body of the contract's section 7; `instance` is left out where no request path is known. */
+export function problemBody(baseUrl: string, p: ProblemInput, requestId: string, instance?: string) {
+  return {
     type: problemType(baseUrl, p.code),
     title: STATUS_CODES[p.status] ?? 'Error',
     status: p.status,
     detail: p.detail,
-    instance: request.url.split('?')[0],
+    ...(instance === undefined ? {} : { instance }),
     code: p.code,
-    requestId: request.id,
+    requestId,
     ...p.extras,
   };
-  // Serialised by hand: a problem must go out even when a route's response schema would not fit it.
+}
+
+export function sendProblem(baseUrl: string, request: FastifyRequest, reply: FastifyReply, p: ProblemInput) {
+  const body = problemBody(baseUrl, p, request.id, request.url.split('?')[0]);
+  // Serialised by hand: a problem must go out even when a route's response schema would not fit it. The request id
+  // is set here too, because refusals made before the hooks run (an undecodable URL) must carry it as well.
   return reply
     .code(p.status)
-    .type('application/problem+json')
+    .header('x-request-id', request.id)
+    .type(PROBLEM_TYPE)
     .serializer((b: unknown) => JSON.stringify(b))
     .send(body);
 }

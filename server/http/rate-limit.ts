@@ -1,3 +1,5 @@
+import { retryLater, type AppError } from '../domain/errors.ts';
+
 /** Fixed windows per caller: a minute window (the one the RateLimit header describes) and a UTC-day window. */
 export interface RateLimits {
   perMinute: number;
@@ -12,6 +14,20 @@ export interface RateDecision {
   remaining: number;
   /** Seconds until the reported window resets. */
   reset: number;
+}
+
+/** The value of the `RateLimit` header every response carries. */
+export function rateLimitHeader(d: RateDecision): string {
+  return `limit=${d.limit}, remaining=${d.remaining}, reset=${d.reset}`;
+}
+
+/** The 429 refusal once a window is spent, with `Retry-After` the seconds to the window's reset. */
+export function rateLimited(d: RateDecision): AppError {
+  return retryLater(
+    'rate_limited',
+    `Rate limit of ${d.limit} requests reached; retry in ${d.reset} s.`,
+    d.reset,
+  );
 }
 
 interface Bucket {

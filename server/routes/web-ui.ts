@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../domain/errors.ts';
 
 export const UI_DIST = fileURLToPath(new URL('../../app/ui/dist/', import.meta.url));
 
@@ -30,11 +31,14 @@ export function webUiRoutes(app: FastifyInstance, dist = UI_DIST): void {
     try {
       body = await readFile(join(dist, file));
     } catch {
-      if (file !== 'index.html') return reply.code(404).type('text/plain').send('Not found');
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send('The web UI is not built: run `npm run build:ui` (npm start does it).');
+      // Refusals here are problems like everywhere else in the service.
+      if (file !== 'index.html') throw new AppError('not_found', `The web UI has no file ${file}.`);
+      throw new AppError(
+        'internal',
+        'The web UI is not built: run `npm run build:ui` (npm start does it).',
+        {},
+        503,
+      );
     }
     return reply
       .header('content-security-policy', CSP)

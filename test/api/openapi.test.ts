@@ -162,8 +162,8 @@ describe('generated OpenAPI document', () => {
       required: false,
       schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
     });
-    expect(parameter(answers, 'mentioned').schema).toEqual({ type: 'boolean' });
-    expect(parameter(answers, 'cited').schema).toEqual({ type: 'boolean' });
+    expect(parameter(answers, 'mentioned')).toMatchObject({ schema: { type: 'boolean' }, example: true });
+    expect(parameter(answers, 'cited')).toMatchObject({ schema: { type: 'boolean' }, example: false });
     expect(parameter(answers, 'cursor').schema).toMatchObject({ type: 'string', maxLength: 512 });
     expect(parameter(answers, 'projectId')).toMatchObject({ in: 'path', required: true });
     expect(parameter('POST /projects/{projectId}/run-requests', 'Idempotency-Key')).toMatchObject({
@@ -202,8 +202,9 @@ describe('generated OpenAPI document', () => {
 
     for (const { key, path, op } of allOperations(doc.paths)) {
       const statuses = Object.keys(op.responses);
-      expect(statuses, key).toEqual(expect.arrayContaining(['401', '403', '429', '500']));
-      if (path.includes('{projectId}')) expect(statuses, key).toContain('404');
+      expect(statuses, key).toEqual(expect.arrayContaining(['400', '401', '403', '429', '500']));
+      if (path.includes('{')) expect(statuses, key).toContain('404');
+      if (!key.startsWith('GET ')) expect(statuses, key).toContain('413');
       for (const status of statuses.filter((s) => Number(s) >= 400)) {
         const response = deref<ResponseObject>(op.responses[status] as ResponseObject | Ref);
         expect(Object.keys(response.content ?? {}), `${key} ${status}`).toEqual(['application/problem+json']);
@@ -215,6 +216,36 @@ describe('generated OpenAPI document', () => {
     expect(Object.keys(operation('POST /projects/{projectId}/prompts').responses)).toEqual(
       expect.arrayContaining(['201', '400', '404', '409']),
     );
+  });
+
+  it('states the unknown-parameter rule for the whole API and on every operation', () => {
+    expect(doc.info.description).toMatch(/Unknown query parameters are refused/);
+    expect(doc.info.description).toMatch(/`GET \/me` included/);
+    for (const { key, op } of allOperations(doc.paths)) {
+      const rule = op.parameters?.some((p) => p.in === 'query')
+        ? /A query parameter not listed here is refused with 400 `invalid_parameter`/
+        : /Takes no query parameters: any query parameter is refused with 400 `invalid_parameter`/;
+      expect(op.description, key).toMatch(rule);
+    }
+    expect(operation('GET /projects/{projectId}/answers').description).toMatch(/only `engine` may repeat/);
+    const badRequest = doc.components.responses.BadRequest?.description;
+    expect(badRequest).toMatch(/a parameter the operation does not take/);
+  });
+
+  it('says which status every kind of refusal gets, down to the HTTP layer', () => {
+    const codes = (
+      doc.components.schemas.ErrorCode as { 'x-error-codes': Record<string, { statuses: number[] }> }
+    )['x-error-codes'];
+    expect(codes.invalid_parameter?.statuses).toEqual([400, 408, 409, 413, 417, 431]);
+    expect(codes.not_found?.statuses).toEqual([404]);
+    for (const words of [
+      /percent-encoded UTF-8/,
+      /431 when the URL and headers/,
+      /Transfer-Encoding/,
+      /405/,
+    ]) {
+      expect(doc.info.description).toMatch(words);
+    }
   });
 
   it('has a webhooks section with the three signed events', () => {

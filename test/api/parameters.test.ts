@@ -28,12 +28,13 @@ describe('parameter rules at their boundaries', () => {
     expect(await status(`/v1/projects/${p}/run-requests?limit=0`)).toBe(400);
   });
 
-  it('projectId is 1 to 64 letters and digits', async () => {
+  it('projectId is 1 to 64 letters and digits; one that breaks the rule names no project: 404', async () => {
     expect(await status(`/v1/projects/${'a'.repeat(64)}`)).toBe(404);
-    expect(await status(`/v1/projects/${'a'.repeat(65)}`)).toBe(400);
-    expect(await code(`/v1/projects/${'a'.repeat(65)}`)).toBe('invalid_parameter');
-    expect(await status('/v1/projects/abc_def')).toBe(400);
-    expect(await status('/v1/projects/abc%20def/answers')).toBe(400);
+    expect(await status(`/v1/projects/${'a'.repeat(65)}`)).toBe(404);
+    expect(await code(`/v1/projects/${'a'.repeat(65)}`)).toBe('not_found');
+    expect(await status('/v1/projects/abc_def')).toBe(404);
+    expect(await status('/v1/projects/abc%20def/answers')).toBe(404);
+    expect((await h.get('/v1/projects/abc_def', key)).json().detail).toMatch(/projectId/);
   });
 
   it('dates are YYYY-MM-DD and from must not be after to', async () => {
@@ -96,12 +97,27 @@ describe('parameter rules at their boundaries', () => {
     expect(await status(`/v1/projects/${p}/runs?status=queued`)).toBe(400);
   });
 
-  it('answerId is 1 to 200 letters, digits, underscore, colon, period or hyphen', async () => {
+  it('answerId is 1 to 200 letters, digits, underscore, colon, period or hyphen; any other is 404 (200, 304, 404 only)', async () => {
     expect(await status(`/v1/projects/${p}/answers/a_b:c.d-e`)).toBe(404);
     expect(await status(`/v1/projects/${p}/answers/${'a'.repeat(200)}`)).toBe(404);
-    expect(await status(`/v1/projects/${p}/answers/${'a'.repeat(201)}`)).toBe(400);
-    expect(await status(`/v1/projects/${p}/answers/a%2Fb`)).toBe(400);
-    expect(await status(`/v1/projects/${p}/answers/a%20b`)).toBe(400);
+    for (const id of ['a'.repeat(201), 'a'.repeat(600), 'a%2Fb', 'a%20b', '%FF', '%C3%28', '%']) {
+      const r = await h.get(`/v1/projects/${p}/answers/${id}`, key);
+      expect(r.statusCode, id).toBe(404);
+      expect(r.json().code, id).toBe('not_found');
+    }
+  });
+
+  it('every other path id that breaks its rule is 404 not_found too, never 400', async () => {
+    for (const url of [
+      `/v1/projects/${p}/run-requests/${'r'.repeat(201)}`,
+      `/v1/projects/${p}/webhooks/${'w'.repeat(201)}/deliveries`,
+      `/v1/projects/${p}/prompts/${'q'.repeat(201)}`,
+    ]) {
+      const method = url.includes('/prompts/') ? 'DELETE' : 'GET';
+      const r = await h.request({ method, url, headers: { authorization: `Bearer ${key}` } });
+      expect(r.statusCode, url).toBe(404);
+      expect(r.json().code, url).toBe('not_found');
+    }
   });
 
   it('runId cannot be combined with from or to', async () => {

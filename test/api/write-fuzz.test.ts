@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../server/contract/operations.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
+import { documentedStatuses, expectProblem } from '../support/problems.ts';
 import { rawDb } from '../support/raw-db.ts';
 
 /** Every table a write can touch, read back whole: a refused write must leave all of it as it was. */
@@ -26,7 +27,8 @@ describe('writes under random and malformed input', () => {
   }
 
   beforeAll(async () => {
-    h = await createHarness();
+    // Limits out of the way: past 300 requests every answer would be a 429 and the fuzz would test nothing else.
+    h = await createHarness({ rateLimits: { perMinute: 1_000_000, perDay: 1_000_000 } });
     const a = await h.account();
     key = a.key;
     projectId = (await createProject(h.store, a.accountId)).id;
@@ -74,7 +76,11 @@ describe('writes under random and malformed input', () => {
     const pathPart = fc.oneof(
       fc.constant('x1'),
       fc.constant('pmtFuzz'),
-      fc.string({ minLength: 1, maxLength: 70 }).map(encodeURIComponent),
+      fc
+        .string({ minLength: 1, maxLength: 70 })
+        .map(encodeURIComponent)
+        // `.` and `..` are dot segments: a client resolves them into another path before sending.
+        .filter((part) => part !== '.' && part !== '..'),
     );
     const project = fc.oneof(fc.constant(projectId), fc.constant(projectId), pathPart);
     const query = fc.oneof(
@@ -106,22 +112,11 @@ describe('writes under random and malformed input', () => {
             headers: { authorization: `Bearer ${key}`, ...(type ? { 'content-type': type } : {}) },
             payload,
           });
-          const documented = [
-            ...Object.keys(op.responses).map(Number),
-            ...op.errors,
-            401,
-            403,
-            404,
-            405,
-            413,
-            429,
-          ];
-          expect(documented, `${op.method} ${url} -> ${r.statusCode} ${r.body.slice(0, 200)}`).toContain(
-            r.statusCode,
-          );
+          const what = `${op.method} ${url} -> ${r.statusCode} ${r.body.slice(0, 200)}`;
+          expect(documentedStatuses(op), what).toContain(r.statusCode);
           expect(r.statusCode).not.toBe(500);
           if (r.statusCode >= 400) {
-            expect(r.headers['content-type']).toBe('application/problem+json');
+            expectProblem(r, what);
             expect(
               await snapshot(),
               `${op.method} ${url} refused with ${r.statusCode} but changed data`,

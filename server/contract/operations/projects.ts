@@ -14,7 +14,6 @@ export const projectOps = {
     summary: 'Describe the calling key',
     scope: 'visibility:read',
     responses: ok(Me),
-    errors: [],
   },
   listProjects: {
     operationId: 'listProjects',
@@ -25,7 +24,6 @@ export const projectOps = {
     scope: 'visibility:read',
     query: PageQuery,
     responses: ok(page(Project).meta({ id: 'ProjectPage' })),
-    errors: [400],
   },
   getProject: {
     operationId: 'getProject',
@@ -36,7 +34,6 @@ export const projectOps = {
     scope: 'visibility:read',
     params: projectPath,
     responses: ok(Project),
-    errors: [400, 404],
   },
   createProject: {
     operationId: 'createProject',
@@ -49,7 +46,7 @@ export const projectOps = {
     scope: 'tracking:write',
     body: ProjectCreate,
     responses: { 201: { description: 'Created', schema: ProjectWithHost } },
-    errors: [400, 404, 409],
+    errors: [404, 409],
   },
   updateProject: {
     operationId: 'updateProject',
@@ -61,6 +58,6 @@ export const projectOps = {
     params: projectPath,
     body: ProjectUpdate,
     responses: ok(ProjectWithHost),
-    errors: [400, 404, 409],
+    errors: [409],
   },
 } satisfies Record<string, Operation>;

@@ -1,5 +1,6 @@
 import {
   AnswerId,
+  EXAMPLE_IDS,
   Cursor,
   DateRangeQuery,
   EngineFilter,
@@ -24,12 +25,13 @@ export const resultOps = {
     scope: 'visibility:read',
     params: projectPath,
     query: DateRangeQuery.extend({
-      status: RunStatus.optional().describe('Only runs with this status'),
+      status: RunStatus.optional()
+        .describe('Only runs with this status')
+        .meta({ examples: ['completed'] }),
       cursor: Cursor.optional(),
       limit: Limit,
     }),
     responses: ok(page(Run).meta({ id: 'RunPage' })),
-    errors: [400, 404],
   },
   listAnswers: {
     operationId: 'listAnswers',
@@ -43,15 +45,21 @@ export const resultOps = {
     params: projectPath,
     query: DateRangeQuery.extend({
       engine: EngineFilter.optional(),
-      topicId: ResourceId.optional().describe('Only answers to prompts of this topic'),
-      promptId: ResourceId.optional().describe('Only answers to this prompt'),
-      runId: ResourceId.optional().describe('Only answers of this run; cannot be combined with from or to'),
-      mentioned: QueryBoolean.optional().describe(
-        'true: only answers that name the brand; false: only those that do not',
-      ),
-      cited: QueryBoolean.optional().describe(
-        'true: only answers that cite a brand page; false: only those that do not',
-      ),
+      topicId: ResourceId.optional()
+        .describe('Only answers to prompts of this topic')
+        .meta({ examples: ['pricing'] }),
+      promptId: ResourceId.optional()
+        .describe('Only answers to this prompt')
+        .meta({ examples: [EXAMPLE_IDS.prompt] }),
+      runId: ResourceId.optional()
+        .describe('Only answers of this run; cannot be combined with from or to')
+        .meta({ examples: [EXAMPLE_IDS.run] }),
+      mentioned: QueryBoolean.optional()
+        .describe('true: only answers that name the brand; false: only those that do not')
+        .meta({ examples: [true] }),
+      cited: QueryBoolean.optional()
+        .describe('true: only answers that cite a brand page; false: only those that do not')
+        .meta({ examples: [false] }),
       cursor: Cursor.optional(),
       limit: Limit,
     }),
@@ -59,7 +67,6 @@ export const resultOps = {
       200: { description: 'OK', schema: page(Answer).meta({ id: 'AnswerPage' }), headers: ['ETag'] },
       304: { description: 'Not modified', schema: null, headers: ['ETag'] },
     },
-    errors: [400, 404],
   },
   getAnswer: {
     operationId: 'getAnswer',
@@ -73,7 +80,6 @@ export const resultOps = {
       200: { description: 'OK', schema: AnswerDetail, headers: ['ETag'] },
       304: { description: 'Not modified', schema: null, headers: ['ETag'] },
     },
-    errors: [400, 404],
   },
   getDailyStats: {
     operationId: 'getDailyStats',
@@ -87,10 +93,11 @@ export const resultOps = {
     params: projectPath,
     query: DateRangeQuery.extend({
       engine: EngineFilter.optional(),
-      topicId: ResourceId.optional().describe('Only answers to prompts of this topic'),
+      topicId: ResourceId.optional()
+        .describe('Only answers to prompts of this topic')
+        .meta({ examples: ['pricing'] }),
     }),
     responses: ok(DailyStats, 'OK', ['Cache-Control']),
-    errors: [400, 404],
   },
   getCompetitorStats: {
     operationId: 'getCompetitorStats',
@@ -103,6 +110,5 @@ export const resultOps = {
     params: projectPath,
     query: DateRangeQuery.extend({ engine: EngineFilter.optional() }),
     responses: ok(CompetitorStats),
-    errors: [400, 404],
   },
 } satisfies Record<string, Operation>;

@@ -1,4 +1,4 @@
-import { PageQuery, ResourceId } from '../common.ts';
+import { EXAMPLE_IDS, exampleOf, PageQuery, ResourceId } from '../common.ts';
 import { IdempotencyHeaders, RunRequest, RunRequestCreate, RunRequestList } from '../runs.ts';
 import { Capabilities, Tracking, TrackingUpdate } from '../tracking.ts';
 import { ok, projectPath, withId } from '../operation.ts';
@@ -15,7 +15,7 @@ export const runOps = {
     scope: 'visibility:read',
     params: projectPath,
     responses: ok(Capabilities),
-    errors: [400, 404, 409],
+    errors: [409],
   },
   updateTracking: {
     operationId: 'updateTracking',
@@ -27,7 +27,7 @@ export const runOps = {
     params: projectPath,
     body: TrackingUpdate,
     responses: ok(Tracking),
-    errors: [400, 404, 409],
+    errors: [409],
   },
   createRunRequest: {
     operationId: 'createRunRequest',
@@ -42,10 +42,14 @@ export const runOps = {
     headers: IdempotencyHeaders,
     body: RunRequestCreate.optional(),
     responses: {
-      200: { description: 'Replay of an earlier request with the same Idempotency-Key', schema: RunRequest },
+      200: {
+        description: 'Replay of an earlier request with the same Idempotency-Key',
+        schema: RunRequest,
+        example: { ...exampleOf(RunRequest), replayed: true },
+      },
       202: { description: 'Accepted', schema: RunRequest, headers: ['Location'] },
     },
-    errors: [400, 404, 409],
+    errors: [409],
   },
   listRunRequests: {
     operationId: 'listRunRequests',
@@ -57,7 +61,7 @@ export const runOps = {
     params: projectPath,
     query: PageQuery,
     responses: ok(RunRequestList),
-    errors: [400, 404, 409],
+    errors: [409],
   },
   getRunRequest: {
     operationId: 'getRunRequest',
@@ -66,8 +70,8 @@ export const runOps = {
     tag: 'Runs',
     summary: 'Get one run request',
     scope: 'visibility:read',
-    params: withId('requestId', ResourceId),
+    params: withId('requestId', ResourceId.meta({ examples: [EXAMPLE_IDS.runRequest] })),
     responses: ok(RunRequest),
-    errors: [400, 404, 409],
+    errors: [409],
   },
 } satisfies Record<string, Operation>;

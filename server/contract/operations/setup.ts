@@ -1,8 +1,8 @@
-import { list, page, PageQuery, ResourceId } from '../common.ts';
+import { EXAMPLE_IDS, page, PageQuery, ResourceId } from '../common.ts';
 import {
-  Competitor,
+  CompetitorList,
   CompetitorsReplace,
-  Engine,
+  EngineList,
   Prompt,
   PromptCreate,
   PromptStatus,
@@ -11,6 +11,8 @@ import {
 } from '../setup.ts';
 import { Deleted, ok, projectPath, withId } from '../operation.ts';
 import type { Operation } from '../operation.ts';
+
+const PromptIdParam = ResourceId.meta({ examples: [EXAMPLE_IDS.prompt] });
 
 /** Engines, topics, prompts and competitors. */
 export const setupOps = {
@@ -22,8 +24,7 @@ export const setupOps = {
     summary: 'Engines tracked or with stored answers (those no longer tracked have tracked false)',
     scope: 'visibility:read',
     params: projectPath,
-    responses: ok(list(Engine).meta({ id: 'EngineList' })),
-    errors: [400, 404],
+    responses: ok(EngineList),
   },
   listTopics: {
     operationId: 'listTopics',
@@ -35,7 +36,6 @@ export const setupOps = {
     params: projectPath,
     query: PageQuery,
     responses: ok(page(Topic).meta({ id: 'TopicPage' })),
-    errors: [400, 404],
   },
   listPrompts: {
     operationId: 'listPrompts',
@@ -46,11 +46,14 @@ export const setupOps = {
     scope: 'visibility:read',
     params: projectPath,
     query: PageQuery.extend({
-      topicId: ResourceId.optional().describe('Only prompts of this topic'),
-      status: PromptStatus.optional().describe('Default: all'),
+      topicId: ResourceId.optional()
+        .describe('Only prompts of this topic')
+        .meta({ examples: ['pricing'] }),
+      status: PromptStatus.optional()
+        .describe('Default: all')
+        .meta({ examples: ['active'] }),
     }),
     responses: ok(page(Prompt).meta({ id: 'PromptPage' })),
-    errors: [400, 404],
   },
   createPrompt: {
     operationId: 'createPrompt',
@@ -62,7 +65,7 @@ export const setupOps = {
     params: projectPath,
     body: PromptCreate,
     responses: { 201: { description: 'Created', schema: Prompt } },
-    errors: [400, 404, 409],
+    errors: [409],
   },
   updatePrompt: {
     operationId: 'updatePrompt',
@@ -71,10 +74,10 @@ export const setupOps = {
     tag: 'Setup',
     summary: 'Change a prompt; status can only be set to active',
     scope: 'tracking:write',
-    params: withId('promptId', ResourceId),
+    params: withId('promptId', PromptIdParam),
     body: PromptUpdate,
     responses: ok(Prompt),
-    errors: [400, 404, 409],
+    errors: [409],
   },
   deletePrompt: {
     operationId: 'deletePrompt',
@@ -83,9 +86,9 @@ export const setupOps = {
     tag: 'Setup',
     summary: 'Delete a prompt; its stored answers stay readable with promptId null',
     scope: 'tracking:write',
-    params: withId('promptId', ResourceId),
+    params: withId('promptId', PromptIdParam),
     responses: ok(Deleted),
-    errors: [400, 404, 409],
+    errors: [409],
   },
   listCompetitors: {
     operationId: 'listCompetitors',
@@ -95,8 +98,7 @@ export const setupOps = {
     summary: 'List tracked competitors (at most 50)',
     scope: 'visibility:read',
     params: projectPath,
-    responses: ok(list(Competitor).meta({ id: 'CompetitorList' })),
-    errors: [400, 404],
+    responses: ok(CompetitorList),
   },
   replaceCompetitors: {
     operationId: 'replaceCompetitors',
@@ -107,7 +109,7 @@ export const setupOps = {
     scope: 'tracking:write',
     params: projectPath,
     body: CompetitorsReplace,
-    responses: ok(list(Competitor)),
-    errors: [400, 404, 409],
+    responses: ok(CompetitorList),
+    errors: [409],
   },
 } satisfies Record<string, Operation>;

@@ -1,7 +1,9 @@
-import { list, ResourceId } from '../common.ts';
+import { EXAMPLE_IDS, list, ResourceId } from '../common.ts';
 import { DeliveryList, Webhook, WebhookCreate, WebhookDelivery, WebhookWithSecret } from '../webhooks.ts';
 import { Deleted, ok, projectPath, withId } from '../operation.ts';
 import type { Operation } from '../operation.ts';
+
+const WebhookIdParam = ResourceId.meta({ examples: [EXAMPLE_IDS.webhook] });
 
 /** Webhooks and their deliveries. */
 export const webhookOps = {
@@ -15,7 +17,7 @@ export const webhookOps = {
     params: projectPath,
     body: WebhookCreate,
     responses: { 201: { description: 'Created', schema: WebhookWithSecret } },
-    errors: [400, 404, 409],
+    errors: [409],
   },
   listWebhooks: {
     operationId: 'listWebhooks',
@@ -26,7 +28,7 @@ export const webhookOps = {
     scope: 'visibility:read',
     params: projectPath,
     responses: ok(list(Webhook).meta({ id: 'WebhookList' })),
-    errors: [400, 404, 409],
+    errors: [409],
   },
   deleteWebhook: {
     operationId: 'deleteWebhook',
@@ -35,9 +37,9 @@ export const webhookOps = {
     tag: 'Webhooks',
     summary: 'Delete a webhook; pending deliveries are dropped',
     scope: 'tracking:write',
-    params: withId('webhookId', ResourceId),
+    params: withId('webhookId', WebhookIdParam),
     responses: ok(Deleted),
-    errors: [400, 404, 409],
+    errors: [409],
   },
   testWebhook: {
     operationId: 'testWebhook',
@@ -46,9 +48,9 @@ export const webhookOps = {
     tag: 'Webhooks',
     summary: 'Send a ping; answers with the delivery after its first attempt',
     scope: 'tracking:write',
-    params: withId('webhookId', ResourceId),
+    params: withId('webhookId', WebhookIdParam),
     responses: ok(WebhookDelivery),
-    errors: [400, 404, 409],
+    errors: [409],
   },
   listWebhookDeliveries: {
     operationId: 'listWebhookDeliveries',
@@ -57,8 +59,8 @@ export const webhookOps = {
     tag: 'Webhooks',
     summary: 'The last 50 deliveries, newest first',
     scope: 'visibility:read',
-    params: withId('webhookId', ResourceId),
+    params: withId('webhookId', WebhookIdParam),
     responses: ok(DeliveryList),
-    errors: [400, 404, 409],
+    errors: [409],
   },
 } satisfies Record<string, Operation>;

@@ -35,7 +35,7 @@ export function browserVerdict(
     : {
         run: false,
         fail: false,
-        message: `No Chrome or Chromium found${where}: ${fix}. Leaving out ${tests}.`,
+        message: `No Chrome or Chromium found${where}: ${fix}. Leaving out the browser tests in ${tests}.`,
       };
 }
 

@@ -18,7 +18,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import process from 'node:process';
+import { fileURLToPath, URL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const at = (path) => join(ROOT, path);

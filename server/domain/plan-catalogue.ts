@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type * as ZodModule from 'zod';
 import { findEngine } from '../../engines/catalog.ts';
 import { CADENCES } from '../contract/cadences.ts';
 import { DEFAULT_PLANS, type Plan } from './plans.ts';
 
-type Zod = typeof import('zod');
+type Zod = typeof ZodModule;
 
 /**
  * zod is loaded (synchronously, as configuration is read) only for an operator's plan file: every command reads

@@ -48,6 +48,10 @@ export interface AppOptions {
   webUiDir?: string;
 }
 
+const unusedCompiler = (): never => {
+  throw new Error('Fastify’s own schema compilers are not used: the zod compilers are set on the app');
+};
+
 /** Builds the whole HTTP service once; the CLI, the desktop app and the tests all call this. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
@@ -66,6 +70,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: refusals.frameworkErrors,
     clientErrorHandler: refusals.clientError,
     http: { requireHostHeader: false },
+    // The compilers are set below; factories that are never called keep Fastify from loading its own (Ajv and
+    // fast-json-stringify), a large part of its start-up.
+    schemaController: {
+      compilersFactory: { buildValidator: unusedCompiler, buildSerializer: unusedCompiler },
+    },
   });
   app.server.on('checkExpectation', refusals.checkExpectation);
   // The API takes JSON only: any other body type is refused, not parsed into a string a schema then misreads.

@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
     exclude: ['node_modules/**', 'dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

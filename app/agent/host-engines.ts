@@ -4,7 +4,6 @@
  * NOT used), Ollama, and the local-fetch engines in one shared signed-in browser, started when a run needs it
  * and closed when no run does (so `agent login` can use the profile in between).
  */
-import { join } from 'node:path';
 import { createCloudEngines, loadCloudConfig, type CloudConfig } from '../../engines/cloud/index.ts';
 import {
   BROWSER_ENGINE_IDS,
@@ -15,20 +14,9 @@ import {
 import { findBrowser } from '../../engines/browser/browser.ts';
 import type { AnswerEngine } from '../../engines/types.ts';
 import type { EngineFactory, EngineLease } from './engine-factory.ts';
+import { isKeyedEngine, KEYED_ENGINES } from './keyed-engines.ts';
 import type { LocalStore } from './local-store.ts';
-
-/** Engines that take a key, and the vendor whose settings (base URL, model) they use. */
-export const KEYED_ENGINES = {
-  chatgpt: 'openai',
-  claude: 'anthropic',
-  gemini: 'gemini',
-  perplexity: 'perplexity',
-  grok: 'xai',
-  'google-ai-mode': 'serpapi',
-} as const;
-export type KeyedEngineId = keyof typeof KEYED_ENGINES;
-
-export const isKeyedEngine = (id: string): id is KeyedEngineId => Object.hasOwn(KEYED_ENGINES, id);
+import { browserProfileDir } from './paths.ts';
 
 const KEY_VARIABLES = ['OPENAI', 'ANTHROPIC', 'GEMINI', 'PERPLEXITY', 'XAI', 'SERPAPI'].map(
   (p) => `${p}_API_KEY`,
@@ -66,9 +54,6 @@ export function browserBaseUrls(env: NodeJS.ProcessEnv): Record<string, string> 
   }
   return parsed as Record<string, string>;
 }
-
-/** `<dataDir>/browser-profile`: the profile the user signs in to with `answerwatch agent login ENGINE`. */
-export const browserProfileDir = (dataDir: string) => join(dataDir, 'browser-profile');
 
 export interface HostEnginesOptions {
   store: LocalStore;

@@ -158,9 +158,6 @@ export interface LocalStore {
   close(): Promise<void>;
 }
 
-export const DEFAULT_DATA_DIR = './data/agent';
-export const AGENT_DB_FILE = 'agent.db';
-
 const migrations: Record<string, Migration> = {
   '0001-agent': initial,
   '0002-run-error-code': runErrorCode,
@@ -211,9 +208,6 @@ function toAnswer(r: AnswerRow): OutboxAnswer {
     sources: StoredSources.parse(JSON.parse(r.sources)),
   };
 }
-
-/** The default database file of a data directory. */
-export const agentDbPath = (dataDir: string) => `${dataDir.replace(/\/+$/, '')}/${AGENT_DB_FILE}`;
 
 export interface OpenLocalStoreOptions {
   /** Where the sealing key comes from (ANSWERWATCH_SECRET_KEY); default process.env. */

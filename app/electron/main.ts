@@ -12,8 +12,8 @@ const VERSION: VersionSwitch = '--answerwatch-version=';
 // Built to dist/electron/ of the repository, or of app.asar in an installed app.
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-// The service is a Node.js process that loads TypeScript through tsx (which spawns esbuild): installed, it runs
-// from the unpacked copy beside app.asar (electron-builder.yml, asarUnpack).
+// The service is a Node.js process running the compiled code in dist/ with a native module, which cannot load
+// from inside app.asar: installed, it runs from the unpacked copy beside it (electron-builder.yml, asarUnpack).
 const serviceRoot = app.isPackaged ? root.replace(/\.asar$/, '.asar.unpacked') : root;
 
 // `npm run desktop` runs under Electron's own name; its data stays apart from an installed app's.

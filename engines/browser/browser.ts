@@ -5,7 +5,7 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 
 /** Environment variables naming the browser, in order of precedence (after the explicit option). */
 export const BROWSER_ENV_VARS = ['ANSWERWATCH_CHROME', 'CHROME_PATH'] as const;
@@ -131,9 +131,13 @@ export function launchArgs(headless: boolean): string[] {
   return args;
 }
 
-/** One persistent context on the profile (Chromium allows one process per profile directory). */
+/**
+ * One persistent context on the profile (Chromium allows one process per profile directory). Playwright is loaded
+ * here, when a browser starts: a service or agent that never asks a browser engine never loads it.
+ */
 export async function launchBrowser(options: LaunchOptions): Promise<BrowserContext> {
   const headless = options.headless ?? true;
+  const { chromium } = await import('playwright-core');
   return chromium.launchPersistentContext(options.profileDir, {
     executablePath: resolveBrowser({ executablePath: options.executablePath }),
     headless,

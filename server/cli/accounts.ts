@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { createAccount, updateAccount } from '../domain/accounts.ts';
 import { clock, parseCount, withStore, type DbOptions } from './context.ts';
 import { print } from './output.ts';
 
@@ -12,12 +11,13 @@ export function registerAccounts(program: Command): void {
     .option('--name <name>', 'account name')
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')
-    .action((opts: DbOptions & { plan: string; name?: string }) =>
-      withStore(opts, async (store, config) => {
+    .action(async (opts: DbOptions & { plan: string; name?: string }) => {
+      const { createAccount } = await import('../domain/accounts.ts');
+      await withStore(opts, async (store, config) => {
         const account = await createAccount(store, clock, { plan: opts.plan, name: opts.name }, config.plans);
         print(opts, account, () => `Created account ${account.id} (${account.plan})`);
-      }),
-    );
+      });
+    });
   accounts
     .command('update <id>')
     .description("Change an account's plan or allowance")
@@ -27,8 +27,12 @@ export function registerAccounts(program: Command): void {
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')
     .action(
-      (id: string, opts: DbOptions & { plan?: string; remainingUnits?: string; prepaidCredits?: string }) =>
-        withStore(opts, async (store, config) => {
+      async (
+        id: string,
+        opts: DbOptions & { plan?: string; remainingUnits?: string; prepaidCredits?: string },
+      ) => {
+        const { updateAccount } = await import('../domain/accounts.ts');
+        await withStore(opts, async (store, config) => {
           const account = await updateAccount(
             store,
             id,
@@ -40,6 +44,7 @@ export function registerAccounts(program: Command): void {
             config.plans,
           );
           print(opts, account, () => `Updated account ${account.id} (${account.plan})`);
-        }),
+        });
+      },
     );
 }

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { importAnswers, type ImportResult } from '../domain/import-answers.ts';
+import type { ImportResult } from '../domain/import-answers.ts';
 import { clock, withStore, type DbOptions } from './context.ts';
 import { fail, print } from './output.ts';
 
@@ -27,6 +27,7 @@ export function registerAnswers(program: Command): void {
       // Opened before the database, so a typo in the path does not create an empty database file.
       const handle = await open(file).catch((err: Error) => fail(`cannot read ${file}: ${err.message}`));
       if (!(await handle.stat()).isFile()) fail(`cannot read ${file}: not a file`);
+      const { importAnswers } = await import('../domain/import-answers.ts');
       await withStore(opts, async (store) => {
         const input = handle.createReadStream({ encoding: 'utf8' });
         // Streamed line by line: a file of millions of answers never sits in memory whole.

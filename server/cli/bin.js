@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The CLI runs the TypeScript sources directly, so `npm install && npm start` needs no build step.
-import { register } from 'tsx/esm/api';
+// `answerwatch` runs the JavaScript that the install compiled into dist/ (the `prepare` script): no TypeScript
+// is compiled at run time. In a checkout whose sources changed since that build, they are built again first.
+import { buildIfNeeded } from './build.js';
 
-register();
-await import('./main.ts');
+buildIfNeeded();
+await import('../../dist/server/cli/main.js');

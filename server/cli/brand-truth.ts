@@ -1,14 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { Command } from 'commander';
-import {
-  clearBrandTruth,
-  getBrandTruth,
-  MAX_FILE_BYTES,
-  parseBrandTruthFile,
-  setBrandTruth,
-  type ParsedBrandTruth,
-} from '../domain/brand-truth.ts';
-import { AppError } from '../domain/errors.ts';
+import type { ParsedBrandTruth } from '../domain/brand-truth.ts';
 import { clock, withStore, type DbOptions } from './context.ts';
 import { fail, print } from './output.ts';
 
@@ -16,6 +8,10 @@ type ProjectOptions = DbOptions & { project: string };
 
 /** Reads and checks the file before the database is opened: a bad file stores nothing and creates no database. */
 async function readStatements(file: string): Promise<ParsedBrandTruth> {
+  const [{ MAX_FILE_BYTES, parseBrandTruthFile }, { AppError }] = await Promise.all([
+    import('../domain/brand-truth.ts'),
+    import('../domain/errors.ts'),
+  ]);
   const handle = await open(file).catch((err: Error) => fail(`cannot read ${file}: ${err.message}`));
   try {
     const stat = await handle.stat();
@@ -50,6 +46,7 @@ export function registerBrandTruth(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (file: string, opts: ProjectOptions) => {
       const parsed = await readStatements(file);
+      const { setBrandTruth } = await import('../domain/brand-truth.ts');
       await withStore(opts, async (store) => {
         const stored = await setBrandTruth(store, clock, opts.project, parsed.statements);
         const result = { ...stored, duplicatesDropped: parsed.duplicatesDropped };
@@ -66,8 +63,9 @@ export function registerBrandTruth(program: Command): void {
     .requiredOption('--project <id>', 'project id')
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')
-    .action((opts: ProjectOptions) =>
-      withStore(opts, async (store) => {
+    .action(async (opts: ProjectOptions) => {
+      const { getBrandTruth } = await import('../domain/brand-truth.ts');
+      await withStore(opts, async (store) => {
         const current = await getBrandTruth(store, opts.project);
         print(opts, current, () =>
           current.updatedAt === null
@@ -77,22 +75,23 @@ export function registerBrandTruth(program: Command): void {
                 ...current.statements.map((s, i) => `${String(i + 1).padStart(3)}. ${s}`),
               ].join('\n'),
         );
-      }),
-    );
+      });
+    });
   truth
     .command('clear')
     .description("Remove a project's Brand Truth; narrative drift is then no longer judged")
     .requiredOption('--project <id>', 'project id')
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')
-    .action((opts: ProjectOptions) =>
-      withStore(opts, async (store) => {
+    .action(async (opts: ProjectOptions) => {
+      const { clearBrandTruth } = await import('../domain/brand-truth.ts');
+      await withStore(opts, async (store) => {
         const result = await clearBrandTruth(store, opts.project);
         print(opts, result, () =>
           result.cleared
             ? `Cleared the Brand Truth of ${opts.project}.`
             : `${opts.project} had no Brand Truth.`,
         );
-      }),
-    );
+      });
+    });
 }

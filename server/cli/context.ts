@@ -1,8 +1,6 @@
-import { loadConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import { systemClock } from '../domain/clock.ts';
-import { AppError } from '../domain/errors.ts';
-import { openDatabase } from '../store/database.ts';
-import { createStore, type Store } from '../store/index.ts';
+import type { Store } from '../store/index.ts';
 import { fail } from './output.ts';
 
 export interface DbOptions {
@@ -10,11 +8,20 @@ export interface DbOptions {
   json?: boolean;
 }
 
-/** Opens the store a command works on, runs it, and closes it; refusals print their detail, not a stack. */
+/**
+ * Opens the store a command works on, runs it, and closes it; refusals print their detail, not a stack. The
+ * configuration and the store are loaded here, when a command needs them, not when the CLI starts.
+ */
 export async function withStore(
   opts: DbOptions,
   work: (store: Store, config: Config) => Promise<void>,
 ): Promise<void> {
+  const [{ loadConfig }, { openDatabase }, { createStore }, { AppError }] = await Promise.all([
+    import('../config.ts'),
+    import('../store/database.ts'),
+    import('../store/index.ts'),
+    import('../domain/errors.ts'),
+  ]);
   const config = loadConfig(process.env, opts.db ? { database: opts.db } : {});
   const store = createStore(await openDatabase(config.database));
   try {

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { seedDemo } from '../domain/demo-data.ts';
 import { clock, parseCount, withStore, type DbOptions } from './context.ts';
 import { print } from './output.ts';
 
@@ -16,13 +15,14 @@ export function registerDemo(program: Command): void {
     .option('--days <n>', `days the answers span, ending today (default ${DEFAULT_DAYS})`)
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')
-    .action((opts: DbOptions & { account: string; answers?: string; days?: string }) =>
-      withStore(opts, async (store) => {
+    .action(async (opts: DbOptions & { account: string; answers?: string; days?: string }) => {
+      const { seedDemo } = await import('../domain/demo-data.ts');
+      await withStore(opts, async (store) => {
         const answers = parseCount('--answers', opts.answers) ?? DEFAULT_ANSWERS;
         const days = parseCount('--days', opts.days) ?? DEFAULT_DAYS;
         const projectId = await seedDemo(store, clock, { accountId: opts.account, answers, days });
         // Without --json only the id is printed, so scripts can capture it directly.
         print(opts, { projectId, answers }, () => projectId);
-      }),
-    );
+      });
+    });
 }

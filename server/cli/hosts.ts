@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { createPairCode } from '../domain/host-pairing.ts';
 import { clock, withStore, type DbOptions } from './context.ts';
 import { print } from './output.ts';
 
@@ -11,12 +10,13 @@ export function registerHosts(program: Command): void {
     .requiredOption('--account <id>', 'account id')
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')
-    .action((opts: DbOptions & { account: string }) =>
-      withStore(opts, async (store) => {
+    .action(async (opts: DbOptions & { account: string }) => {
+      const { createPairCode } = await import('../domain/host-pairing.ts');
+      await withStore(opts, async (store) => {
         const created = await createPairCode(store, clock, opts.account);
         print(opts, created, () =>
           [`Pairing code: ${created.code}`, `Valid until ${created.expiresAt}; it works once.`].join('\n'),
         );
-      }),
-    );
+      });
+    });
 }

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { createApiKey, listKeys, revokeKey } from '../domain/api-keys.ts';
 import { clock, splitList, withStore, type DbOptions } from './context.ts';
 import { print } from './output.ts';
 
@@ -20,7 +19,7 @@ export function registerKeys(program: Command): void {
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')
     .action(
-      (
+      async (
         opts: DbOptions & {
           account: string;
           label: string;
@@ -28,8 +27,9 @@ export function registerKeys(program: Command): void {
           projects?: string;
           expiresAt?: string;
         },
-      ) =>
-        withStore(opts, async (store) => {
+      ) => {
+        const { createApiKey } = await import('../domain/api-keys.ts');
+        await withStore(opts, async (store) => {
           const created = await createApiKey(store, clock, {
             accountId: opts.account,
             label: opts.label,
@@ -44,7 +44,8 @@ export function registerKeys(program: Command): void {
               'Store it now: it is not shown again.',
             ].join('\n'),
           );
-        }),
+        });
+      },
     );
   keys
     .command('list')
@@ -52,8 +53,9 @@ export function registerKeys(program: Command): void {
     .requiredOption('--account <id>', 'account id')
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')
-    .action((opts: DbOptions & { account: string }) =>
-      withStore(opts, async (store) => {
+    .action(async (opts: DbOptions & { account: string }) => {
+      const { listKeys } = await import('../domain/api-keys.ts');
+      await withStore(opts, async (store) => {
         const list = await listKeys(store, opts.account);
         print(opts, list, () =>
           list.length === 0
@@ -62,19 +64,20 @@ export function registerKeys(program: Command): void {
                 .map((k) => `${k.keyId}  ${k.label}  ${k.scopes.join(',')}${k.revokedAt ? '  revoked' : ''}`)
                 .join('\n'),
         );
-      }),
-    );
+      });
+    });
   keys
     .command('revoke <keyId>')
     .description('Revoke a key at once')
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')
-    .action((keyId: string, opts: DbOptions) =>
-      withStore(opts, async (store) => {
+    .action(async (keyId: string, opts: DbOptions) => {
+      const { revokeKey } = await import('../domain/api-keys.ts');
+      await withStore(opts, async (store) => {
         const revoked = await revokeKey(store, clock, keyId);
         print(opts, { keyId, revoked }, () =>
           revoked ? `Revoked ${keyId}` : `${keyId} was already revoked`,
         );
-      }),
-    );
+      });
+    });
 }

@@ -1,17 +1,14 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { createAgent, type Agent } from '../../app/agent/agent.ts';
-import {
-  browserProfileDir,
-  createHostEngines,
-  isKeyedEngine,
-  KEYED_ENGINES,
-} from '../../app/agent/host-engines.ts';
+import { createHostEngines } from '../../app/agent/host-engines.ts';
+import { isKeyedEngine, KEYED_ENGINES } from '../../app/agent/keyed-engines.ts';
 import { isLocalFetch } from '../../engines/catalog.ts';
 import { openLoginWindow } from '../../engines/browser/login.ts';
 import { AppError } from '../domain/errors.ts';
 import type { LocalHostPort } from '../routes/local-owner.ts';
-import { agentDbPath, openLocalStore, type LocalStore } from '../../app/agent/local-store.ts';
+import { openLocalStore, type LocalStore } from '../../app/agent/local-store.ts';
+import { agentDbPath, browserProfileDir } from '../../app/agent/paths.ts';
 import { pair } from '../../app/agent/pair.ts';
 import { createSyncClient, type SyncClient } from '../../app/agent/sync-client.ts';
 import type { Clock } from '../domain/clock.ts';

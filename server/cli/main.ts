@@ -1,3 +1,13 @@
+/**
+ * The `answerwatch` command. Starting it loads commander and the command table below, nothing more: each command
+ * loads what it uses when it runs, so `--help` or `keys list` never load Fastify, Playwright or the engines.
+ *
+ * A command lives in `server/cli/<name>.ts`, exporting `register<Name>(program)`, registered here. At its top it
+ * imports only types, `commander` types, `./context.ts`, `./output.ts` and Node.js built-ins; anything else is
+ * imported inside the action (`const { createAccount } = await import('../domain/accounts.ts')`), and a long
+ * action body lives in a module of its own, imported the same way (`serve.ts` loads `run-service.ts`).
+ * test/e2e/cli-startup.test.ts checks what starting the CLI loads.
+ */
 import { Command } from 'commander';
 import { registerAccounts } from './accounts.ts';
 import { registerAgent } from './agent.ts';

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { cancelRunRequest } from '../domain/cancel-run.ts';
 import { clock, withStore, type DbOptions } from './context.ts';
 import { print } from './output.ts';
 
@@ -11,14 +10,15 @@ export function registerRuns(program: Command): void {
     .argument('<requestId>', 'run request id')
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')
-    .action((requestId: string, opts: DbOptions) =>
-      withStore(opts, async (store) => {
+    .action(async (requestId: string, opts: DbOptions) => {
+      const { cancelRunRequest } = await import('../domain/cancel-run.ts');
+      await withStore(opts, async (store) => {
         const outcome = await cancelRunRequest(store, clock, requestId);
         print(opts, { requestId, outcome }, () =>
           outcome === 'canceled'
             ? `Run request ${requestId} canceled.`
             : `Cancel requested: run request ${requestId} stops within seconds and keeps the answers stored so far.`,
         );
-      }),
-    );
+      });
+    });
 }

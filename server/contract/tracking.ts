@@ -1,18 +1,10 @@
 import { z } from 'zod';
+import { CADENCES, WEEKDAYS } from './cadences.ts';
 import { DateTime, exampleOf } from './common.ts';
 import { Host } from './projects.ts';
 
-export const CADENCES = ['manual', 'daily', 'weekdays', 'weekly'] as const;
+export { CADENCES, WEEKDAYS };
 export const Cadence = z.enum(CADENCES);
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
 export const WeeklyDay = z.enum(WEEKDAYS);
 export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM from 00:00 to 23:59');
 export const RunsOn = z.enum(['cloud', 'host']);

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../domain/errors.ts';
+import { PACKAGE_ROOT } from '../package-root.ts';
 
-export const UI_DIST = fileURLToPath(new URL('../../app/ui/dist/', import.meta.url));
+export const UI_DIST = join(PACKAGE_ROOT, 'app', 'ui', 'dist');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -9,6 +9,7 @@ import { startServer } from '../support/server-process.ts';
 import { measureRun } from './run-bench.ts';
 import { measureWebhooks } from './webhook-bench.ts';
 import { measureBrowser } from './browser-bench.ts';
+import { measureCli } from './cli-bench.ts';
 
 /**
  * `npm run bench`: read latency (at concurrency 1) and throughput (with 8 requests in flight) against a project of
@@ -16,7 +17,8 @@ import { measureBrowser } from './browser-bench.ts';
  * the same run; import throughput; the service's memory. Then runs: 500 prompts on six cloud engines against fakes
  * answering in 200 ms, as a ratio to the bound the concurrency limits set. BENCH_ANSWERS and BENCH_REQUESTS shrink
  * the reads; then webhooks: 1,000 run events to 5 webhooks each; then a browser engine with 1, 2 and 4 pages.
- * BENCH_SUITES=reads,runs,webhooks,browser picks parts.
+ * First of all, how soon the `answerwatch` command is ready (BENCH_CLI_RUNS times each, default 9).
+ * BENCH_SUITES=cli,reads,runs,webhooks,browser picks parts.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
@@ -163,7 +165,29 @@ async function browser() {
     console.log(`| ${r.pages} | ${r.answersPerMinute.toFixed(1)} |`);
 }
 
-const suites = (process.env.BENCH_SUITES ?? 'reads,runs,webhooks,browser').split(',');
+async function cli() {
+  const runs = Number(process.env.BENCH_CLI_RUNS ?? 9);
+  console.log(`\nThe answerwatch command, each spawned ${runs} times (the compiled code in dist/):`);
+  console.log('| command | median ms | min ms | ratio to node -e 0 | target, at node -e 0 = 0.1 s |');
+  console.log('|---|---|---|---|---|');
+  const figures = await measureCli(runs);
+  for (const f of figures) {
+    const target =
+      f.targetSeconds === null ? '' : `${f.targetSeconds} s (ratio ${(f.targetSeconds / 0.1).toFixed(0)})`;
+    console.log(
+      `| ${f.name} | ${f.medianMs.toFixed(0)} | ${f.minMs.toFixed(0)} | ${f.ratio.toFixed(2)} | ${target} |`,
+    );
+  }
+  const misses = figures.filter((f) => f.targetSeconds !== null && f.ratio > f.targetSeconds / 0.1);
+  console.log(
+    misses.length === 0
+      ? 'Every command meets its target.'
+      : `Missed: ${misses.map((m) => m.name).join(', ')}`,
+  );
+}
+
+const suites = (process.env.BENCH_SUITES ?? 'cli,reads,runs,webhooks,browser').split(',');
+if (suites.includes('cli')) await cli();
 if (suites.includes('reads')) await reads();
 if (suites.includes('runs')) await runs();
 if (suites.includes('webhooks')) await webhooks();

@@ -22,19 +22,6 @@ import { startServer, type ServerProcess } from '../support/server-process.ts';
 
 const browserPath = requireBrowser();
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
-const VITE = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
-
-/** Builds app/ui/dist from the sources, as `npm run build:ui` does: the service serves what is built. */
-async function buildUi(): Promise<void> {
-  await promisify(execFile)(process.execPath, [
-    VITE,
-    'build',
-    '--config',
-    'app/ui/vite.config.ts',
-    '--logLevel',
-    'warn',
-  ]);
-}
 
 const GOOD_PROMPT = 'Which CRM is best for small teams?';
 const EVIL_PROMPT = 'Which CRM should a startup pick?';
@@ -98,7 +85,6 @@ describe.skipIf(browserPath === null)('the web UI in headless Chromium against a
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    await buildUi();
     dir = mkdtempSync(join(tmpdir(), 'aw-ui-'));
     fakes = await startFakeEngines({
       latencyMs: 100,

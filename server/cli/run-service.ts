@@ -1,0 +1,96 @@
+import { dirname, join } from 'node:path';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { systemClock } from '../domain/clock.ts';
+import { randomAlnum } from '../domain/ids.ts';
+import { createSecretBox } from '../domain/secret-box.ts';
+import { startBackgroundJobs } from '../jobs/background.ts';
+import { createLogger } from '../logger.ts';
+import type { LocalHostPort } from '../routes/local-owner.ts';
+import { loadSecretKey } from '../secret-key.ts';
+import { openDatabase } from '../store/database.ts';
+import { createStore } from '../store/index.ts';
+
+export interface ServeOptions {
+  db?: string;
+  port?: string;
+  host?: string;
+}
+
+/**
+ * Both modes serve the same API with the same background jobs. `start` is the one-machine set-up a new user runs
+ * first: this computer is also the host of every account's projects, and the owner's web UI opens with a token
+ * made for this launch.
+ */
+export async function runService(mode: 'start' | 'serve', opts: ServeOptions): Promise<void> {
+  const overrides: Partial<Config> = {};
+  if (opts.db) overrides.database = opts.db;
+  if (opts.host) overrides.host = opts.host;
+  if (opts.port) overrides.port = Number(opts.port);
+  const config = loadConfig(process.env, overrides);
+  const store = createStore(await openDatabase(config.database));
+  const log = createLogger(config.logLevel);
+  const secrets = createSecretBox(loadSecretKey(process.env, config.database));
+  const jobs = await startBackgroundJobs({
+    store,
+    clock: systemClock,
+    plans: config.plans,
+    log: log.child({ component: 'jobs' }),
+    leaseMs: config.runLeaseMs,
+    baseUrl: config.baseUrl,
+    secrets,
+    webhookNet: { allowPrivate: config.webhookAllowPrivate },
+    webhookLeaseMs: config.webhookLeaseMs,
+  });
+  // `start` only: the host agents start once the port is known, loaded then (`serve` never loads them); the
+  // owner's routes, which need the token printed after that, reach them through this.
+  let localHosts: Promise<LocalHostPort & { stop(): Promise<void> }> | undefined;
+  const hosts: LocalHostPort = {
+    engineKeys: async (a) => (await localHosts!).engineKeys(a),
+    setEngineKey: async (a, e, k) => (await localHosts!).setEngineKey(a, e, k),
+    removeEngineKey: async (a, e) => (await localHosts!).removeEngineKey(a, e),
+    signIn: async (a, e) => (await localHosts!).signIn(a, e),
+  };
+  const ownerToken = mode === 'start' ? `awl_${randomAlnum(40)}` : undefined;
+  const app = await buildApp({
+    store,
+    config,
+    logger: log,
+    signals: jobs.signals,
+    secrets,
+    webhooks: jobs.webhooks,
+    ...(ownerToken && { localOwner: { token: ownerToken, hosts } }),
+  });
+  const stop = async () => {
+    await (await localHosts)?.stop();
+    await app.close();
+    await jobs.stop();
+    await store.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  // A parent that runs the service as its child (the desktop app) holds its stdin: when the parent is gone, so is it.
+  if (process.env.ANSWERWATCH_STOP_WITH_STDIN === '1') process.stdin.on('end', () => void stop()).resume();
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  if (mode === 'start') {
+    localHosts = import('./local-host.ts').then(({ startLocalHosts }) =>
+      startLocalHosts({
+        store,
+        clock: systemClock,
+        serverUrl: `http://127.0.0.1:${port}`,
+        dataDir: join(dirname(config.database), 'agent'),
+        log: log.child({ component: 'agent' }),
+        env: process.env,
+        checkInMs: config.agentCheckInMs,
+      }),
+    );
+  }
+  process.stdout.write(
+    `Answerwatch (${mode}) listening on http://${config.host}:${port}/v1 — database ${config.database}\n` +
+      `API reference: http://${config.host}:${port}/v1/docs\n` +
+      (ownerToken ? `Web UI: http://127.0.0.1:${port}/app/#token=${ownerToken}\n` : ''),
+  );
+}

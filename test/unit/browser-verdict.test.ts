@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { browserTestFiles, browserVerdict } from '../support/browser.ts';
+
+const TESTS = ['test/e2e/web-ui.test.ts', 'test/unit/browser-engines.test.ts'];
+
+describe('a test run without a browser', () => {
+  it('runs the browser tests with the browser found', () => {
+    expect(browserVerdict('/usr/bin/chromium', { CI: 'true' }, TESTS)).toEqual({
+      run: true,
+      path: '/usr/bin/chromium',
+    });
+  });
+
+  it('outside CI leaves them out, saying in one line what to install and which tests that leaves out', () => {
+    const verdict = browserVerdict(null, {}, TESTS);
+    expect(verdict).toMatchObject({ run: false, fail: false });
+    const message = verdict.run ? '' : verdict.message;
+    expect(message).not.toContain('\n');
+    expect(message).toContain('apt-get install chromium');
+    expect(message).toContain('ANSWERWATCH_CHROME');
+    expect(message).toContain(
+      'Leaving out the browser tests in test/e2e/web-ui.test.ts, test/unit/browser-engines.test.ts.',
+    );
+  });
+
+  it('names a browser path that was set but does not exist', () => {
+    const verdict = browserVerdict(null, { ANSWERWATCH_CHROME: '/opt/none/chrome' }, TESTS);
+    expect(verdict.run ? '' : verdict.message).toContain(
+      '(ANSWERWATCH_CHROME=/opt/none/chrome does not exist)',
+    );
+  });
+
+  it('on CI fails instead', () => {
+    const verdict = browserVerdict(null, { CI: 'true' }, TESTS);
+    expect(verdict).toMatchObject({ run: false, fail: true });
+    expect(verdict.run ? '' : verdict.message).toMatch(/apt-get install chromium.*On CI \(CI=true\)/);
+  });
+
+  it('finds the browser tests by their call for the browser', () => {
+    expect(browserTestFiles()).toEqual([
+      'test/e2e/host-agent.test.ts',
+      'test/e2e/web-ui.test.ts',
+      'test/unit/browser-engines.test.ts',
+    ]);
+  });
+});

@@ -6,7 +6,7 @@
  */
 import { BRAND, type Mention } from './mentions.ts';
 import { NEGATIVE_TERMS, NEGATORS, POSITIVE_TERMS } from './sentiment-lexicon.ts';
-import { sentenceEnd, sentenceStart } from './sentences.ts';
+import { brandClauses } from './brand-clauses.ts';
 import type { Sentiment } from './types.ts';
 
 interface Entry {
@@ -27,7 +27,6 @@ for (const [terms, positive] of [
 }
 for (const entries of ENTRIES.values()) entries.sort((a, b) => b.words.length - a.words.length);
 
-const CLAUSE_BREAK = /[,;:–—()]|\s(?:but|while|whereas|although|though|however|unlike|except)\s/giu;
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 const NEGATION_REACH = 3;
 const CUES_SHOWN = 4;
@@ -73,37 +72,6 @@ function collectCues(text: string, start: number, end: number, names: readonly M
   }
 }
 
-interface Clause {
-  start: number;
-  end: number;
-  owner: number;
-}
-
-/** The clauses of the sentence text[from, to), each with the owner it is about. */
-function clausesOf(text: string, from: number, to: number, names: readonly Mention[]): Clause[] {
-  const clauses: Clause[] = [];
-  let start = from;
-  CLAUSE_BREAK.lastIndex = from;
-  for (;;) {
-    const cut = CLAUSE_BREAK.exec(text);
-    const end = cut && cut.index < to ? cut.index : to;
-    let owner = -1;
-    for (const name of names) {
-      if (name.start < start || name.start >= end) continue;
-      if (name.owner === BRAND || owner === -1) owner = name.owner;
-    }
-    clauses.push({ start, end, owner });
-    if (end === to || !cut) break;
-    start = CLAUSE_BREAK.lastIndex;
-  }
-  let carried = clauses.find((c) => c.owner !== -1)?.owner ?? BRAND;
-  for (const clause of clauses) {
-    if (clause.owner === -1) clause.owner = carried;
-    else carried = clause.owner;
-  }
-  return clauses;
-}
-
 function quoted(cues: Set<string>): string {
   return [...cues]
     .slice(0, CUES_SHOWN)
@@ -119,17 +87,11 @@ export function scoreSentiment(
 ): { sentiment: Sentiment; reason: string } {
   const name = brandName.replace(/\s+/g, ' ').trim();
   const cues: Cues = { positive: new Set(), negative: new Set() };
-  let scannedTo = -1;
-  for (const mention of mentions) {
-    if (mention.owner !== BRAND || mention.start < scannedTo) continue;
-    const from = sentenceStart(maskedText, mention.start);
-    scannedTo = sentenceEnd(maskedText, mention.end - 1);
-    const names = mentions.filter((m) => m.start >= from && m.start < scannedTo);
-    for (const { start, end, owner } of clausesOf(maskedText, from, scannedTo, names)) {
-      if (owner === BRAND) collectCues(maskedText, start, end, names, cues);
-    }
+  if (!mentions.some((mention) => mention.owner === BRAND)) {
+    return { sentiment: 'not-applicable', reason: `${name} is not named in the answer` };
   }
-  if (scannedTo === -1) return { sentiment: 'not-applicable', reason: `${name} is not named in the answer` };
+  for (const { start, end } of brandClauses(maskedText, mentions))
+    collectCues(maskedText, start, end, mentions, cues);
   const where = `in sentences naming ${name}`;
   const { positive, negative } = cues;
   if (positive.size > 0 && negative.size > 0) {

@@ -16,7 +16,7 @@ interface OwnedClause extends Clause {
   owner: number;
 }
 
-const CLAUSE_BREAK = /[,;:–—()]|\s(?:but|while|whereas|although|though|however|unlike|except)\s/giu;
+const CLAUSE_BREAK = /[,;:–—()]|\s(?:but|yet|while|whereas|although|though|however|unlike|except)\s/giu;
 
 /** The clauses of the sentence text[from, to), each with the owner it is about. */
 function clausesOf(text: string, from: number, to: number, names: readonly Mention[]): OwnedClause[] {
@@ -50,7 +50,8 @@ export function brandClauses(maskedText: string, mentions: readonly Mention[]): 
   for (const mention of mentions) {
     if (mention.owner !== BRAND || mention.start < scannedTo) continue;
     const from = sentenceStart(maskedText, mention.start);
-    scannedTo = sentenceEnd(maskedText, mention.end - 1);
+    // From the end of the name: a name may end in a stop of its own ("Lose It!", "HP Inc.").
+    scannedTo = sentenceEnd(maskedText, mention.end);
     const names = mentions.filter((m) => m.start >= from && m.start < scannedTo);
     for (const clause of clausesOf(maskedText, from, scannedTo, names)) {
       if (clause.owner === BRAND) clauses.push({ start: clause.start, end: clause.end });

@@ -29,6 +29,8 @@ for (const entries of ENTRIES.values()) entries.sort((a, b) => b.words.length - 
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 const NEGATION_REACH = 3;
+/** In a lexicon entry, stands for any one word ("the only * that"). */
+const ANY_WORD = '*';
 const CUES_SHOWN = 4;
 
 interface Cues {
@@ -57,7 +59,9 @@ function collectCues(text: string, start: number, end: number, names: readonly M
     words.push(word.includes('’') ? word.replaceAll('’', "'") : word);
   }
   for (let i = 0; i < words.length; i++) {
-    const entry = ENTRIES.get(words[i] ?? '')?.find((e) => e.words.every((w, k) => words[i + k] === w));
+    const entry = ENTRIES.get(words[i] ?? '')?.find((e) =>
+      e.words.every((w, k) => (w === ANY_WORD ? words[i + k] !== undefined : words[i + k] === w)),
+    );
     if (!entry) continue;
     let negatedFrom = -1;
     for (let k = Math.max(0, i - NEGATION_REACH); k < i; k++) {

@@ -39,8 +39,23 @@ function wordList(): string {
   return text;
 }
 
-/** Whether `word` (lower case) is an English word: a binary search over the sorted, newline-separated list. */
+/** Answers already looked up: answers repeat their words, and a search costs some twenty slices. */
+const looked = new Map<string, boolean>();
+const LOOKED_LIMIT = 20_000;
+
+/** Whether `word` (lower case) is an English word. */
 export function isDictionaryWord(word: string): boolean {
+  let known = looked.get(word);
+  if (known === undefined) {
+    known = searchWordList(word);
+    if (looked.size >= LOOKED_LIMIT) looked.clear();
+    looked.set(word, known);
+  }
+  return known;
+}
+
+/** A binary search over the sorted, newline-separated list. */
+function searchWordList(word: string): boolean {
   const text = wordList();
   if (misplaced.has(word)) return true;
   let lo = 0;

@@ -31,25 +31,20 @@ const COORDINATION = /^[ \t]*(?:,|,?[ \t]*(?:and|or|&|vs\.?|versus))[ \t]*$/;
  * counted name is a name too ("Down Dog and Glo both offer…"). Repeated while it adds some, for lists.
  */
 function acceptListed(text: string, hits: readonly TermHit[], counted: boolean[]): void {
+  const listedWith = (hit: TermHit, k: number) => {
+    const other = hits[k];
+    if (!other || !counted[k] || other.owner === hit.owner) return false;
+    const between =
+      other.start < hit.start ? text.slice(other.end, hit.start) : text.slice(hit.end, other.start);
+    return COORDINATION.test(between);
+  };
   for (let added = true; added;) {
     added = false;
-    hits.forEach((hit, i) => {
-      if (counted[i] || hit.verdict !== 'weak') return;
-      const neighbours = [hits[i - 1], hits[i + 1]];
-      for (const [k, other] of [
-        [i - 1, neighbours[0]],
-        [i + 1, neighbours[1]],
-      ] as const) {
-        if (!other || !counted[k] || other.owner === hit.owner) continue;
-        const between =
-          other.start < hit.start ? text.slice(other.end, hit.start) : text.slice(hit.end, other.start);
-        if (COORDINATION.test(between)) {
-          counted[i] = true;
-          added = true;
-          return;
-        }
-      }
-    });
+    for (let i = 0; i < hits.length; i++) {
+      const hit = hits[i]!;
+      if (counted[i] || hit.verdict !== 'weak') continue;
+      if (listedWith(hit, i - 1) || listedWith(hit, i + 1)) counted[i] = added = true;
+    }
   }
 }
 
@@ -59,7 +54,9 @@ function acceptListed(text: string, hits: readonly TermHit[], counted: boolean[]
  * needs a sure one beside it; a weak one (a capital at a sentence start, a weekday, a lower-case quote)
  * needs a sure one: a signed occurrence, or a plain one when no look-alike appeared.
  */
-function accepted(text: string, hits: readonly TermHit[], owners: number): TermHit[] {
+function accepted(text: string, hits: readonly TermHit[], owners: number): readonly TermHit[] {
+  // Most answers hold only names by their form or with a sign: all of them count.
+  if (hits.every(({ verdict }) => verdict === 'plain' || verdict === 'cue')) return hits;
   const signed = new Uint8Array(owners);
   const plain = new Uint8Array(owners);
   const lookalike = new Uint8Array(owners);
@@ -68,10 +65,17 @@ function accepted(text: string, hits: readonly TermHit[], owners: number): TermH
     else if (verdict === 'plain') plain[owner] = 1;
     else if (verdict === 'lookalike') lookalike[owner] = 1;
   }
+  // Only an owner with a look-alike needs to know whether a plain occurrence is also signed.
+  for (const hit of hits) {
+    const { owner } = hit;
+    if (hit.verdict === 'plain' && lookalike[owner] === 1 && signed[owner] === 0) {
+      if (hit.rule.signed(text, hit.start, hit.end)) signed[owner] = 1;
+    }
+  }
   const counted = hits.map(({ owner, verdict }) => {
     const sure = signed[owner] === 1 || (plain[owner] === 1 && lookalike[owner] === 0);
     if (verdict === 'cue') return true;
-    if (verdict === 'plain') return lookalike[owner] === 0 || sure;
+    if (verdict === 'plain') return sure;
     return verdict === 'weak' && sure;
   });
   acceptListed(text, hits, counted);

@@ -6,8 +6,7 @@ import { isDictionaryWord, isFiniteVerb, isPlainNoun } from './lexicon.ts';
 import { WORD_CHAR } from './words.ts';
 
 const WORD_AFTER = /[ \t]+([\p{L}][\p{L}\p{M}'’]*)/uy;
-const WORD_BEFORE = /([\p{L}][\p{L}\p{M}'’]*)[ \t]+$/u;
-const LOOKBACK = 40;
+const LETTER = /[\p{L}\p{M}'’]/u;
 
 /** The word right after `end` on the same line (separated by spaces only), or null. */
 export function wordAfter(text: string, end: number): string | null {
@@ -15,9 +14,26 @@ export function wordAfter(text: string, end: number): string | null {
   return WORD_AFTER.exec(text)?.[1] ?? null;
 }
 
-/** The word right before `start` on the same line (separated by spaces only), or null. */
+const isBlank = (code: number) => code === 0x20 || code === 0x09;
+const isAsciiLower = (code: number) => code >= 0x61 && code <= 0x7a;
+const isAsciiUpper = (code: number) => code >= 0x41 && code <= 0x5a;
+
+/** Whether `text[i]` continues a word: ASCII letters and apostrophes by code, the rest by Unicode class. */
+function isWordCodeAt(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  if (code < 0x80) return isAsciiLower(code | 0x20) || code === 0x27;
+  return LETTER.test(text.charAt(i));
+}
+
+/** The word right before `start` on the same line (separated by spaces only), or null. Scanned backwards
+ * by hand: a regex anchored at the end costs more than the rest of the judging. */
 function wordBefore(text: string, start: number): string | null {
-  return WORD_BEFORE.exec(text.slice(Math.max(0, start - LOOKBACK), start))?.[1] ?? null;
+  let end = start;
+  while (end > 0 && isBlank(text.charCodeAt(end - 1))) end--;
+  if (end === start) return null;
+  let from = end;
+  while (from > 0 && isWordCodeAt(text, from - 1)) from--;
+  return from < end && /\p{L}/u.test(text.charAt(from)) ? text.slice(from, end) : null;
 }
 
 /** Family "name at the start of a sentence": marks that only a name takes, right after the word: a
@@ -111,13 +127,21 @@ const ORGANISATION_WORDS: ReadonlySet<string> = new Set(
  * Whether the name at [start, end) is part of another entity's name: followed by an organisation word, or
  * preceded by a capitalised plain noun it forms a compound with ("Raspberry Pi", "Cherry Blossom").
  */
-const TITLE_WORD = /^\p{Lu}\p{Ll}+$/u;
-
 export function partOfAnotherName(text: string, start: number, end: number): boolean {
-  const next = wordAfter(text, end);
-  if (next !== null && ORGANISATION_WORDS.has(next)) return true;
-  const previous = wordBefore(text, start);
-  return previous !== null && TITLE_WORD.test(previous) && isPlainNoun(previous.toLowerCase());
+  // Both neighbours must be capitalised words one space away, which most names lack: checked by char code
+  // first (ASCII words only, which is what organisation words and these compounds are).
+  if (text.charCodeAt(end) === 0x20 && isAsciiUpper(text.charCodeAt(end + 1))) {
+    const next = wordAfter(text, end);
+    if (next !== null && ORGANISATION_WORDS.has(next)) return true;
+  }
+  if (start < 3 || text.charCodeAt(start - 1) !== 0x20 || !isAsciiLower(text.charCodeAt(start - 2)))
+    return false;
+  let from = start - 2;
+  while (from > 0 && isAsciiLower(text.charCodeAt(from - 1))) from--;
+  if (from === 0 || !isAsciiUpper(text.charCodeAt(from - 1))) return false;
+  from--;
+  if (from > 0 && isWordCodeAt(text, from - 1)) return false;
+  return isPlainNoun(text.slice(from, start - 1).toLowerCase());
 }
 
 /** Family "a short name's letters used as a unit or a game term": after a number ("255 HP", "+50 HP"),
@@ -152,6 +176,8 @@ export function timePhrase(text: string, start: number, end: number): boolean {
  * that opens in lower case, the way people type comments ("ngl notion runs my life"). */
 export function inCasualQuote(text: string, index: number): boolean {
   const lineStart = text.lastIndexOf('\n', index - 1) + 1;
+  // Most lines hold no quotation: two searches rule them out without walking the line.
+  if (Math.max(text.lastIndexOf('"', index), text.lastIndexOf('“', index)) < lineStart) return false;
   let open = -1;
   for (let i = lineStart; i < index; i++) {
     const c = text[i];

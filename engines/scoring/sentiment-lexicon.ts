@@ -32,7 +32,7 @@ export const POSITIVE_TERMS: readonly string[] = terms(`
 
   recommend, recommends, competitors lack, others lack, rivals lack, praise, praises, shines, stands out, wins, loves, helps, helped, saved, trust,
   can't go wrong, hard to beat, no contest, right pick, best choice, in a league of its own,
-  the only * that, the only * with, the only * whose, the only * i, the only one,
+  only * that, only * with, only * whose, only * i,
 
   beste, besten, günstig, günstige, günstiger, günstigste, hervorragend, hervorragende, zuverlässig,
   einfach, leicht, meilleur, meilleure, complète, complet, excellente, facile, fiable, rapide, mejor,

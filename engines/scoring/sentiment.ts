@@ -43,26 +43,40 @@ function isNegator(word: string, next: string | undefined): boolean {
   return NEGATORS.has(word) || word.endsWith("n't");
 }
 
-/** Whether any name covers part of text[start, end). */
-function insideName(names: readonly Mention[], start: number, end: number): boolean {
-  for (const name of names) if (start < name.end && end > name.start) return true;
-  return false;
+/** The first (longest) of `candidates` whose words follow at `words[i]`; plain loops, as this runs for
+ * every word of every sentence naming the brand. */
+function longestEntryAt(candidates: readonly Entry[], words: readonly string[], i: number): Entry | null {
+  for (const entry of candidates) {
+    let k = 1;
+    while (
+      k < entry.words.length &&
+      (entry.words[k] === ANY_WORD ? i + k < words.length : words[i + k] === entry.words[k])
+    )
+      k++;
+    if (k === entry.words.length) return entry;
+  }
+  return null;
 }
 
 /** Opinion words of the clause text[start, end); words inside a name ("Best Buy") are not opinions. */
 function collectCues(text: string, start: number, end: number, names: readonly Mention[], cues: Cues): void {
   const words: string[] = [];
+  // The names inside the clause, in text order, walked alongside the words.
+  const inside = names.filter((name) => name.end > start && name.start < end);
+  let next = 0;
   WORD.lastIndex = start;
   for (let match = WORD.exec(text); match && match.index < end; match = WORD.exec(text)) {
-    if (insideName(names, match.index, match.index + match[0].length)) continue;
+    const wordEnd = match.index + match[0].length;
+    while (next < inside.length && inside[next]!.end <= match.index) next++;
+    if (next < inside.length && inside[next]!.start < wordEnd) continue;
     const word = match[0].toLowerCase();
     words.push(word.includes('’') ? word.replaceAll('’', "'") : word);
   }
   for (let i = 0; i < words.length; i++) {
-    const entry = ENTRIES.get(words[i] ?? '')?.find((e) =>
-      e.words.every((w, k) => (w === ANY_WORD ? words[i + k] !== undefined : words[i + k] === w)),
-    );
-    if (!entry) continue;
+    const candidates = ENTRIES.get(words[i]!);
+    if (candidates === undefined) continue;
+    const entry = longestEntryAt(candidates, words, i);
+    if (entry === null) continue;
     let negatedFrom = -1;
     for (let k = Math.max(0, i - NEGATION_REACH); k < i; k++) {
       if (isNegator(words[k] ?? '', words[k + 1])) negatedFrom = k;

@@ -44,7 +44,10 @@ export interface TermRule {
   /** Sticky: matches the whole term, with word boundaries, at `lastIndex`. */
   pattern: RegExp;
   length: number;
+  /** The occurrence's worth; a name by its form alone is `plain` without looking for a sign (see signed). */
   judge(text: string, start: number, end: number): Verdict;
+  /** Whether an occurrence judged `plain` also has a sign of being a name, asked only when it matters. */
+  signed(text: string, start: number, end: number): boolean;
 }
 
 const FIRST_WORD = new RegExp(`${WORD_CHAR}+`, 'v');
@@ -89,7 +92,8 @@ function shapeOf(term: string, words: readonly string[]): Shape {
 }
 
 /** Whether `found` is capitalised where a name is: the first letter, and every word the term capitalises. */
-function capitalisedLike(found: string, term: string): boolean {
+function capitalisedLike(found: string, term: string, oneWord: boolean): boolean {
+  if (oneWord) return found.charAt(0) !== found.charAt(0).toLowerCase();
   const foundWords = found.match(LETTERS) ?? [];
   const termWords = term.match(LETTERS) ?? [];
   return termWords.every((word, i) => {
@@ -123,6 +127,7 @@ export function compileDomain(domain: string): TermRule | null {
       PATH_AFTER.lastIndex = end;
       return PATH_AFTER.test(text) ? 'no' : 'cue';
     },
+    signed: () => true,
   };
 }
 
@@ -139,18 +144,26 @@ export function compileTerm(raw: string): TermRule | null {
     words.length > 0 &&
     words.every((word) => isEverydayWord(word.toLowerCase()));
   const pronoun = words.length === 1 && isPronoun(term.toLowerCase());
+  const signed = (text: string, start: number, end: number) =>
+    nameCueAfter(text, end, pronoun) ||
+    introducedAsName(text, start) ||
+    appositionAfter(text, end) ||
+    (shape === 'words' && capitalAfter(text, end));
+  const oneWord = words.length === 1;
   return {
     ...compilePattern(term),
     length: term.length,
+    signed,
     judge(text, start, end) {
       if (numeric && isQuantity(text, start, end)) return 'no';
       if (shape === 'short' && unitOrStat(text, start, end)) return 'no';
       const found = text.slice(start, end);
       const asName =
-        shape === 'distinctive' || (shape === 'short' ? found === term : capitalisedLike(found, term));
+        shape === 'distinctive' ||
+        (shape === 'short' ? found === term : capitalisedLike(found, term, oneWord));
       if (!asName) {
         if (found !== found.toLowerCase() || !inCasualQuote(text, start)) return 'no';
-        return nameCueAfter(text, end, pronoun) ? 'cue' : 'weak';
+        return signed(text, start, end) ? 'cue' : 'weak';
       }
       if (partOfAnotherName(text, start, end)) return 'lookalike';
       if (shape === 'calendar') {
@@ -159,13 +172,8 @@ export function compileTerm(raw: string): TermRule | null {
           verbOrProductAfter(text, end) || capitalAfter(text, end) || introducedAsName(text, start);
         return sign ? 'cue' : 'weak';
       }
-      const sign =
-        nameCueAfter(text, end, pronoun) ||
-        introducedAsName(text, start) ||
-        appositionAfter(text, end) ||
-        (shape === 'words' && capitalAfter(text, end));
-      if (sign) return 'cue';
-      return needsSign && startsSentence(text, start) ? 'weak' : 'plain';
+      if (needsSign && startsSentence(text, start)) return signed(text, start, end) ? 'cue' : 'weak';
+      return 'plain';
     },
   };
 }

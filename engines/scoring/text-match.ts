@@ -12,6 +12,8 @@ export interface TermHit {
   start: number;
   end: number;
   verdict: Exclude<Verdict, 'no'>;
+  /** The rule that matched, to ask for a sign later (TermRule.signed). */
+  rule: TermRule;
 }
 
 interface Candidate {
@@ -91,7 +93,7 @@ export function createTermScanner(owners: readonly OwnerNames[]): TermScanner {
         const end = rule.pattern.lastIndex;
         const verdict = rule.judge(text, at, end);
         if (verdict === 'no') continue;
-        hits.push({ owner, start: at, end, verdict });
+        hits.push({ owner, start: at, end, verdict, rule });
         coveredUntil = end;
         break;
       }
@@ -102,7 +104,7 @@ export function createTermScanner(owners: readonly OwnerNames[]): TermScanner {
         const end = found.index + found[0].length;
         const verdict = rule.judge(text, found.index, end);
         if (verdict !== 'no') {
-          hits.push({ owner, start: found.index, end, verdict });
+          hits.push({ owner, start: found.index, end, verdict, rule });
         }
       }
     }

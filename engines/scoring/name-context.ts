@@ -104,12 +104,16 @@ export function capitalAfter(text: string, end: number): boolean {
   return words.length < 2 || words.some((word) => word === word.toLowerCase());
 }
 
-/** Family "name at the start of a sentence": an apposition describing it ("Pi, the assistant from…"). */
+/** Family "name at the start of a sentence": an apposition describing it ("Pi, the assistant from…"), or
+ * an aside between the name and its verb ("Wise, by comparison, is slower…"). */
 const APPOSITION = /,[ \t]+(?:the|an?)[ \t]/y;
+const ASIDE = /,[^,\n]{1,40},/y;
 
 export function appositionAfter(text: string, end: number): boolean {
   APPOSITION.lastIndex = end;
-  return APPOSITION.test(text);
+  if (APPOSITION.test(text)) return true;
+  ASIDE.lastIndex = end;
+  return ASIDE.test(text) && verbOrProductAfter(text, ASIDE.lastIndex);
 }
 
 /** Whether a noun right before the name introduces it as a product or company. */

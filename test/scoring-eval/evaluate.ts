@@ -42,6 +42,8 @@ export interface ItemError {
 export interface Evaluation {
   tuning: Figures;
   heldOut: Figures;
+  /** Both parts together. */
+  all: Figures;
   errors: ItemError[];
 }
 
@@ -79,6 +81,7 @@ export function evaluate(items: readonly EvalItem[]): Evaluation {
   const scorers = new Map<EvalProject, AnswerScorer>();
   const tuning = emptyFigures();
   const held = emptyFigures();
+  const all = emptyFigures();
   const errors: ItemError[] = [];
   for (const item of items) {
     const { project } = item;
@@ -88,37 +91,40 @@ export function evaluate(items: readonly EvalItem[]): Evaluation {
       scorers.set(project, scorer);
     }
     const result = scorer({ text: item.text, sources: item.sources });
-    const figures = item.heldOut ? held : tuning;
+    const parts = [item.heldOut ? held : tuning, all];
     const problems: string[] = [];
-    figures.items++;
-
     const brandName = project.brand.name;
     const named = item.order.includes(brandName);
-    count(figures.brand, named, result.mentioned);
-    if (named !== result.mentioned) problems.push(named ? 'brand missed' : 'brand counted but not named');
+    const position = item.order.indexOf(brandName) + 1;
+    for (const figures of parts) {
+      figures.items++;
+      count(figures.brand, named, result.mentioned);
+      for (const competitor of result.competitors) {
+        count(figures.competitors, item.order.includes(competitor.name), competitor.mentioned);
+      }
+      if (named) {
+        figures.positioned++;
+        if (result.position === position) figures.positionRight++;
+        figures.judged++;
+        if (result.sentiment === item.sentiment) figures.sentimentRight++;
+      }
+      figures.confusion[item.sentiment][result.sentiment]++;
+    }
 
+    if (named !== result.mentioned) problems.push(named ? 'brand missed' : 'brand counted but not named');
     for (const competitor of result.competitors) {
       const expected = item.order.includes(competitor.name);
-      count(figures.competitors, expected, competitor.mentioned);
       if (expected !== competitor.mentioned) {
         problems.push(`${competitor.name} ${expected ? 'missed' : 'counted but not named'}`);
       }
     }
-
-    if (named) {
-      const position = item.order.indexOf(brandName) + 1;
-      figures.positioned++;
-      if (result.position === position) figures.positionRight++;
-      else problems.push(`position ${result.position} instead of ${position}`);
-      figures.judged++;
-      if (result.sentiment === item.sentiment) figures.sentimentRight++;
-    }
-    figures.confusion[item.sentiment][result.sentiment]++;
+    if (named && result.position !== position)
+      problems.push(`position ${result.position} instead of ${position}`);
     if (result.sentiment !== item.sentiment)
       problems.push(`sentiment ${result.sentiment} instead of ${item.sentiment}`);
     if (problems.length > 0) errors.push({ item, problems, reason: result.sentimentReason });
   }
-  return { tuning, heldOut: held, errors };
+  return { tuning, heldOut: held, all, errors };
 }
 
 /** The headline figures of one part, as fractions. */

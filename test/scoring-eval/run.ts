@@ -15,7 +15,7 @@ if (!['tuning', 'all', 'none'].includes(show)) {
 }
 
 const items = loadEvalSet();
-const { tuning, heldOut, errors } = evaluate(items);
+const { tuning, heldOut, all, errors } = evaluate(items);
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 
 function report(name: string, figures: Figures): void {
@@ -49,6 +49,7 @@ console.log(
 );
 report('Tuning part', tuning);
 report('Held-out part', heldOut);
+report('Whole set', all);
 
 const listed = errors.filter((e) => show === 'all' || (show === 'tuning' && !e.item.heldOut));
 if (listed.length > 0) {

@@ -5,13 +5,16 @@
 import { isDictionaryWord, isFiniteVerb, isPlainNoun } from './lexicon.ts';
 import { WORD_CHAR } from './words.ts';
 
-const WORD_AFTER = /[ \t]+([\p{L}][\p{L}\p{M}'’]*)/uy;
 const LETTER = /[\p{L}\p{M}'’]/u;
 
 /** The word right after `end` on the same line (separated by spaces only), or null. */
 export function wordAfter(text: string, end: number): string | null {
-  WORD_AFTER.lastIndex = end;
-  return WORD_AFTER.exec(text)?.[1] ?? null;
+  let from = end;
+  while (from < text.length && isBlank(text.charCodeAt(from))) from++;
+  if (from === end || !/\p{L}/u.test(text.charAt(from))) return null;
+  let to = from + 1;
+  while (to < text.length && isWordCodeAt(text, to)) to++;
+  return text.slice(from, to);
 }
 
 const isBlank = (code: number) => code === 0x20 || code === 0x09;
@@ -70,7 +73,9 @@ const INTRODUCING_NOUNS: ReadonlySet<string> = new Set(
 );
 
 function lower(word: string | null): string {
-  return word === null ? '' : word.toLowerCase().replaceAll('’', "'");
+  if (word === null) return '';
+  const folded = word.toLowerCase();
+  return folded.includes('’') ? folded.replaceAll('’', "'") : folded;
 }
 
 /** Whether the word after a name makes the name its subject ("Notion exposes…", "Wise dropped…", "Craft
@@ -150,14 +155,22 @@ export function partOfAnotherName(text: string, start: number, end: number): boo
 
 /** Family "a short name's letters used as a unit or a game term": after a number ("255 HP", "+50 HP"),
  * after a game-stat word ("max HP"), or before one ("HP bar", "HP pool"). */
-const NUMBER_BEFORE = /\d[ \t]*[+%]?[ \t]*$/u;
+
 const STAT_BEFORE: ReadonlySet<string> = new Set('max min maximum minimum base bonus low full'.split(' '));
 const STAT_AFTER: ReadonlySet<string> = new Set(
   'bar bars pool regen regeneration potion potions points damage loss gauge'.split(' '),
 );
 
 export function unitOrStat(text: string, start: number, end: number): boolean {
-  if (NUMBER_BEFORE.test(text.slice(Math.max(0, start - 8), start))) return true;
+  let before = start;
+  while (
+    before > 0 &&
+    (isBlank(text.charCodeAt(before - 1)) || text[before - 1] === '+' || text[before - 1] === '%')
+  ) {
+    before--;
+  }
+  const code = text.charCodeAt(before - 1);
+  if (before > 0 && code >= 0x30 && code <= 0x39) return true;
   const previous = lower(wordBefore(text, start));
   return STAT_BEFORE.has(previous) || STAT_AFTER.has(lower(wordAfter(text, end)));
 }

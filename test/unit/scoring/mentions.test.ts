@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brand, competitor, mentions, score } from './fixtures.ts';
+import { brand, competitor, mentions, namedCompetitors, score } from './fixtures.ts';
 
 describe('brand mentions: whole words', () => {
   it('finds the name case-insensitively as a whole word', () => {
@@ -186,16 +186,7 @@ describe('families of misreadings (issue 16)', () => {
   });
 
   it('does not count ordinary words as the competitors that share them', () => {
-    const competitors = [
-      competitor('Down Dog'),
-      competitor('Juniper'),
-      competitor('Apple'),
-      competitor('Framework'),
-    ];
-    const named = (text: string) =>
-      score(text, { competitors })
-        .competitors.filter((c) => c.mentioned)
-        .map((c) => c.name);
+    const named = (text: string) => namedCompetitors(text, ['Down Dog', 'Juniper', 'Apple', 'Framework']);
     expect(named('Start in down dog, then lunge. Down dog with bent knees is fine.')).toEqual([]);
     expect(named('Gin gets its flavour from juniper berries.')).toEqual([]);
     expect(named('Apple cider vinegar has weak evidence. An apple has 95 calories.')).toEqual([]);
@@ -203,16 +194,7 @@ describe('families of misreadings (issue 16)', () => {
   });
 
   it('counts an everyday-word competitor used as a name: possessive, product noun, product name, list', () => {
-    const competitors = [
-      competitor('Chime'),
-      competitor('Down Dog'),
-      competitor('Apple'),
-      competitor('Craft'),
-    ];
-    const named = (text: string) =>
-      score(text, { competitors })
-        .competitors.filter((c) => c.mentioned)
-        .map((c) => c.name);
+    const named = (text: string) => namedCompetitors(text, ['Chime', 'Down Dog', 'Apple', 'Craft']);
     expect(named("Chime's SpotMe covers small overdrafts.")).toEqual(['Chime']);
     expect(named('Use the Down Dog app for wrist-friendly classes.')).toEqual(['Down Dog']);
     expect(named('**Apple Watch**\nTracks workouts.')).toEqual(['Apple']);

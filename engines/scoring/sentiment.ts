@@ -6,7 +6,7 @@
  */
 import { BRAND, type Mention } from './mentions.ts';
 import { NEGATIVE_TERMS, NEGATORS, POSITIVE_TERMS } from './sentiment-lexicon.ts';
-import { sentenceEnd, sentenceStart } from './sentences.ts';
+import { brandClauses } from './brand-clauses.ts';
 import type { Sentiment } from './types.ts';
 
 interface Entry {
@@ -27,9 +27,10 @@ for (const [terms, positive] of [
 }
 for (const entries of ENTRIES.values()) entries.sort((a, b) => b.words.length - a.words.length);
 
-const CLAUSE_BREAK = /[,;:–—()]|\s(?:but|while|whereas|although|though|however|unlike|except)\s/giu;
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 const NEGATION_REACH = 3;
+/** In a lexicon entry, stands for any one word ("the only * that"). */
+const ANY_WORD = '*';
 const CUES_SHOWN = 4;
 
 interface Cues {
@@ -42,24 +43,40 @@ function isNegator(word: string, next: string | undefined): boolean {
   return NEGATORS.has(word) || word.endsWith("n't");
 }
 
-/** Whether any name covers part of text[start, end). */
-function insideName(names: readonly Mention[], start: number, end: number): boolean {
-  for (const name of names) if (start < name.end && end > name.start) return true;
-  return false;
+/** The first (longest) of `candidates` whose words follow at `words[i]`; plain loops, as this runs for
+ * every word of every sentence naming the brand. */
+function longestEntryAt(candidates: readonly Entry[], words: readonly string[], i: number): Entry | null {
+  for (const entry of candidates) {
+    let k = 1;
+    while (
+      k < entry.words.length &&
+      (entry.words[k] === ANY_WORD ? i + k < words.length : words[i + k] === entry.words[k])
+    )
+      k++;
+    if (k === entry.words.length) return entry;
+  }
+  return null;
 }
 
 /** Opinion words of the clause text[start, end); words inside a name ("Best Buy") are not opinions. */
 function collectCues(text: string, start: number, end: number, names: readonly Mention[], cues: Cues): void {
   const words: string[] = [];
+  // The names inside the clause, in text order, walked alongside the words.
+  const inside = names.filter((name) => name.end > start && name.start < end);
+  let next = 0;
   WORD.lastIndex = start;
   for (let match = WORD.exec(text); match && match.index < end; match = WORD.exec(text)) {
-    if (insideName(names, match.index, match.index + match[0].length)) continue;
+    const wordEnd = match.index + match[0].length;
+    while (next < inside.length && inside[next]!.end <= match.index) next++;
+    if (next < inside.length && inside[next]!.start < wordEnd) continue;
     const word = match[0].toLowerCase();
     words.push(word.includes('’') ? word.replaceAll('’', "'") : word);
   }
   for (let i = 0; i < words.length; i++) {
-    const entry = ENTRIES.get(words[i] ?? '')?.find((e) => e.words.every((w, k) => words[i + k] === w));
-    if (!entry) continue;
+    const candidates = ENTRIES.get(words[i]!);
+    if (candidates === undefined) continue;
+    const entry = longestEntryAt(candidates, words, i);
+    if (entry === null) continue;
     let negatedFrom = -1;
     for (let k = Math.max(0, i - NEGATION_REACH); k < i; k++) {
       if (isNegator(words[k] ?? '', words[k + 1])) negatedFrom = k;
@@ -71,37 +88,6 @@ function collectCues(text: string, start: number, end: number, names: readonly M
     );
     i = last - 1;
   }
-}
-
-interface Clause {
-  start: number;
-  end: number;
-  owner: number;
-}
-
-/** The clauses of the sentence text[from, to), each with the owner it is about. */
-function clausesOf(text: string, from: number, to: number, names: readonly Mention[]): Clause[] {
-  const clauses: Clause[] = [];
-  let start = from;
-  CLAUSE_BREAK.lastIndex = from;
-  for (;;) {
-    const cut = CLAUSE_BREAK.exec(text);
-    const end = cut && cut.index < to ? cut.index : to;
-    let owner = -1;
-    for (const name of names) {
-      if (name.start < start || name.start >= end) continue;
-      if (name.owner === BRAND || owner === -1) owner = name.owner;
-    }
-    clauses.push({ start, end, owner });
-    if (end === to || !cut) break;
-    start = CLAUSE_BREAK.lastIndex;
-  }
-  let carried = clauses.find((c) => c.owner !== -1)?.owner ?? BRAND;
-  for (const clause of clauses) {
-    if (clause.owner === -1) clause.owner = carried;
-    else carried = clause.owner;
-  }
-  return clauses;
 }
 
 function quoted(cues: Set<string>): string {
@@ -119,17 +105,11 @@ export function scoreSentiment(
 ): { sentiment: Sentiment; reason: string } {
   const name = brandName.replace(/\s+/g, ' ').trim();
   const cues: Cues = { positive: new Set(), negative: new Set() };
-  let scannedTo = -1;
-  for (const mention of mentions) {
-    if (mention.owner !== BRAND || mention.start < scannedTo) continue;
-    const from = sentenceStart(maskedText, mention.start);
-    scannedTo = sentenceEnd(maskedText, mention.end - 1);
-    const names = mentions.filter((m) => m.start >= from && m.start < scannedTo);
-    for (const { start, end, owner } of clausesOf(maskedText, from, scannedTo, names)) {
-      if (owner === BRAND) collectCues(maskedText, start, end, names, cues);
-    }
+  if (!mentions.some((mention) => mention.owner === BRAND)) {
+    return { sentiment: 'not-applicable', reason: `${name} is not named in the answer` };
   }
-  if (scannedTo === -1) return { sentiment: 'not-applicable', reason: `${name} is not named in the answer` };
+  for (const { start, end } of brandClauses(maskedText, mentions))
+    collectCues(maskedText, start, end, mentions, cues);
   const where = `in sentences naming ${name}`;
   const { positive, negative } = cues;
   if (positive.size > 0 && negative.size > 0) {

@@ -1,20 +1,39 @@
 /**
- * How one brand term is recognised in text. Three shapes of term, three rules:
- * - short terms (up to 3 characters: "HP", "3M", "IBM", "SAP") match exactly as written, because their
- *   other spellings are ordinary words and abbreviations ("hp" horsepower, "3m" metres, "sap");
- * - one-word terms that are ordinary English words ("Notion", "Zoom", "You") match only capitalised as
- *   the brand writes them; at the start of a sentence, line, list item, heading or quotation, where every
- *   word is capitalised, they need a sign of being a name (see NAME_CUE) or the same brand named
- *   unambiguously elsewhere in the answer;
- * - everything else matches ignoring case.
- * Terms starting with a digit ("3M") never count as part of a quantity ("$3M", "1.3M", "3M users").
+ * How one name (a brand term, a competitor's name or a domain of either) is recognised in text. Four
+ * shapes of name, four rules:
+ * - short names (up to 3 characters: "HP", "3M", "Pi") count only as written, never as a unit or a game
+ *   term ("255 HP", "max HP"), and a digit-led one never inside a quantity ("$3M", "3M users");
+ * - names made of English words ("Notion", "Juniper", "Down Dog", "Lose It!": every word in the word list,
+ *   see lexicon.ts) count only capitalised as names are; everyday ones ("Notion", "Down Dog", not
+ *   "Juniper") at the start of a sentence, line, list item, heading or quotation, where every word is
+ *   capitalised, need a sign of being a name (see name-context.ts) or the same name used unambiguously
+ *   elsewhere in the answer;
+ * - day and month names ("Monday") never count in a time phrase and otherwise need such a sign;
+ * - everything else matches ignoring case, and a domain ("monday.com") counts as its owner named.
+ * Lower-case forms of the first three count only inside a quoted comment typed in lower case. A name that
+ * is part of another organisation's name ("Notion Capital", "Raspberry Pi") is a look-alike, not a mention.
  */
-import { EVERYDAY_WORDS } from './everyday-words.ts';
+import { isDictionaryWord, isEverydayWord, isPronoun } from './lexicon.ts';
+import {
+  appositionAfter,
+  capitalAfter,
+  inCasualQuote,
+  introducedAsName,
+  nameCueAfter,
+  partOfAnotherName,
+  timePhrase,
+  unitOrStat,
+  verbOrProductAfter,
+} from './name-context.ts';
 import { startsSentence } from './sentences.ts';
 import { WORD_CHAR } from './words.ts';
 
-/** A term occurrence is counted, rejected, or counted only when the brand is also named unambiguously. */
-export type Verdict = 'yes' | 'no' | 'if-corroborated';
+/**
+ * What one occurrence is worth: a name with a sign of being one (`cue`), a name by its form alone
+ * (`plain`), a name only if the answer also names the same owner surely (`weak`), part of another
+ * entity's name (`lookalike`, which also makes the owner's plain occurrences need a sure one), or nothing.
+ */
+export type Verdict = 'cue' | 'plain' | 'weak' | 'lookalike' | 'no';
 
 export interface TermRule {
   /** The term's first word as written, which the scanner looks words up by; null for terms written only
@@ -25,7 +44,10 @@ export interface TermRule {
   /** Sticky: matches the whole term, with word boundaries, at `lastIndex`. */
   pattern: RegExp;
   length: number;
+  /** The occurrence's worth; a name by its form alone is `plain` without looking for a sign (see signed). */
   judge(text: string, start: number, end: number): Verdict;
+  /** Whether an occurrence judged `plain` also has a sign of being a name, asked only when it matters. */
+  signed(text: string, start: number, end: number): boolean;
 }
 
 const FIRST_WORD = new RegExp(`${WORD_CHAR}+`, 'v');
@@ -39,17 +61,6 @@ function charPattern(ch: string): string {
   return SYNTAX.test(ch) ? `\\${ch}` : ch;
 }
 
-/** What follows a sentence-initial everyday word when it is a name: a possessive, a hyphenated compound,
- * a closing quote or bold mark around the word alone, the end of a list item or heading, a description
- * ("Notion: …", "Zoom – …", "You (you.com)"), or a verb a pronoun or an imperative never takes ("You
- * is…", "Zoom offers…"). */
-const NAME_CUE = new RegExp(
-  `(?:['’]s(?!${WORD_CHAR})|[\\-‐‑]${WORD_CHAR}|["”»]|\\*\\*|__|[ \\t]*(?::|[–—\\(]|-\\s|\\r?\\n|$)` +
-    `|\\s+(?:is|was|has|offers|provides|lets|allows|supports|integrates|includes|costs|charges|remains|` +
-    `makes|helps|works|excels|stands|uses|gives|focuses)(?!${WORD_CHAR}))`,
-  'yv',
-);
-
 const QUANTITY_BEFORE = /(?:[\p{Sc}~+<>≈]|\d[.,])$/u;
 const QUANTITY_AFTER =
   /\+|\s+(?:users|customers|people|downloads|installs|visitors|views|subscribers|followers|members|employees|units|records|rows|requests|tokens|parameters|dollars|euros|years|months)\b/y;
@@ -60,31 +71,109 @@ function isQuantity(text: string, start: number, end: number): boolean {
   return QUANTITY_AFTER.test(text);
 }
 
-function nameCueAt(text: string, end: number): boolean {
-  NAME_CUE.lastIndex = end;
-  return NAME_CUE.test(text);
+/** Day and month names, which answers use as dates far more often than as names. */
+const CALENDAR: ReadonlySet<string> = new Set(
+  `monday tuesday wednesday thursday friday saturday sunday january february march april may june july
+  august september october november december`.split(/\s+/),
+);
+const LETTERS = /\p{L}+/gu;
+const PLAIN_WORD = /^\p{Lu}?\p{Ll}+$/u;
+const PATH_AFTER = /\/\S/y;
+
+type Shape = 'distinctive' | 'short' | 'words' | 'calendar';
+
+function shapeOf(term: string, words: readonly string[]): Shape {
+  if (words.length === 1 && CALENDAR.has(term.toLowerCase())) return 'calendar';
+  if (term.length <= 3) return 'short';
+  if (/\p{N}/u.test(term) || words.length === 0) return 'distinctive';
+  // "RoadRunner" or "ASUS" are written as names, whatever the words inside them.
+  const plain = words.every((word) => PLAIN_WORD.test(word) && isDictionaryWord(word.toLowerCase()));
+  return plain ? 'words' : 'distinctive';
 }
 
-/** Compiles one brand term; null when it has nothing to match. */
-export function compileTerm(raw: string): TermRule | null {
-  const term = raw.normalize('NFC').trim().replace(/\s+/g, ' ');
-  if (term === '') return null;
+/** Whether `found` is capitalised where a name is: the first letter, and every word the term capitalises. */
+function capitalisedLike(found: string, term: string, oneWord: boolean): boolean {
+  if (oneWord) return found.charAt(0) !== found.charAt(0).toLowerCase();
+  const foundWords = found.match(LETTERS) ?? [];
+  const termWords = term.match(LETTERS) ?? [];
+  return termWords.every((word, i) => {
+    const initial = foundWords[i]?.charAt(0) ?? '';
+    const wanted = i === 0 || word.charAt(0) !== word.charAt(0).toLowerCase();
+    return !wanted || initial !== initial.toLowerCase();
+  });
+}
+
+function compilePattern(term: string): {
+  firstWord: string | null;
+  firstWordOffset: number;
+  pattern: RegExp;
+} {
   const first = FIRST_WORD.exec(term);
-  const everyday = first?.[0] === term && /\p{Ll}/u.test(term) && EVERYDAY_WORDS.has(term.toLowerCase());
-  const written = everyday ? term.charAt(0).toUpperCase() + term.slice(1) : term;
-  const ignoreCase = !everyday && term.length > 3;
-  const body = Array.from(written, charPattern).join('');
-  const pattern = new RegExp(`(?<!${WORD_CHAR})${body}(?!${WORD_CHAR})`, ignoreCase ? 'yvi' : 'yv');
-  const numeric = /^\p{N}/u.test(term);
+  const body = Array.from(term, charPattern).join('');
   return {
     firstWord: first ? first[0] : null,
     firstWordOffset: first ? first.index : 0,
-    pattern,
+    pattern: new RegExp(`(?<!${WORD_CHAR})${body}(?!${WORD_CHAR})`, 'yvi'),
+  };
+}
+
+/** A domain written in the text as a name ("monday.com", "Booking.com"), not as part of a link's path. */
+export function compileDomain(domain: string): TermRule | null {
+  if (domain === '') return null;
+  return {
+    ...compilePattern(domain),
+    length: domain.length,
+    judge(text, _start, end) {
+      PATH_AFTER.lastIndex = end;
+      return PATH_AFTER.test(text) ? 'no' : 'cue';
+    },
+    signed: () => true,
+  };
+}
+
+/** Compiles one name; null when it has nothing to match. */
+export function compileTerm(raw: string): TermRule | null {
+  const term = raw.normalize('NFC').trim().replace(/\s+/g, ' ');
+  if (term === '') return null;
+  const words = term.match(LETTERS) ?? [];
+  const shape = shapeOf(term, words);
+  const numeric = /^\p{N}/u.test(term);
+  // An everyday word ("Zoom", "Pi", "You") is capitalised at a sentence start for that reason alone.
+  const needsSign =
+    (shape === 'words' || shape === 'short') &&
+    words.length > 0 &&
+    words.every((word) => isEverydayWord(word.toLowerCase()));
+  const pronoun = words.length === 1 && isPronoun(term.toLowerCase());
+  const signed = (text: string, start: number, end: number) =>
+    nameCueAfter(text, end, pronoun) ||
+    introducedAsName(text, start) ||
+    appositionAfter(text, end) ||
+    (shape === 'words' && capitalAfter(text, end));
+  const oneWord = words.length === 1;
+  return {
+    ...compilePattern(term),
     length: term.length,
+    signed,
     judge(text, start, end) {
       if (numeric && isQuantity(text, start, end)) return 'no';
-      if (everyday && startsSentence(text, start) && !nameCueAt(text, end)) return 'if-corroborated';
-      return 'yes';
+      if (shape === 'short' && unitOrStat(text, start, end)) return 'no';
+      const found = text.slice(start, end);
+      const asName =
+        shape === 'distinctive' ||
+        (shape === 'short' ? found === term : capitalisedLike(found, term, oneWord));
+      if (!asName) {
+        if (found !== found.toLowerCase() || !inCasualQuote(text, start)) return 'no';
+        return signed(text, start, end) ? 'cue' : 'weak';
+      }
+      if (partOfAnotherName(text, start, end)) return 'lookalike';
+      if (shape === 'calendar') {
+        if (timePhrase(text, start, end)) return 'no';
+        const sign =
+          verbOrProductAfter(text, end) || capitalAfter(text, end) || introducedAsName(text, start);
+        return sign ? 'cue' : 'weak';
+      }
+      if (needsSign && startsSentence(text, start)) return signed(text, start, end) ? 'cue' : 'weak';
+      return 'plain';
     },
   };
 }

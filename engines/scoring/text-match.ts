@@ -3,7 +3,7 @@
  * looked up in a map of term keys, so the cost grows with the length of the answer, not with the number
  * of competitors; only words that start some term run that term's own (precompiled) pattern.
  */
-import { compileTerm, type TermRule } from './term-rules.ts';
+import { compileDomain, compileTerm, type TermRule, type Verdict } from './term-rules.ts';
 import { wordEnd } from './words.ts';
 
 export interface TermHit {
@@ -11,8 +11,9 @@ export interface TermHit {
   owner: number;
   start: number;
   end: number;
-  /** Counts only if the same owner is also named unambiguously elsewhere. */
-  needsCorroboration: boolean;
+  verdict: Exclude<Verdict, 'no'>;
+  /** The rule that matched, to ask for a sign later (TermRule.signed). */
+  rule: TermRule;
 }
 
 interface Candidate {
@@ -34,17 +35,24 @@ function shapeOf(length: number, firstCode: number): number {
 
 export type TermScanner = (text: string) => TermHit[];
 
+/** What one owner (the brand or a competitor) is called and where it lives. */
+export interface OwnerNames {
+  names: readonly string[];
+  domains: readonly string[];
+}
+
 /**
- * Builds a scanner for several owners' name lists. Where names overlap, the longest one starting first
- * wins ("Acme Cloud" the competitor, not "Acme" the brand), so a name is never counted inside another.
+ * Builds a scanner for several owners' names and domains. Where names overlap, the longest one starting
+ * first wins ("Acme Cloud" the competitor, not "Acme" the brand; "monday.com", not "Monday"), so a name is
+ * never counted inside another.
  */
-export function createTermScanner(namesByOwner: readonly (readonly string[])[]): TermScanner {
+export function createTermScanner(owners: readonly OwnerNames[]): TermScanner {
   const byKey = new Map<string, Candidate[]>();
   const shapes = new Set<number>();
   const unkeyed: { owner: number; search: RegExp; rule: TermRule }[] = [];
-  namesByOwner.forEach((names, owner) => {
-    for (const name of names) {
-      const rule = compileTerm(name);
+  owners.forEach(({ names, domains }, owner) => {
+    const rules = [...names.map(compileTerm), ...domains.map(compileDomain)];
+    for (const rule of rules) {
       if (!rule) continue;
       if (rule.firstWord === null) {
         unkeyed.push({
@@ -85,7 +93,7 @@ export function createTermScanner(namesByOwner: readonly (readonly string[])[]):
         const end = rule.pattern.lastIndex;
         const verdict = rule.judge(text, at, end);
         if (verdict === 'no') continue;
-        hits.push({ owner, start: at, end, needsCorroboration: verdict === 'if-corroborated' });
+        hits.push({ owner, start: at, end, verdict, rule });
         coveredUntil = end;
         break;
       }
@@ -96,7 +104,7 @@ export function createTermScanner(namesByOwner: readonly (readonly string[])[]):
         const end = found.index + found[0].length;
         const verdict = rule.judge(text, found.index, end);
         if (verdict !== 'no') {
-          hits.push({ owner, start: found.index, end, needsCorroboration: verdict === 'if-corroborated' });
+          hits.push({ owner, start: found.index, end, verdict, rule });
         }
       }
     }

@@ -10,6 +10,7 @@ import { measureRun } from './run-bench.ts';
 import { measureWebhooks } from './webhook-bench.ts';
 import { measureBrowser } from './browser-bench.ts';
 import { measureCli } from './cli-bench.ts';
+import { measureScoring } from './scoring-bench.ts';
 
 /**
  * `npm run bench`: read latency (at concurrency 1) and throughput (with 8 requests in flight) against a project of
@@ -18,7 +19,8 @@ import { measureCli } from './cli-bench.ts';
  * answering in 200 ms, as a ratio to the bound the concurrency limits set. BENCH_ANSWERS and BENCH_REQUESTS shrink
  * the reads; then webhooks: 1,000 run events to 5 webhooks each; then a browser engine with 1, 2 and 4 pages.
  * First of all, how soon the `answerwatch` command is ready (BENCH_CLI_RUNS times each, default 9).
- * BENCH_SUITES=cli,reads,runs,webhooks,browser picks parts.
+ * Then scoring: answers a second with 50 competitors, beside the scorer before issue 16 measured in the same run.
+ * BENCH_SUITES=cli,reads,runs,webhooks,browser,scoring picks parts.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
@@ -186,9 +188,32 @@ async function cli() {
   );
 }
 
-const suites = (process.env.BENCH_SUITES ?? 'cli,reads,runs,webhooks,browser').split(',');
+async function scoring() {
+  const f = await measureScoring();
+  console.log(
+    `\nScoring ${f.answers} labelled answers with 50 competitors each, alternating passes in one process (load average ${f.load.toFixed(1)}):`,
+  );
+  console.log('| scorer | answers/s, median pass | best pass | ratio to baseline (median, best) |');
+  console.log('|---|---|---|---|');
+  const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : 'n/a');
+  console.log(
+    `| this tree | ${f.current.median.toFixed(0)} | ${f.current.best.toFixed(0)} | ${ratio(f.current.median, f.baseline?.median)}, ${ratio(f.current.best, f.baseline?.best)} |`,
+  );
+  if (f.baseline) {
+    console.log(
+      `| baseline ${f.baselineRef} | ${f.baseline.median.toFixed(0)} | ${f.baseline.best.toFixed(0)} | 1.00, 1.00 |`,
+    );
+  }
+  if (f.baselineNote) console.log(f.baselineNote);
+  console.log(
+    `Target: at least 10,000 answers a second (median pass): ${f.current.median >= 10_000 ? 'met' : 'missed'}.`,
+  );
+}
+
+const suites = (process.env.BENCH_SUITES ?? 'cli,reads,runs,webhooks,browser,scoring').split(',');
 if (suites.includes('cli')) await cli();
 if (suites.includes('reads')) await reads();
 if (suites.includes('runs')) await runs();
 if (suites.includes('webhooks')) await webhooks();
 if (suites.includes('browser')) await browser();
+if (suites.includes('scoring')) await scoring();

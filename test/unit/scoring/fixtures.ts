@@ -35,3 +35,10 @@ export function score(
 export function mentions(name: string, text: string): boolean {
   return score(text, { profile: brand({ name }) }).mentioned;
 }
+
+/** The names of the competitors (no domains) that `text` mentions, scored for Acme. */
+export function namedCompetitors(text: string, names: readonly string[]): string[] {
+  return score(text, { competitors: names.map((name) => competitor(name)) })
+    .competitors.filter((c) => c.mentioned)
+    .map((c) => c.name);
+}

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { brand, competitor, mentions, score } from './fixtures.ts';
+import { brand, competitor, mentions, namedCompetitors, score } from './fixtures.ts';
 
 describe('brand mentions: whole words', () => {
   it('finds the name case-insensitively as a whole word', () => {
     expect(mentions('Acme', 'We recommend Acme for this.')).toBe(true);
     expect(mentions('Acme', 'ACME is a solid pick.')).toBe(true);
-    expect(mentions('Acme', 'try acme tools')).toBe(true);
+    expect(mentions('Zapier', 'try zapier tools')).toBe(true);
+  });
+
+  it('reads an English word written in lower case as the word, even when the brand is named after it', () => {
+    // "acme" is in the word list (the highest point), so "acme" is the word and "Acme" or "ACME" the name.
+    expect(mentions('Acme', 'The design reached the acme of simplicity.')).toBe(false);
+    expect(mentions('Juniper', 'Gin gets its flavour from juniper berries.')).toBe(false);
+    expect(mentions('Acme', 'Teams pick Acme for this.')).toBe(true);
   });
 
   it('does not find the name inside another word', () => {
@@ -145,5 +152,70 @@ describe('overlapping names', () => {
     const result = score('Acme Cloud Labs is a reseller.', { competitors: [competitor('Acme Cloud Labs')] });
     expect(result.mentioned).toBe(false);
     expect(result.competitors[0]?.mentioned).toBe(true);
+  });
+});
+
+describe('families of misreadings (issue 16)', () => {
+  it('counts an everyday-word brand at a sentence start with any verb after it', () => {
+    expect(mentions('Notion', 'Notion exposes a public REST API.')).toBe(true);
+    expect(mentions('Notion', 'Notion experienced an outage on Monday.')).toBe(true);
+    expect(mentions('Notion', 'Notion does not offer end-to-end encryption.')).toBe(true);
+    expect(mentions('Wise', 'Wise, by comparison, is slower for the same route.')).toBe(true);
+    expect(mentions('Pi', 'Pi, the assistant from Inflection, is free.')).toBe(true);
+    // A pronoun takes any verb but "is": "You can…" is not the brand You.
+    expect(mentions('You', 'You can compare prices yourself.')).toBe(false);
+  });
+
+  it('counts a lower-case brand inside a quoted user comment, not the word outside one', () => {
+    expect(mentions('Notion', 'One user wrote: "ngl notion runs my whole life."')).toBe(true);
+    expect(mentions('Notion', 'The notion that notion runs your life is odd.')).toBe(false);
+    expect(mentions('Wise', 'A reviewer said "get a wise card". The Wise card works in 150 countries.')).toBe(
+      true,
+    );
+    expect(mentions('Wise', 'It is "wise to compare" the total cost.')).toBe(false);
+  });
+
+  it('does not count a weekday as the company named after it, and counts the company by its domain', () => {
+    const competitors = [competitor('Monday', ['monday.com'])];
+    const named = (text: string) => score(text, { competitors }).competitors[0]?.mentioned;
+    expect(named('Plan on Monday mornings and review every Monday.')).toBe(false);
+    expect(named('Agencies pick monday.com for visual boards.')).toBe(true);
+    expect(named('monday.com Work Management has automations.')).toBe(true);
+    expect(named('Try Monday Work Management for boards.')).toBe(true);
+    expect(named('See monday.com/pricing for plans.')).toBe(false);
+  });
+
+  it('does not count ordinary words as the competitors that share them', () => {
+    const named = (text: string) => namedCompetitors(text, ['Down Dog', 'Juniper', 'Apple', 'Framework']);
+    expect(named('Start in down dog, then lunge. Down dog with bent knees is fine.')).toEqual([]);
+    expect(named('Gin gets its flavour from juniper berries.')).toEqual([]);
+    expect(named('Apple cider vinegar has weak evidence. An apple has 95 calories.')).toEqual([]);
+    expect(named('Pick a framework first: PyTorch is common.')).toEqual([]);
+  });
+
+  it('counts an everyday-word competitor used as a name: possessive, product noun, product name, list', () => {
+    const named = (text: string) => namedCompetitors(text, ['Chime', 'Down Dog', 'Apple', 'Craft']);
+    expect(named("Chime's SpotMe covers small overdrafts.")).toEqual(['Chime']);
+    expect(named('Use the Down Dog app for wrist-friendly classes.')).toEqual(['Down Dog']);
+    expect(named('**Apple Watch**\nTracks workouts.')).toEqual(['Apple']);
+    expect(named('Craft can publish docs as web pages.')).toEqual(['Craft']);
+    expect(named('Coda and Craft were unaffected.')).toEqual(['Craft']);
+  });
+
+  it('does not count another organisation sharing the brand name, nor its bare repeats', () => {
+    expect(mentions('Notion', 'The round was led by Notion Capital, a London firm.')).toBe(false);
+    expect(mentions('HP', 'HP Enterprise sells ProLiant servers.')).toBe(false);
+    expect(mentions('Pi', 'A Raspberry Pi 5 runs Jellyfin well.')).toBe(false);
+    expect(mentions('Pi', 'Pi Network lets users mine Pi coins. Never buy Pi from strangers.')).toBe(false);
+    expect(mentions('Wise', 'Wise Foods makes Wise potato chips.')).toBe(false);
+    expect(mentions('Notion', 'Notion Capital is unrelated to the productivity app Notion.')).toBe(true);
+    expect(mentions('Pi', 'Pi is the nicest assistant. Raspberry Pi fans, wrong Pi.')).toBe(true);
+  });
+
+  it("does not count a short brand's letters used as a unit or a game term", () => {
+    expect(mentions('HP', 'The Sport trim makes 255 HP with the turbo.')).toBe(false);
+    expect(mentions('HP', 'Pick the Aspect that gives +50 max HP early.')).toBe(false);
+    expect(mentions('HP', 'When your HP bar is low, retreat.')).toBe(false);
+    expect(mentions('HP', 'The HP Victus 15 runs it at 60 fps.')).toBe(true);
   });
 });

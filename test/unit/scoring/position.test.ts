@@ -34,3 +34,39 @@ describe('position', () => {
     expect(score('Foo and Bar are both fine.', { competitors }).position).toBeNull();
   });
 });
+
+describe('position after look-alikes (issue 16)', () => {
+  it('is not pushed back by a look-alike of a competitor named before the brand', () => {
+    const monday = [competitor('Monday', ['monday.com'])];
+    expect(
+      score('If you plan on Monday mornings, keep it in Acme. Teams on monday.com can embed it.', {
+        competitors: monday,
+      }).position,
+    ).toBe(1);
+    const claude = [competitor('Claude')];
+    const pi = brand({ name: 'Pi' });
+    expect(
+      score('Raspberry Pi boards aside, Pi is the gentlest assistant; Claude is for writing.', {
+        profile: pi,
+        competitors: claude,
+      }).position,
+    ).toBe(1);
+    const downDog = [competitor('Down Dog')];
+    expect(
+      score("If your down dog feels heavy, try Acme's program. The Down Dog app is similar.", {
+        competitors: downDog,
+      }).position,
+    ).toBe(1);
+  });
+
+  it('counts a lower-case brand in a quoted comment where it first appears', () => {
+    const foo = [competitor('Foo')];
+    const notion = brand({ name: 'Notion' });
+    expect(
+      score('"tried to cancel notion three times" wrote one user. Foo cancels in a tap; Notion does not.', {
+        profile: notion,
+        competitors: foo,
+      }).position,
+    ).toBe(1);
+  });
+});

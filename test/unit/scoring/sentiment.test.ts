@@ -77,11 +77,54 @@ describe('sentiment', () => {
 });
 
 describe('sentiment lexicon', () => {
-  it('holds a few dozen lower-case entries a side, none on both sides', () => {
+  it('holds lower-case entries (any script, `*` for any one word), none on both sides', () => {
     for (const terms of [POSITIVE_TERMS, NEGATIVE_TERMS]) {
       expect(terms.length).toBeGreaterThanOrEqual(30);
-      for (const term of terms) expect(term).toMatch(/^[a-z][a-z' -]*[a-z]$/);
+      for (const term of terms) expect(term).toMatch(/^[\p{Ll}*][\p{Ll}*' -]*[\p{Ll}*]$/u);
     }
     expect(POSITIVE_TERMS.filter((term) => NEGATIVE_TERMS.includes(term))).toEqual([]);
+  });
+});
+
+describe('judgements without sentiment words (issue 16)', () => {
+  it('reads uniqueness, missing features, dropped support and removals', () => {
+    expect(sentimentOf('Acme is the only tool that makes databases approachable.').sentiment).toBe(
+      'positive',
+    );
+    expect(sentimentOf('Acme still lacks native time tracking.').sentiment).toBe('negative');
+    expect(sentimentOf('Acme dropped support for its legacy API last year.').sentiment).toBe('negative');
+    expect(sentimentOf('Acme removed its free tier in 2022.').sentiment).toBe('negative');
+    expect(sentimentOf("Acme can't run code at all.").sentiment).toBe('negative');
+  });
+
+  it('reads comparatives for the brand they describe', () => {
+    expect(sentimentOf('Acme is cheaper and faster for large transfers.').sentiment).toBe('positive');
+    expect(sentimentOf('Acme is pricier than Foo.').sentiment).toBe('negative');
+    expect(sentimentOf('Acme is less reliable than it was.').sentiment).toBe('negative');
+  });
+
+  it('reads a judgement on each side of "but", "though" or "yet" as mixed', () => {
+    expect(sentimentOf('Acme has the better teachers, but Acme is pricier.').sentiment).toBe('mixed');
+    expect(
+      sentimentOf('Acme is easy to start with, yet its restaurant entries are inaccurate.').sentiment,
+    ).toBe('mixed');
+  });
+
+  it('ignores what the same sentence says of a competitor', () => {
+    expect(sentimentOf('Foo is buggy and overpriced; Acme ships on time.').sentiment).toBe('neutral');
+    expect(sentimentOf('Acme is fine for docs, whereas Foo is the best for tasks.').sentiment).toBe(
+      'neutral',
+    );
+  });
+
+  it('reads the main European languages', () => {
+    expect(sentimentOf('Für Überweisungen ist Acme die günstigste Option.').sentiment).toBe('positive');
+    expect(sentimentOf("Pour le yoga, Acme est l'application la plus complète.").sentiment).toBe('positive');
+    expect(sentimentOf('Acme es económica, pero Acme puede tardar dos días.').sentiment).toBe('mixed');
+  });
+
+  it("does not end a sentence at a name's own exclamation mark", () => {
+    const profile = brand({ name: 'Lose It!' });
+    expect(score('Lose It! makes logging simple.', { profile }).sentiment).toBe('positive');
   });
 });

@@ -2,11 +2,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
-import { NO_SIGNALS, type Services, type Signals, type WebhookPort } from './domain/context.ts';
+import { createServices, type Signals, type WebhookPort } from './domain/context.ts';
 import type { SecretBox } from './domain/secret-box.ts';
 import { DEFAULT_PLANS } from './domain/plans.ts';
-import { createCursorCodec } from './domain/cursor.ts';
-import { createReadCache } from './domain/read-cache.ts';
 import { randomAlnum } from './domain/ids.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -27,6 +25,7 @@ import { webhookRoutes } from './routes/webhooks.ts';
 import { hostSyncRoutes } from './routes/host-sync.ts';
 import { localOwnerRoutes, type LocalHostPort } from './routes/local-owner.ts';
 import { webUiRoutes } from './routes/web-ui.ts';
+import { mcpRoutes } from './mcp/http.ts';
 import type { Store } from './store/index.ts';
 
 export interface AppOptions {
@@ -67,16 +66,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  const services: Services = {
+  const services = await createServices({
     store: opts.store,
     clock,
-    cursors: createCursorCodec(await opts.store.settings.getOrCreate('cursor_secret', () => randomAlnum(48))),
-    signals: opts.signals ?? NO_SIGNALS,
+    signals: opts.signals,
     baseUrl,
     secrets: opts.secrets,
     webhooks: opts.webhooks,
-    reads: createReadCache(),
-  };
+  });
   registerErrorHandler(app, baseUrl);
   registerNotFound(app, baseUrl);
   registerAuth(app, {
@@ -107,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/v1' },
   );
+  mcpRoutes(app, services);
   await hostSyncRoutes(app, { ...services, plans: opts.config.plans ?? DEFAULT_PLANS });
   await localOwnerRoutes(app, services, { token: opts.localOwner?.token, hosts: opts.localOwner?.hosts });
   webUiRoutes(app, opts.webUiDir);

@@ -8,6 +8,7 @@ import { createSecretBox } from '../domain/secret-box.ts';
 import { startBackgroundJobs } from '../jobs/background.ts';
 import { createLogger } from '../logger.ts';
 import type { LocalHostPort } from '../routes/local-owner.ts';
+import { markOwner } from '../owner-mark.ts';
 import { loadSecretKey } from '../secret-key.ts';
 import { openDatabase } from '../store/database.ts';
 import { createStore } from '../store/index.ts';
@@ -62,7 +63,10 @@ async function serve(mode: 'start' | 'serve', opts: ServeOptions): Promise<void>
     webhooks: jobs.webhooks,
     ...(ownerToken && { localOwner: { token: ownerToken, hosts } }),
   });
+  // What removes the owner mark `answerwatch mcp` looks for (owner-mark.ts), once `start` has written it.
+  let unmarkOwner: (() => Promise<void>) | undefined;
   const stop = async () => {
+    await unmarkOwner?.();
     await localHosts?.stop();
     await app.close();
     await jobs.stop();
@@ -77,6 +81,7 @@ async function serve(mode: 'start' | 'serve', opts: ServeOptions): Promise<void>
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (mode === 'start') {
+    if (config.database !== ':memory:') unmarkOwner = await markOwner(store, config.database);
     localHosts = startLocalHosts({
       store,
       clock: systemClock,

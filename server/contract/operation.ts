@@ -33,6 +33,6 @@ export const withId = <K extends string, S extends z.ZodType>(key: K, schema: S)
 
 export const Deleted = z.strictObject({ deleted: z.boolean() }).meta({ id: 'Deleted' });
 
-export const ok = (schema: z.ZodType, description = 'OK', headers?: string[]) => ({
+export const ok = <S extends z.ZodType>(schema: S, description = 'OK', headers?: string[]) => ({
   200: { description, schema, headers },
 });

@@ -19,7 +19,7 @@ export function injectFetch(app: FastifyInstance) {
       for (const v of [value ?? []].flat()) headers.append(name, String(v));
     }
     const empty = r.statusCode === 202 || r.statusCode === 204 || r.rawPayload.length === 0;
-    return new Response(empty ? null : r.rawPayload, { status: r.statusCode, headers });
+    return new Response(empty ? null : new Uint8Array(r.rawPayload), { status: r.statusCode, headers });
   };
 }
 

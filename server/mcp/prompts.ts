@@ -4,11 +4,10 @@ import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ENGINES, engineLabel } from '../../engines/catalog.ts';
 import { DateString, ProjectId } from '../contract/common.ts';
-import { requireScope } from '../domain/callers.ts';
 import { addDays, isoDay } from '../domain/clock.ts';
 import { listProjects } from '../domain/projects.ts';
 import { visibilitySummary, type SummaryQuery } from '../domain/visibility-summary.ts';
-import { protocolError } from './protocol-errors.ts';
+import { readFor } from './protocol-reads.ts';
 import type { McpDeps, ToolContext } from './tool.ts';
 
 const QUOTED_RULE =
@@ -32,15 +31,7 @@ const list = (lines: readonly string[]) => lines.map((line, i) => `${i + 1}. ${l
  * visibility_summary (the figures come with it) and tells the assistant which tools to call next, with what.
  */
 export function registerPrompts(mcp: McpServer, deps: McpDeps): void {
-  const withCaller = async <T>(work: (ctx: ToolContext) => Promise<T>): Promise<T> => {
-    try {
-      const caller = await deps.authenticate();
-      requireScope(caller, 'visibility:read');
-      return await work({ s: deps.s, caller });
-    } catch (err) {
-      throw protocolError(err, deps.logFault);
-    }
-  };
+  const withCaller = <T>(work: (ctx: ToolContext) => Promise<T>) => readFor(deps, work);
   const summary = (ctx: ToolContext, projectId: string, q: SummaryQuery) =>
     visibilitySummary(ctx.s, ctx.caller, projectId, q);
   const projectIds = completable(ProjectId.describe('The project, from list_projects'), (value) =>

@@ -1,10 +1,9 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AnswerId, ProjectId } from '../contract/common.ts';
 import { getAnswer } from '../domain/answers.ts';
-import { requireScope } from '../domain/callers.ts';
 import { getProject, listProjects } from '../domain/projects.ts';
 import { visibilitySummary } from '../domain/visibility-summary.ts';
-import { checked, protocolError } from './protocol-errors.ts';
+import { checked, readFor } from './protocol-reads.ts';
 import { quoteAnswerDetail } from './quoted-answers.ts';
 import type { McpDeps, ToolContext } from './tool.ts';
 
@@ -37,15 +36,7 @@ export async function projectSummary({ s, caller }: ToolContext, projectId: stri
  * finds them). Both read as JSON, with the same scope and project rules as the tools.
  */
 export function registerResources(mcp: McpServer, deps: McpDeps): void {
-  const read = async <T>(work: (ctx: ToolContext) => Promise<T>): Promise<T> => {
-    try {
-      const caller = await deps.authenticate();
-      requireScope(caller, 'visibility:read');
-      return await work({ s: deps.s, caller });
-    } catch (err) {
-      throw protocolError(err, deps.logFault);
-    }
-  };
+  const read = <T>(work: (ctx: ToolContext) => Promise<T>) => readFor(deps, work);
   const json = (uri: URL, value: unknown) => ({
     contents: [{ uri: uri.href, mimeType: JSON_TYPE, text: JSON.stringify(value) }],
   });

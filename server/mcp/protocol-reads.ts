@@ -1,6 +1,8 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import { requireScope } from '../domain/callers.ts';
 import { AppError } from '../domain/errors.ts';
+import type { McpDeps, ToolContext } from './tool.ts';
 
 /** MCP's code for a resource that does not exist (specification, resources: error handling). */
 const RESOURCE_NOT_FOUND = -32002;
@@ -37,4 +39,15 @@ export function checked<S extends z.ZodType>(schema: S, name: string, value: unk
     );
   }
   return parsed.data;
+}
+
+/** A resource read or a prompt: run for the caller, with the scope every read needs, failing as a JSON-RPC error. */
+export async function readFor<T>(deps: McpDeps, work: (ctx: ToolContext) => Promise<T>): Promise<T> {
+  try {
+    const caller = await deps.authenticate();
+    requireScope(caller, 'visibility:read');
+    return await work({ s: deps.s, caller });
+  } catch (err) {
+    throw protocolError(err, deps.logFault);
+  }
 }

@@ -1,6 +1,6 @@
 import { addDays, daysInclusive } from './clock.ts';
 import type { Caller, Services } from './context.ts';
-import { observedWindow, resolveRange, type DayRange } from './date-range.ts';
+import { resolveRange, type DayRange } from './date-range.ts';
 import { checkEngineIds } from './engine-filter.ts';
 import { competitorStats } from './stats.ts';
 
@@ -14,14 +14,14 @@ export interface SummaryQuery {
 const round = (n: number | null) => (n === null ? null : Math.round(n * 10_000) / 10_000);
 const difference = (now: number | null, before: number | null) =>
   now === null || before === null ? null : round(now - before);
-const shareOf = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 
 /** One period's figures: the brand's rates, its share of the brand mentions, its average rank, and each rival's. */
 async function period(s: Services, caller: Caller, projectId: string, range: DayRange, engine?: string[]) {
   const stats = await competitorStats(s, caller, projectId, { ...range, engine });
-  const position = await s.store.answers.positionStats({
+  const position = await s.store.summaries.positions({
     projectId,
-    window: observedWindow(range),
+    ...range,
     engineIds: checkEngineIds(engine),
   });
   const mentions = stats.data.reduce((sum, row) => sum + row.mentioned, 0);
@@ -33,14 +33,14 @@ async function period(s: Services, caller: Caller, projectId: string, range: Day
     answers: stats.answers,
     mentionRate: round(own!.mentionRate),
     citationRate: round(own!.citationRate),
-    shareOfVoice: round(shareOf(own!.mentioned, mentions)),
-    averagePosition: round(position.average),
-    rankedAnswers: position.answers,
+    shareOfVoice: round(ratio(own!.mentioned, mentions)),
+    averagePosition: round(ratio(position.positionSum, position.ranked)),
+    rankedAnswers: position.ranked,
     competitors: rivals.map((r) => ({
       name: r.name,
       mentionRate: round(r.mentionRate),
       citationRate: round(r.citationRate),
-      shareOfVoice: round(shareOf(r.mentioned, mentions)),
+      shareOfVoice: round(ratio(r.mentioned, mentions)),
     })),
   };
 }
@@ -49,7 +49,7 @@ async function period(s: Services, caller: Caller, projectId: string, range: Day
  * How visible the brand was over a range, against the period of the same length just before it: the question an
  * assistant is asked most ("how did we do on Perplexity last month, and who beat us?"). Share of voice is the
  * brand's mentions over the mentions of the brand and every tracked competitor, from the same summaries as
- * `stats/competitors`; the average position reads the answers of the range that ranked the brand.
+ * `stats/competitors`; the average position comes from the daily rank summaries, so no answer is read.
  */
 export async function visibilitySummary(s: Services, caller: Caller, projectId: string, q: SummaryQuery) {
   const range = resolveRange(q, s.clock.now());

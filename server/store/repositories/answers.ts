@@ -149,25 +149,5 @@ export function answersRepository(db: Db) {
         .where('answers.id', '=', id)
         .executeTakeFirst();
     },
-    /**
-     * The brand's average position over the answers observed in the window that ranked it (position is null when
-     * the brand was not named), and how many those were.
-     */
-    async positionStats(f: {
-      projectId: string;
-      window: { from: string; to: string };
-      engineIds?: readonly string[];
-    }): Promise<{ average: number | null; answers: number }> {
-      let q = db
-        .selectFrom('answers')
-        .select((eb) => [eb.fn.avg<number | null>('position').as('average'), eb.fn.count('position').as('n')])
-        .where('project_id', '=', f.projectId)
-        .where('observed_at', '>=', f.window.from)
-        .where('observed_at', '<', f.window.to);
-      if (f.engineIds && f.engineIds.length > 0) q = q.where('engine_id', 'in', f.engineIds);
-      const r = await q.executeTakeFirstOrThrow();
-      // PostgreSQL answers avg as a numeric string and count as a bigint string.
-      return { average: r.average === null ? null : Number(r.average), answers: Number(r.n) };
-    },
   };
 }

@@ -25,7 +25,6 @@ import { webhookRoutes } from './routes/webhooks.ts';
 import { hostSyncRoutes } from './routes/host-sync.ts';
 import { localOwnerRoutes, type LocalHostPort } from './routes/local-owner.ts';
 import { webUiRoutes } from './routes/web-ui.ts';
-import { mcpRoutes } from './mcp/http.ts';
 import type { Store } from './store/index.ts';
 
 export interface AppOptions {
@@ -104,6 +103,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/v1' },
   );
+  // Loaded here, not at the top: every CLI command imports this module, and only the ones that serve load the SDK.
+  const { mcpRoutes } = await import('./mcp/http.ts');
   mcpRoutes(app, services);
   await hostSyncRoutes(app, { ...services, plans: opts.config.plans ?? DEFAULT_PLANS });
   await localOwnerRoutes(app, services, { token: opts.localOwner?.token, hosts: opts.localOwner?.hosts });

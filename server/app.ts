@@ -2,11 +2,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
-import { NO_SIGNALS, type Services, type Signals, type WebhookPort } from './domain/context.ts';
+import { createServices, type Signals, type WebhookPort } from './domain/context.ts';
 import type { SecretBox } from './domain/secret-box.ts';
 import { DEFAULT_PLANS } from './domain/plans.ts';
-import { createCursorCodec } from './domain/cursor.ts';
-import { createReadCache } from './domain/read-cache.ts';
 import { randomAlnum } from './domain/ids.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -86,16 +84,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return refusals.requireHost(request, reply);
   });
 
-  const services: Services = {
+  const services = await createServices({
     store: opts.store,
     clock,
-    cursors: createCursorCodec(await opts.store.settings.getOrCreate('cursor_secret', () => randomAlnum(48))),
-    signals: opts.signals ?? NO_SIGNALS,
+    signals: opts.signals,
     baseUrl,
     secrets: opts.secrets,
     webhooks: opts.webhooks,
-    reads: createReadCache(),
-  };
+  });
   registerErrorHandler(app, baseUrl);
   registerNotFound(app, baseUrl);
   registerAuth(app, {
@@ -126,6 +122,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/v1' },
   );
+  // Loaded here, not at the top: every CLI command imports this module, and only the ones that serve load the SDK.
+  const { mcpRoutes } = await import('./mcp/http.ts');
+  mcpRoutes(app, services);
   await hostSyncRoutes(app, { ...services, plans: opts.config.plans ?? DEFAULT_PLANS });
   await localOwnerRoutes(app, services, { token: opts.localOwner?.token, hosts: opts.localOwner?.hosts });
   webUiRoutes(app, opts.webUiDir);

@@ -9,7 +9,11 @@ const REDACT = [
   '*.secret',
 ];
 
-/** The service log (pino, JSON lines on stdout), shared by the HTTP API and the background jobs. */
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' } });
+/**
+ * The service log (pino, JSON lines on stdout), shared by the HTTP API and the background jobs. `answerwatch mcp`
+ * logs to stderr (file descriptor 2): its stdout carries the protocol.
+ */
+export function createLogger(level: string, fd: 1 | 2 = 1): Logger {
+  const options = { level, redact: { paths: REDACT, censor: '[redacted]' } };
+  return fd === 1 ? pino(options) : pino(options, pino.destination(fd));
 }

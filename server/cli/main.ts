@@ -16,6 +16,7 @@ import { registerBrandTruth } from './brand-truth.ts';
 import { registerDemo } from './demo.ts';
 import { registerHosts } from './hosts.ts';
 import { registerKeys } from './keys.ts';
+import { registerMcp } from './mcp.ts';
 import { registerRuns } from './runs.ts';
 import { registerServe } from './serve.ts';
 
@@ -33,5 +34,6 @@ registerAnswers(program);
 registerBrandTruth(program);
 registerRuns(program);
 registerDemo(program);
+registerMcp(program);
 
 await program.parseAsync(process.argv);

@@ -7,6 +7,7 @@ import { createSecretBox } from '../domain/secret-box.ts';
 import { startBackgroundJobs } from '../jobs/background.ts';
 import { createLogger } from '../logger.ts';
 import type { LocalHostPort } from '../routes/local-owner.ts';
+import { markOwner } from '../owner-mark.ts';
 import { loadSecretKey } from '../secret-key.ts';
 import { openDatabase } from '../store/database.ts';
 import { createStore } from '../store/index.ts';
@@ -61,7 +62,10 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
     webhooks: jobs.webhooks,
     ...(ownerToken && { localOwner: { token: ownerToken, hosts } }),
   });
+  // What removes the owner mark `answerwatch mcp` looks for (owner-mark.ts), once `start` has written it.
+  let unmarkOwner: (() => Promise<void>) | undefined;
   const stop = async () => {
+    await unmarkOwner?.();
     await (await localHosts)?.stop();
     await app.close();
     await jobs.stop();
@@ -76,6 +80,7 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (mode === 'start') {
+    if (config.database !== ':memory:') unmarkOwner = await markOwner(store, config.database);
     localHosts = import('./local-host.ts').then(({ startLocalHosts }) =>
       startLocalHosts({
         store,

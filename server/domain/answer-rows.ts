@@ -76,8 +76,16 @@ export function answerRow(
 
 /** What the summaries need from a stored answer. */
 export function answerCounts(row: NewAnswerRow, scored: ScoredAnswer): AnswerCounts {
-  const { mentioned, cited, competitors } = scored;
-  return { date: row.date, engineId: row.engine_id, topicId: row.topic_id, mentioned, cited, competitors };
+  const { mentioned, cited, position, competitors } = scored;
+  return {
+    date: row.date,
+    engineId: row.engine_id,
+    topicId: row.topic_id,
+    mentioned,
+    cited,
+    position,
+    competitors,
+  };
 }
 
 /** The scorer for the project as it is now, and the id of the competitor set it scores against. */

@@ -1,8 +1,9 @@
 import type { Caller } from '../http/caller.ts';
 import type { Store } from '../store/index.ts';
 import type { Clock } from './clock.ts';
-import type { CursorCodec } from './cursor.ts';
-import type { ReadCache } from './read-cache.ts';
+import { createCursorCodec, type CursorCodec } from './cursor.ts';
+import { randomAlnum } from './ids.ts';
+import { createReadCache, type ReadCache } from './read-cache.ts';
 import type { SecretBox } from './secret-box.ts';
 
 /**
@@ -39,6 +40,21 @@ export interface Services {
   webhooks: WebhookPort;
   /** Rendered reads kept while the data is unchanged. */
   reads: ReadCache;
+}
+
+/**
+ * The services over a store. Cursors are signed with the database's own secret, so a cursor one process (the
+ * HTTP API, `answerwatch mcp`) hands out is read by any other on the same database.
+ */
+export async function createServices(
+  o: Omit<Services, 'cursors' | 'reads' | 'signals'> & { signals?: Signals },
+): Promise<Services> {
+  return {
+    ...o,
+    signals: o.signals ?? NO_SIGNALS,
+    cursors: createCursorCodec(await o.store.settings.getOrCreate('cursor_secret', () => randomAlnum(48))),
+    reads: createReadCache(),
+  };
 }
 
 export type { Caller };

@@ -23,9 +23,10 @@ export async function addScoredAnswers(
   const ids = await tx.answers.insert(answers);
   // The same id twice in one batch is inserted once; deleting on first sight keeps the copy out of the counts.
   const fresh = counts.filter((_, i) => ids.delete(answers[i]!.id));
-  const { daily, brands } = summaryDeltas(fresh);
+  const { daily, brands, positions } = summaryDeltas(fresh);
   await tx.summaries.addDaily(projectId, daily);
   await tx.summaries.addBrands(projectId, brands);
+  await tx.summaries.addPositions(projectId, positions);
   return { inserted: fresh.length, duplicates: answers.length - fresh.length };
 }
 

@@ -1,5 +1,10 @@
 import { competitorKey } from '../store/repositories/competitors.ts';
-import { NO_TOPIC, type BrandDelta, type DailyDelta } from '../store/repositories/summaries.ts';
+import {
+  NO_TOPIC,
+  type BrandDelta,
+  type DailyDelta,
+  type PositionDelta,
+} from '../store/repositories/summaries.ts';
 
 /** What the summaries need to know about one stored answer. */
 export interface AnswerCounts {
@@ -8,12 +13,15 @@ export interface AnswerCounts {
   topicId: string | null;
   mentioned: boolean;
   cited: boolean;
+  /** The brand's rank among the brands named; null when it was not named. */
+  position: number | null;
   competitors: readonly { name: string; mentioned: boolean; cited: boolean }[];
 }
 
 export interface SummaryDeltas {
   daily: DailyDelta[];
   brands: BrandDelta[];
+  positions: PositionDelta[];
 }
 
 // The NUL separator cannot occur in a date, an engine id or a topic id, so keys never collide.
@@ -27,6 +35,7 @@ const keyOf = (...parts: string[]) => parts.join('\0');
 export function summaryDeltas(answers: Iterable<AnswerCounts>): SummaryDeltas {
   const daily = new Map<string, DailyDelta>();
   const brands = new Map<string, BrandDelta>();
+  const positions = new Map<string, PositionDelta>();
 
   const addBrand = (date: string, engineId: string, brandKey: string, mentioned: boolean, cited: boolean) => {
     const key = keyOf(date, engineId, brandKey);
@@ -49,6 +58,14 @@ export function summaryDeltas(answers: Iterable<AnswerCounts>): SummaryDeltas {
     if (a.mentioned) row.mentioned += 1;
     if (a.cited) row.cited += 1;
 
+    if (a.position !== null) {
+      const at = keyOf(a.date, a.engineId);
+      const ranked = positions.get(at) ?? { date: a.date, engineId: a.engineId, ranked: 0, positionSum: 0 };
+      ranked.ranked += 1;
+      ranked.positionSum += a.position;
+      positions.set(at, ranked);
+    }
+
     // Two entries with the same key (names differing only in case) are one brand: count it once per answer.
     const perBrand = new Map<string, { mentioned: boolean; cited: boolean }>();
     for (const c of a.competitors) {
@@ -61,5 +78,5 @@ export function summaryDeltas(answers: Iterable<AnswerCounts>): SummaryDeltas {
       addBrand(a.date, a.engineId, brandKey, c.mentioned, c.cited);
     }
   }
-  return { daily: [...daily.values()], brands: [...brands.values()] };
+  return { daily: [...daily.values()], brands: [...brands.values()], positions: [...positions.values()] };
 }

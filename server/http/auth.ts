@@ -1,21 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SCOPES } from '../contract/account.ts';
 import { checkApiKey } from '../domain/api-keys.ts';
+import { keyCaller, keyRefusal, ownerCaller, requireScope } from '../domain/callers.ts';
 import type { Clock } from '../domain/clock.ts';
-import { AppError } from '../domain/errors.ts';
-import { findPlan, type Plan } from '../domain/plans.ts';
+import type { Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
 import type { Caller } from './caller.ts';
 import { rateLimited, rateLimitHeader, type RateLimiter } from './rate-limit.ts';
 
 const CHALLENGE = 'Bearer realm="answerwatch", error="invalid_token"';
-
-const KEY_DETAIL = {
-  invalid_key: 'Send a valid API key as `Authorization: Bearer <key>`.',
-  key_expired: 'This API key has expired; create a new one.',
-  key_revoked: 'This API key was revoked; create a new one.',
-} as const;
 
 function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
@@ -28,29 +21,6 @@ export function isLocalOwner(request: FastifyRequest, token: string | undefined)
   if (!token || !given || given.length !== token.length) return false;
   const loopback = request.ip === '127.0.0.1' || request.ip === '::1' || request.ip === '::ffff:127.0.0.1';
   return loopback && timingSafeEqual(Buffer.from(given), Buffer.from(token));
-}
-
-/** The owner acts on one of the machine's accounts, named by a header, with every scope on every project. */
-async function ownerCaller(
-  deps: { store: Store; plans: readonly Plan[] },
-  accountHeader: string | string[] | undefined,
-): Promise<Caller> {
-  const accountId = typeof accountHeader === 'string' ? accountHeader : undefined;
-  const account = accountId ? await deps.store.accounts.get(accountId) : undefined;
-  const plan = account && findPlan(account.plan, deps.plans);
-  if (!account || !plan) {
-    throw new AppError('invalid_parameter', 'Name one of this machine’s accounts in X-Answerwatch-Account.');
-  }
-  return {
-    keyId: 'local-owner',
-    label: 'Local owner (web UI)',
-    scopes: [...SCOPES],
-    createdAt: account.createdAt,
-    expiresAt: null,
-    accountId: account.id,
-    plan,
-    projectIds: null,
-  };
 }
 
 /**
@@ -71,7 +41,13 @@ export function registerAuth(
   app.addHook('onRequest', async (request, reply) => {
     const scope = request.routeOptions.config.scope;
     if (scope && isLocalOwner(request, deps.localOwnerToken)) {
-      request.caller = await ownerCaller(deps, request.headers['x-answerwatch-account']);
+      const account = request.headers['x-answerwatch-account'];
+      request.caller = await ownerCaller(
+        deps,
+        typeof account === 'string' ? account : undefined,
+        'Local owner (web UI)',
+        'Name one of this machine’s accounts in X-Answerwatch-Account.',
+      );
       return;
     }
     const check = scope
@@ -84,28 +60,10 @@ export function registerAuth(
     if (!scope || !check) return;
     if (!check.ok) {
       reply.header('www-authenticate', CHALLENGE);
-      throw new AppError(check.code, KEY_DETAIL[check.code]);
+      throw keyRefusal(check);
     }
-    const account = await deps.store.accounts.get(check.key.accountId);
-    const plan = account && findPlan(account.plan, deps.plans);
-    if (!plan?.apiAccess) {
-      throw new AppError(
-        'plan_required',
-        `The ${account?.plan ?? 'current'} plan has no API access; upgrade to use the API.`,
-      );
-    }
-    if (!check.key.scopes.includes(scope)) {
-      throw new AppError('insufficient_scope', `This key lacks the ${scope} scope.`);
-    }
-    request.caller = {
-      keyId: check.key.id,
-      label: check.key.label,
-      scopes: check.key.scopes,
-      createdAt: check.key.createdAt,
-      expiresAt: check.key.expiresAt,
-      accountId: check.key.accountId,
-      plan,
-      projectIds: check.key.allProjects ? null : check.key.projectIds,
-    };
+    const caller = await keyCaller(deps, check.key);
+    requireScope(caller, scope);
+    request.caller = caller;
   });
 }

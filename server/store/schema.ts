@@ -140,6 +140,14 @@ export interface Database {
   /** Competitor counts per day (`period` YYYY-MM-DD) and per month (`period` YYYY-MM). */
   brand_days: BrandPeriodRow;
   brand_months: BrandPeriodRow;
+  /** The brand's rank per day and engine (engine '*': all engines): answers that ranked it, sum of positions. */
+  position_days: {
+    project_id: string;
+    engine_id: string;
+    date: string;
+    ranked: number;
+    position_sum: number;
+  };
   competitor_sets: { project_id: string; id: string; names: string };
   summary_pending: { project_id: string; date: string; since: string };
   run_requests: {

@@ -8,6 +8,7 @@ const answer = (over: Partial<AnswerCounts> = {}): AnswerCounts => ({
   topicId: 'pricing',
   mentioned: false,
   cited: false,
+  position: null,
   competitors: [],
   ...over,
 });
@@ -17,7 +18,7 @@ const sortRows = <T extends object>(rows: T[]) =>
 
 describe('summaryDeltas', () => {
   it('is empty for no answers', () => {
-    expect(summaryDeltas([])).toEqual({ daily: [], brands: [] });
+    expect(summaryDeltas([])).toEqual({ daily: [], brands: [], positions: [] });
   });
 
   it('adds up answers, mentions and citations per date, engine and topic', () => {
@@ -35,6 +36,23 @@ describe('summaryDeltas', () => {
         { date: '2025-03-01', engineId: 'gemini', topicId: 'pricing', answers: 1, mentioned: 0, cited: 1 },
         { date: '2025-03-02', engineId: 'chatgpt', topicId: 'pricing', answers: 1, mentioned: 1, cited: 0 },
         { date: '2025-03-01', engineId: 'chatgpt', topicId: NO_TOPIC, answers: 1, mentioned: 1, cited: 0 },
+      ]),
+    );
+  });
+
+  it('adds up the brand’s ranks per date and engine, leaving out answers that did not rank it', () => {
+    const { positions } = summaryDeltas([
+      answer({ mentioned: true, position: 1 }),
+      answer({ mentioned: true, position: 3, topicId: null }),
+      answer({ engineId: 'gemini', mentioned: true, position: 2 }),
+      answer({ date: '2025-03-02', mentioned: true, position: 4 }),
+      answer(),
+    ]);
+    expect(sortRows(positions)).toEqual(
+      sortRows([
+        { date: '2025-03-01', engineId: 'chatgpt', ranked: 2, positionSum: 4 },
+        { date: '2025-03-01', engineId: 'gemini', ranked: 1, positionSum: 2 },
+        { date: '2025-03-02', engineId: 'chatgpt', ranked: 1, positionSum: 4 },
       ]),
     );
   });

@@ -20,5 +20,15 @@ export function settingsRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return row.value;
     },
+    async set(key: string, value: string): Promise<void> {
+      await db
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+    },
+    async remove(key: string): Promise<void> {
+      await db.deleteFrom('settings').where('key', '=', key).execute();
+    },
   };
 }

@@ -26,6 +26,14 @@ export interface BrandDelta {
   cited: number;
 }
 
+export interface PositionDelta {
+  date: string;
+  engineId: string;
+  /** Answers that ranked the brand, and the sum of their positions. */
+  ranked: number;
+  positionSum: number;
+}
+
 export interface Totals {
   answers: number;
   mentioned: number;
@@ -264,6 +272,53 @@ export function summariesRepository(db: Db) {
       await addBrandSums('brand_months', f, brandKeys, split.months ? [split.months] : [], out);
       await addBrandSums('brand_days', f, brandKeys, split.dayRanges, out);
       return out;
+    },
+    /** Adds the brand's ranks per day, for each engine and again under all engines. */
+    async addPositions(projectId: string, deltas: readonly PositionDelta[]): Promise<void> {
+      const rows = merge(
+        rollUp(deltas, 'engineId', (d) => [d.engineId, ALL_ENGINES]),
+        (d) => `${d.engineId}\0${d.date}`,
+        (into, d) => {
+          into.ranked += d.ranked;
+          into.positionSum += d.positionSum;
+        },
+      );
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        await db
+          .insertInto('position_days')
+          .values(
+            rows.slice(i, i + CHUNK).map((d) => ({
+              project_id: projectId,
+              engine_id: d.engineId,
+              date: d.date,
+              ranked: d.ranked,
+              position_sum: d.positionSum,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.columns(['project_id', 'engine_id', 'date']).doUpdateSet((eb) => ({
+              ranked: eb(eb.ref('position_days.ranked'), '+', eb.ref('excluded.ranked')),
+              position_sum: eb(eb.ref('position_days.position_sum'), '+', eb.ref('excluded.position_sum')),
+            })),
+          )
+          .execute();
+      }
+    },
+    /** Answers of the range that ranked the brand, and the sum of their positions: one row per day read. */
+    async positions(f: RangeFilter): Promise<{ ranked: number; positionSum: number }> {
+      const r = await db
+        .selectFrom('position_days')
+        .select((eb) => [
+          eb.fn.sum<number | null>('ranked').as('ranked'),
+          eb.fn.sum<number | null>('position_sum').as('sum'),
+        ])
+        .where('project_id', '=', f.projectId)
+        .where('engine_id', 'in', engines(f) ?? [ALL_ENGINES])
+        .where('date', '>=', f.from)
+        .where('date', '<=', f.to)
+        .executeTakeFirstOrThrow();
+      // PostgreSQL answers sums of integers as numeric strings.
+      return { ranked: Number(r.ranked ?? 0), positionSum: Number(r.sum ?? 0) };
     },
     /** Marks a day whose figures a running run is still adding to; stats report it in incompleteDays. */
     async markPending(projectId: string, date: string, since: string): Promise<void> {

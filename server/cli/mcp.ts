@@ -1,0 +1,28 @@
+import type { Command } from 'commander';
+import { AppError } from '../domain/errors.ts';
+import { fail } from './output.ts';
+
+interface McpOptions {
+  db?: string;
+  account?: string;
+}
+
+export function registerMcp(program: Command): void {
+  program
+    .command('mcp')
+    .description(
+      'Serve the Model Context Protocol over stdio, for assistants (Claude Desktop, Cursor, Codex)',
+    )
+    .option('--db <path>', 'SQLite database file (default ./data/answerwatch.db or ANSWERWATCH_DB)')
+    .option(
+      '--account <id>',
+      'without ANSWERWATCH_API_KEY: the account to act on as this machine’s owner (default: the only one)',
+    )
+    .action(async (opts: McpOptions) => {
+      const { serveStdio } = await import('../mcp/stdio.ts');
+      await serveStdio(opts).catch((err: unknown) => {
+        if (err instanceof AppError) fail(err.detail);
+        throw err;
+      });
+    });
+}

@@ -1,0 +1,74 @@
+import { SCOPES, type Scope } from '../contract/account.ts';
+import type { KeyRecord } from '../store/repositories/api-keys.ts';
+import type { Store } from '../store/index.ts';
+import type { Caller } from './context.ts';
+import type { KeyCheck } from './api-keys.ts';
+import { AppError } from './errors.ts';
+import { findPlan, type Plan } from './plans.ts';
+
+const KEY_DETAIL = {
+  invalid_key: 'Send a valid API key as `Authorization: Bearer <key>`.',
+  key_expired: 'This API key has expired; create a new one.',
+  key_revoked: 'This API key was revoked; create a new one.',
+} as const;
+
+/** Why a key was refused: one of the three 401 codes, with what to do about it. */
+export const keyRefusal = (check: Extract<KeyCheck, { ok: false }>) =>
+  new AppError(check.code, KEY_DETAIL[check.code]);
+
+/** Every operation needs one scope; a key without it is refused with 403, whatever else it may do. */
+export function requireScope(caller: Caller, scope: Scope): void {
+  if (!caller.scopes.includes(scope)) {
+    throw new AppError('insufficient_scope', `This key lacks the ${scope} scope.`);
+  }
+}
+
+/** A valid key's caller, once its account's plan is known to include the API (else 403 plan_required). */
+export async function keyCaller(
+  deps: { store: Store; plans: readonly Plan[] },
+  key: KeyRecord,
+): Promise<Caller> {
+  const account = await deps.store.accounts.get(key.accountId);
+  const plan = account && findPlan(account.plan, deps.plans);
+  if (!plan?.apiAccess) {
+    throw new AppError(
+      'plan_required',
+      `The ${account?.plan ?? 'current'} plan has no API access; upgrade to use the API.`,
+    );
+  }
+  return {
+    keyId: key.id,
+    label: key.label,
+    scopes: key.scopes,
+    createdAt: key.createdAt,
+    expiresAt: key.expiresAt,
+    accountId: key.accountId,
+    plan,
+    projectIds: key.allProjects ? null : key.projectIds,
+  };
+}
+
+/**
+ * The owner of this machine acting on one of its accounts, with every scope on every project: the web UI of
+ * `answerwatch start`, and `answerwatch mcp` run beside it. `accountId` undefined is refused with `hint`.
+ */
+export async function ownerCaller(
+  deps: { store: Store; plans: readonly Plan[] },
+  accountId: string | undefined,
+  label: string,
+  hint: string,
+): Promise<Caller> {
+  const account = accountId ? await deps.store.accounts.get(accountId) : undefined;
+  const plan = account && findPlan(account.plan, deps.plans);
+  if (!account || !plan) throw new AppError('invalid_parameter', hint);
+  return {
+    keyId: 'local-owner',
+    label,
+    scopes: [...SCOPES],
+    createdAt: account.createdAt,
+    expiresAt: null,
+    accountId: account.id,
+    plan,
+    projectIds: null,
+  };
+}

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { keyedEngineIds, loadCloudConfig } from '../../engines/cloud/index.ts';
 import { systemClock } from '../domain/clock.ts';
 import { randomAlnum } from '../domain/ids.ts';
 import { createSecretBox } from '../domain/secret-box.ts';
@@ -61,6 +62,7 @@ async function serve(mode: 'start' | 'serve', opts: ServeOptions): Promise<void>
     secrets,
     webhooks: jobs.webhooks,
     ...(ownerToken && { localOwner: { token: ownerToken, hosts } }),
+    cloudEngineIds: keyedEngineIds(loadCloudConfig(process.env)),
   });
   const stop = async () => {
     await localHosts?.stop();

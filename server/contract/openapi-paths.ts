@@ -53,6 +53,7 @@ function buildOperation(op: Operation, schemas: ConvertedSchemas): OperationObje
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(op.body ? { requestBody: buildRequestBody(op.body, schemas) } : {}),
     responses: buildResponses(op, schemas),
+    ...(op.extension ? { 'x-answerwatch-extension': true as const } : {}),
   };
 }
 
@@ -71,7 +72,8 @@ function buildParameters(op: Operation, schemas: ConvertedSchemas): ParameterObj
     for (const [name, field] of Object.entries(object.shape)) {
       const converted = properties[name];
       if (!converted) throw new Error(`${op.operationId}: ${location} parameter ${name} was not converted`);
-      const { description, ...schema } = converted;
+      // An extension parameter carries its mark on the parameter, where readers of the document look for it.
+      const { description, 'x-answerwatch-extension': extension, ...schema } = converted;
       parameters.push({
         name: location === 'header' ? canonicalHeaderName(name) : name,
         in: location,
@@ -81,6 +83,7 @@ function buildParameters(op: Operation, schemas: ConvertedSchemas): ParameterObj
         ...(typeof description === 'string' ? { description } : {}),
         schema,
         ...(schema.type === 'array' ? { style: 'form' as const, explode: true } : {}),
+        ...(extension === true ? { 'x-answerwatch-extension': true as const } : {}),
       });
     }
   }

@@ -22,6 +22,7 @@ export interface ParameterObject {
   schema: JsonSchema;
   style?: 'form' | 'simple';
   explode?: boolean;
+  'x-answerwatch-extension'?: true;
 }
 
 export interface MediaTypeObject {
@@ -52,6 +53,7 @@ export interface OperationObject {
   parameters?: ParameterObject[];
   requestBody?: RequestBodyObject;
   responses: Record<string, ResponseObject | Ref>;
+  'x-answerwatch-extension'?: true;
 }
 
 export type HttpVerb = 'get' | 'post' | 'put' | 'patch' | 'delete';

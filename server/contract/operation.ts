@@ -22,6 +22,8 @@ export interface Operation {
   responses: Record<number, { description: string; schema: z.ZodType | null; headers?: string[] }>;
   /** Extra documented error statuses besides 401, 403, 429 (and 404 on project paths). */
   errors: number[];
+  /** Beyond the contract: marked `x-answerwatch-extension: true` in the document. */
+  extension?: true;
 }
 
 export const projectPath = z.strictObject({ projectId: ProjectId });

@@ -10,6 +10,7 @@ import {
 } from '../common.ts';
 import { Answer, AnswerDetail, Run, RunStatus } from '../results.ts';
 import { CompetitorStats, DailyStats } from '../stats.ts';
+import { AnswerExtensionFilters, AnswerSort, AnswerSummary, AnswerSummaryQuery } from '../extensions.ts';
 import { ok, projectPath, withId } from '../operation.ts';
 import type { Operation } from '../operation.ts';
 
@@ -52,6 +53,8 @@ export const resultOps = {
       cited: QueryBoolean.optional().describe(
         'true: only answers that cite a brand page; false: only those that do not',
       ),
+      ...AnswerExtensionFilters,
+      sort: AnswerSort,
       cursor: Cursor.optional(),
       limit: Limit,
     }),
@@ -60,6 +63,21 @@ export const resultOps = {
       304: { description: 'Not modified', schema: null, headers: ['ETag'] },
     },
     errors: [400, 404],
+  },
+  getAnswerSummary: {
+    operationId: 'getAnswerSummary',
+    method: 'GET',
+    path: '/projects/{projectId}/stats/answers',
+    tag: 'Stats',
+    summary: 'Counts over the answers a filter of the answers list matches (extension)',
+    description:
+      'Takes the filters of the answers list (not cursor, limit or sort): how many answers match, how many name or cite the brand, its average position and the answers per sentiment. Counted over the stored answers of the range (at most 366 days); with q, over at most the 20,000 newest, and complete says whether the count reached the end.',
+    scope: 'visibility:read',
+    params: projectPath,
+    query: AnswerSummaryQuery,
+    responses: ok(AnswerSummary),
+    errors: [400, 404],
+    extension: true,
   },
   getAnswer: {
     operationId: 'getAnswer',

@@ -9,15 +9,34 @@ const elements = (nodes: readonly MdNode[]): { tag: string; href?: string }[] =>
 
 describe('answer markdown', () => {
   it('reads bold, lists, tables, code and headings into allowed elements only', () => {
-    const tree = parseMarkdown('# Best\n\n**Acme** and *Globex*\n\n1. one\n2. `two`\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+    const tree = parseMarkdown(
+      '# Best\n\n**Acme** and *Globex*\n\n1. one\n2. `two`\n\n| a | b |\n|---|---|\n| 1 | 2 |',
+    );
     expect(elements(tree).map((e) => e.tag)).toEqual([
-      'h3', 'p', 'strong', 'em', 'ol', 'li', 'li', 'code', 'table', 'thead', 'tr', 'th', 'th', 'tbody', 'tr', 'td', 'td',
+      'h3',
+      'p',
+      'strong',
+      'em',
+      'ol',
+      'li',
+      'li',
+      'code',
+      'table',
+      'thead',
+      'tr',
+      'th',
+      'th',
+      'tbody',
+      'tr',
+      'td',
+      'td',
     ]);
     expect(markdownText(tree)).toBe('BestAcme and Globexonetwoab12');
   });
 
   it('keeps raw HTML as text: no element comes from it', () => {
-    const source = 'Hi <img src=x onerror=alert(1)> <b>bold</b>\n\n<script>alert(2)</script>\n\n<iframe src="https://x"></iframe>';
+    const source =
+      'Hi <img src=x onerror=alert(1)> <b>bold</b>\n\n<script>alert(2)</script>\n\n<iframe src="https://x"></iframe>';
     const tree = parseMarkdown(source);
     expect(elements(tree).map((e) => e.tag)).toEqual(['p', 'p', 'p']);
     const text = markdownText(tree);
@@ -38,6 +57,10 @@ describe('answer markdown', () => {
   });
 
   it('numbers headings below the page’s own, keeping their order', () => {
-    expect(elements(parseMarkdown('### x\n\n##### y\n\n###### z')).map((e) => e.tag)).toEqual(['h3', 'h4', 'h5']);
+    expect(elements(parseMarkdown('### x\n\n##### y\n\n###### z')).map((e) => e.tag)).toEqual([
+      'h3',
+      'h4',
+      'h5',
+    ]);
   });
 });

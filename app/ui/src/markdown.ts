@@ -34,8 +34,7 @@ export type MdTag =
   | 'td';
 
 export type MdNode =
-  | { text: string; code?: true }
-  | { tag: MdTag; href?: string; start?: number; children: MdNode[] };
+  { text: string; code?: true } | { tag: MdTag; href?: string; start?: number; children: MdNode[] };
 
 /** At most this much text is read as markdown (the API caps answers at 12,000 characters). */
 const MAX_SOURCE = 20_000;
@@ -88,7 +87,8 @@ function blocks(tokens: readonly Token[], level: Level): MdNode[] {
       case 'list': {
         const list = t as Tokens.List;
         const items = list.items.map((item) => el('li', listItem(item, level)));
-        const start = list.ordered && typeof list.start === 'number' && list.start !== 1 ? list.start : undefined;
+        const start =
+          list.ordered && typeof list.start === 'number' && list.start !== 1 ? list.start : undefined;
         out.push(el(list.ordered ? 'ol' : 'ul', items, start === undefined ? {} : { start }));
         break;
       }
@@ -96,10 +96,20 @@ function blocks(tokens: readonly Token[], level: Level): MdNode[] {
         const table = t as Tokens.Table;
         out.push(
           el('table', [
-            el('thead', [el('tr', table.header.map((c) => el('th', inline(c.tokens))))]),
+            el('thead', [
+              el(
+                'tr',
+                table.header.map((c) => el('th', inline(c.tokens))),
+              ),
+            ]),
             el(
               'tbody',
-              table.rows.map((row) => el('tr', row.map((c) => el('td', inline(c.tokens))))),
+              table.rows.map((row) =>
+                el(
+                  'tr',
+                  row.map((c) => el('td', inline(c.tokens))),
+                ),
+              ),
             ),
           ]),
         );
@@ -123,10 +133,7 @@ function listItem(item: Tokens.ListItem, level: Level): MdNode[] {
   const children = blocks(item.tokens, level);
   const prefix: MdNode[] = item.task ? [{ text: item.checked ? '☑ ' : '☐ ' }] : [];
   if (!item.loose) {
-    return [
-      ...prefix,
-      ...children.flatMap((c) => ('tag' in c && c.tag === 'p' ? c.children : [c])),
-    ];
+    return [...prefix, ...children.flatMap((c) => ('tag' in c && c.tag === 'p' ? c.children : [c]))];
   }
   return [...prefix, ...children];
 }

@@ -39,7 +39,7 @@ export async function renderKeys(ctx: PageContext): Promise<void> {
         ? h('p', { class: 'empty' }, 'No API key yet.')
         : h(
             'table',
-            null,
+            { class: 'responsive' },
             h('caption', null, 'The account’s API keys (the secrets are never shown again)'),
             h(
               'thead',

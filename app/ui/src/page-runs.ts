@@ -76,8 +76,8 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
     const left = unitsLeft(caps);
     if (caps.allowance && left !== null)
       parts.push(
-        `about ${caps.allowance.estimatedUnitsPerRun} units a sample`,
-        `${left.toLocaleString()} units left`,
+        `about ${plural(caps.allowance.estimatedUnitsPerRun, 'unit')} a sample`,
+        `${plural(left, 'unit')} left`,
       );
     summary.textContent = `${parts.join(' · ')}.`;
     plan.textContent = runPlan(ready);

@@ -20,7 +20,7 @@ import { changesSection } from './overview-changes.ts';
 import type { ProjectContext } from './page.ts';
 import { checklistPanel } from './page-setup.ts';
 import { projectHref } from './router.ts';
-import { engineLabels, getCapabilities, getEngines } from './state.ts';
+import { engineLabels, getCapabilities, getEngines, getProject } from './state.ts';
 import type { AnswerSummary, CompetitorStats, DailyStats, Page, Run, RunRequest } from './types.ts';
 import { errorNotice, pageHeader, poll, section } from './widgets.ts';
 
@@ -60,7 +60,9 @@ export async function renderOverview(ctx: ProjectContext): Promise<void> {
     data,
   );
 
-  if (!ctx.project.visibility.latestAnswerDate) {
+  // Fresh, not the cached project: a run since the page was last drawn may have stored its first answers.
+  const hasAnswers = (await getProject(ctx.projectId, true)).visibility.latestAnswerDate !== null;
+  if (!hasAnswers) {
     const { panel } = await checklistPanel(ctx, 'Getting started');
     data.replaceChildren(
       notice(
@@ -80,7 +82,7 @@ export async function renderOverview(ctx: ProjectContext): Promise<void> {
     if (!ctx.signal.aborted) data.replaceChildren(...fresh.nodes);
     return fresh.incompleteDays;
   };
-  if (ctx.project.visibility.latestAnswerDate) {
+  if (hasAnswers) {
     const incomplete = await load().catch((err) => {
       data.replaceChildren(errorNotice(err));
       return 0;

@@ -68,6 +68,9 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
   );
 
   let watching: string | null = null;
+  // Run now stays disabled until its submit handler is attached at the end of the set-up below: a submit
+  // before that (the desktop tray's Run now presses it as soon as it is enabled) would post the form natively.
+  let armed = false;
   const describe = () => {
     const parts = [
       `${plural(caps.tracking.promptCount, 'active prompt')}`,
@@ -82,7 +85,7 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
     summary.textContent = `${parts.join(' · ')}.`;
     plan.textContent = runPlan(ready);
     readinessArea.replaceChildren(readinessList(ready, signInHelp));
-    runNow.disabled = watching !== null || !ready.canRun;
+    runNow.disabled = !armed || watching !== null || !ready.canRun;
   };
   describe();
   const refresh = async () => {
@@ -244,12 +247,14 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
       await watch(request.id, samplesPerPrompt);
     } catch (err) {
       if (err instanceof ApiError && err.status > 0) idempotencyKey = null;
-      runNow.disabled = !ready.canRun;
+      describe();
       status.replaceChildren(notice('error', errorText(err)));
       const active = err instanceof ApiError ? err.problem.activeRequestId : undefined;
       if (typeof active === 'string') void watch(active, samplesPerPrompt);
     }
   });
+  armed = true;
+  describe();
 }
 
 function runsSection(ctx: ProjectContext, runs: readonly Run[]): HTMLElement {

@@ -183,7 +183,7 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
         request.warning ? notice('warning', request.warning) : '',
         request.error ? notice('error', request.error.message) : '',
       );
-      await refresh();
+      await Promise.all([refresh(), drawLists()]);
       runNow.disabled = true;
       if (!ENDED.has(request.status)) return true;
       watching = null;

@@ -20,7 +20,9 @@ import {
   DESK,
   PHONE,
   startWebUi,
-  unexpectedConsoleErrors,
+  checkBothWidths,
+  expectCleanRun,
+  heading,
   useChrome,
   visit,
   type WebUi,
@@ -66,13 +68,8 @@ describe.skipIf(browserPath === null)('web UI: runs, overview and answers', { ti
   let desk: Page;
   let phone: Page;
   let projectId: string;
-  const heading = (page: Page, name: string | RegExp) =>
-    page.getByRole('heading', { level: 1, name }).first();
-  const bothWidths = async (name: string, hash: string, title: string | RegExp) => {
-    await checkPage(desk, name);
-    await visit(phone, ui, hash, title);
-    await checkPage(phone, name);
-  };
+  const bothWidths = (name: string, hash: string, title: string | RegExp) =>
+    checkBothWidths(ui, { desk, phone }, name, hash, title);
   const ended = async (id: string) => {
     await until(
       'no active run',
@@ -396,9 +393,5 @@ describe.skipIf(browserPath === null)('web UI: runs, overview and answers', { ti
     }
   });
 
-  it('ran without a script error, a CSP violation or a dialog', () => {
-    expect(ui.pageErrors).toEqual([]);
-    expect(unexpectedConsoleErrors(ui)).toEqual([]);
-    expect(ui.dialogs).toEqual([]);
-  });
+  it('ran without a script error, a CSP violation or a dialog', () => expectCleanRun(ui));
 });

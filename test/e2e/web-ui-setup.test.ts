@@ -15,7 +15,9 @@ import {
   DESK,
   PHONE,
   startWebUi,
-  unexpectedConsoleErrors,
+  checkBothWidths,
+  expectCleanRun,
+  heading,
   useChrome,
   visit,
   type WebUi,
@@ -32,14 +34,8 @@ describe.skipIf(browserPath === null)(
     let desk: Page;
     let phone: Page;
     let projectId: string;
-    const heading = (page: Page, name: string | RegExp) =>
-      page.getByRole('heading', { level: 1, name }).first();
-    /** The same page at both widths: the desk page is already there, the phone opens it. */
-    const bothWidths = async (name: string, hash: string, title: string | RegExp) => {
-      await checkPage(desk, name);
-      await visit(phone, ui, hash, title);
-      await checkPage(phone, name);
-    };
+    const bothWidths = (name: string, hash: string, title: string | RegExp) =>
+      checkBothWidths(ui, { desk, phone }, name, hash, title);
 
     beforeAll(async () => {
       ui = await startWebUi({ dropKeys: ['ANTHROPIC_API_KEY'] });
@@ -246,10 +242,6 @@ describe.skipIf(browserPath === null)(
       await checkPage(phone, 'engines-byok');
     });
 
-    it('ran without a script error, a CSP violation or a dialog', () => {
-      expect(ui.pageErrors).toEqual([]);
-      expect(unexpectedConsoleErrors(ui)).toEqual([]);
-      expect(ui.dialogs).toEqual([]);
-    });
+    it('ran without a script error, a CSP violation or a dialog', () => expectCleanRun(ui));
   },
 );

@@ -209,3 +209,27 @@ export function unexpectedConsoleErrors(ui: WebUi): string[] {
     (m) => !/Failed to load resource: the server responded with a status of (4|5)\d\d/.test(m),
   );
 }
+
+/** The page's own heading. */
+export const heading = (page: Page, name: string | RegExp) =>
+  page.getByRole('heading', { level: 1, name }).first();
+
+/** The same page at both widths: the desk page is already on it, the phone opens it; both are checked. */
+export async function checkBothWidths(
+  ui: WebUi,
+  pages: { desk: Page; phone: Page },
+  name: string,
+  hash: string,
+  title: string | RegExp,
+): Promise<void> {
+  await checkPage(pages.desk, name);
+  await visit(pages.phone, ui, hash, title);
+  await checkPage(pages.phone, name);
+}
+
+/** What every web UI run ends with: no script error, no CSP violation, no dialog. */
+export function expectCleanRun(ui: WebUi): void {
+  expect(ui.pageErrors).toEqual([]);
+  expect(unexpectedConsoleErrors(ui)).toEqual([]);
+  expect(ui.dialogs).toEqual([]);
+}

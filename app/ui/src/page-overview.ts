@@ -281,6 +281,10 @@ function kpiTile(k: Kpi, days: number): HTMLElement {
     h('span', { class: 'kpi-label' }, k.label),
     h('span', { class: 'kpi-value' }, value),
     h('span', { class: `kpi-change trend-${c.trend}` }, c.text),
-    h('span', { class: 'kpi-note' }, k.previous === null ? k.note : `${k.note}; previous ${days} days ${previous}`),
+    h(
+      'span',
+      { class: 'kpi-note' },
+      k.previous === null ? k.note : `${k.note}; previous ${days} days ${previous}`,
+    ),
   );
 }

@@ -2,7 +2,7 @@
 import { allPages, api, seg } from './api.ts';
 import { addDays, overallRates, utcDay } from './chart-scale.ts';
 import { field, h, input } from './dom.ts';
-import { answersCount, dateTime, day, parseList, percent, websiteUrl } from './format.ts';
+import { answersCount, dateTime, day, parseList, percent, statusLabel, websiteUrl } from './format.ts';
 import { websiteInput } from './setup-brand.ts';
 import type { PageContext } from './page.ts';
 import { projectHref } from './router.ts';
@@ -58,7 +58,7 @@ function projectItem(p: Project, signal: AbortSignal): HTMLElement {
         figure(
           'Latest run',
           latest
-            ? `${dateTime(latest.startedAt)} (${latest.status})`
+            ? `${dateTime(latest.startedAt)} (${statusLabel(latest.status).toLowerCase()})`
             : v.latestAnswerDate
               ? `None; answers up to ${day(v.latestAnswerDate)}`
               : 'None yet',

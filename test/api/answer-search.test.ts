@@ -137,6 +137,14 @@ describe('answer search and summary (extensions)', () => {
     expect((await summary('mentioned=false')).averagePosition).toBeNull();
   });
 
+  it('serves the summary from the read cache until an answer is written, then counts anew', async () => {
+    const before = await summary('');
+    expect(await summary('')).toEqual(before);
+    await importLines(h.store, h.clock, p, [{ ...variedLines(1, '2026-06-15')[0]!, id: 'one-more' }]);
+    expect((await summary('')).answers).toBe(before.answers + 1);
+    all = (await list('limit=200')).data;
+  });
+
   it('takes a run instead of dates, and refuses both together', async () => {
     expect(await summary('runId=nope')).toMatchObject({ from: null, to: null, answers: 0 });
     const r = await h.get(`/v1/projects/${p}/stats/answers?runId=x&from=2026-06-01`, key);

@@ -1,5 +1,5 @@
 /**
- * Charts: rates per engine and share of voice over time drawn by uPlot (canvas, about 20 KB gzipped), with a
+ * Charts: rates per engine (and, in charts-share.ts, share of voice over time) drawn by uPlot (canvas, about 20 KB gzipped), with a
  * tooltip at the cursor, engines shown or hidden by shared toggles, and a visually hidden table of the same
  * numbers for screen readers; share of voice as plain HTML bars. One day of data is shown as bars per engine,
  * not as a line chart with a lone dot. Colours come from the stylesheet's series colours, and each series has
@@ -7,12 +7,12 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { dailySeries, niceRateMax, shareOfVoice, type RateMetric, type Series } from './chart-scale.ts';
+import { dailySeries, niceRateMax, type RateMetric, type Series } from './chart-scale.ts';
 import { checkbox, h, setBarWidth, type Child } from './dom.ts';
 import { answersCount, day, percent } from './format.ts';
-import type { CompetitorStat, DailyStat } from './types.ts';
+import type { DailyStat } from './types.ts';
 
-const SERIES_STYLES = 8;
+export const SERIES_STYLES = 8;
 const DASHES: (number[] | undefined)[] = [
   undefined,
   [7, 4],
@@ -71,7 +71,7 @@ export function seriesToggles(
   );
 }
 
-interface TimeChartOptions {
+export interface TimeChartOptions {
   title: string;
   description: string;
   days: readonly string[];
@@ -88,7 +88,7 @@ interface TimeChartOptions {
 }
 
 /** A uPlot line chart over days with its tooltip and hidden table, resized with its box. */
-function timeChart(o: TimeChartOptions): HTMLElement {
+export function timeChart(o: TimeChartOptions): HTMLElement {
   const descId = `d-${Math.random().toString(36).slice(2)}`;
   const box = h('div', {
     class: 'chart-box',
@@ -264,7 +264,7 @@ function singleDay(
   );
 }
 
-interface Bar {
+export interface Bar {
   key: string;
   label: string;
   fraction: number;
@@ -275,7 +275,7 @@ interface Bar {
 }
 
 /** Labelled HTML bars: the label and value are text a phone can read, the bar a share of its track. */
-function barList(bars: readonly Bar[], visibility?: SeriesVisibility): HTMLElement {
+export function barList(bars: readonly Bar[], visibility?: SeriesVisibility): HTMLElement {
   const list = h(
     'ul',
     { class: 'bar-list' },
@@ -300,104 +300,6 @@ function barList(bars: readonly Bar[], visibility?: SeriesVisibility): HTMLEleme
     if (row) row.hidden = !shown;
   });
   return list;
-}
-
-/** Share of voice: the own brand first, then the competitors from the most named, on a scale up to the largest share. */
-export function shareOfVoiceBars(
-  title: string,
-  rows: readonly CompetitorStat[],
-  answers: number,
-): HTMLElement {
-  const shares = shareOfVoice(rows).sort(
-    (a, b) => Number(b.isOwnBrand) - Number(a.isOwnBrand) || b.mentioned - a.mentioned,
-  );
-  const figure = h('figure', { class: 'chart' }, h('figcaption', { class: 'chart-title' }, title));
-  if (shares.length === 0 || answers === 0 || shares.every((r) => r.mentioned === 0)) {
-    figure.append(h('p', { class: 'empty' }, 'No brand named in this period yet.'));
-    return figure;
-  }
-  const max = niceRateMax(shares.map((r) => r.share));
-  figure.append(
-    barList(
-      shares.map((r) => ({
-        key: r.name,
-        label: r.isOwnBrand ? `${r.name} (you)` : r.name,
-        fraction: (r.share ?? 0) / max,
-        value: `${percent(r.share)} · ${answersCount(r.mentioned)}`,
-        slot: r.isOwnBrand ? 0 : 7,
-        own: r.isOwnBrand,
-      })),
-    ),
-    h(
-      'p',
-      { class: 'chart-note' },
-      `Bars on a scale of 0 to ${percent(max)}: each brand's share of all brand mentions in ${answersCount(answers)}; the count is the answers that name it.`,
-    ),
-  );
-  return figure;
-}
-
-export interface SovPoint {
-  from: string;
-  to: string;
-  rows: readonly CompetitorStat[];
-}
-
-/** Share of voice per period (day, week or month) for the own brand and the most named competitors. */
-export function shareOfVoiceOverTime(
-  title: string,
-  points: readonly SovPoint[],
-  visibility: SeriesVisibility,
-): HTMLElement {
-  const names = new Map<string, { own: boolean; total: number }>();
-  for (const p of points)
-    for (const r of p.rows) {
-      const n = names.get(r.name) ?? { own: r.isOwnBrand, total: 0 };
-      n.total += r.mentioned;
-      names.set(r.name, n);
-    }
-  const shown = [...names]
-    .sort((a, b) => Number(b[1].own) - Number(a[1].own) || b[1].total - a[1].total)
-    .slice(0, 5)
-    .map(([n]) => n);
-  const shares = points.map((p) => {
-    const total = p.rows.reduce((n, r) => n + r.mentioned, 0);
-    return new Map(p.rows.map((r) => [r.name, total > 0 ? r.mentioned / total : null]));
-  });
-  const filled = shares.filter((m) => [...m.values()].some((v) => v !== null)).length;
-  if (filled < 2) {
-    return h(
-      'figure',
-      { class: 'chart' },
-      h('figcaption', { class: 'chart-title' }, title),
-      h('p', { class: 'empty' }, 'Share of voice over time needs answers on at least two periods.'),
-    );
-  }
-  const series = shown.map((name, i) => ({
-    id: `sov:${name}`,
-    label: names.get(name)!.own ? `${name} (you)` : name,
-    slot: i === 0 && names.get(name)!.own ? 0 : (i + 1) % SERIES_STYLES,
-    values: shares.map((m) => m.get(name) ?? null),
-    detail: (j: number) => percent(shares[j]!.get(name) ?? null),
-  }));
-  const periodLabel = (p: SovPoint) => (p.from === p.to ? day(p.from) : `${day(p.from)} to ${day(p.to)}`);
-  return h(
-    'div',
-    null,
-    seriesToggles('Brands shown', series, visibility),
-    timeChart({
-      title,
-      description: `Each brand's share of all brand mentions per period, ${periodLabel(points[0]!)} to ${day(points[points.length - 1]!.to)}.`,
-      days: points.map((p) => p.from),
-      yMax: niceRateMax(series.flatMap((s) => s.values)),
-      visibility,
-      series,
-      table: {
-        headers: ['Period', ...series.map((s) => s.label)],
-        rows: points.map((p, j) => [periodLabel(p), ...series.map((s) => s.detail(j))]),
-      },
-    }),
-  );
 }
 
 /**

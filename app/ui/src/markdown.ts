@@ -183,7 +183,7 @@ function inline(tokens: readonly Token[] | undefined): MdNode[] {
   return out;
 }
 
-/** The plain text of a tree, for tests and search. */
+/** The plain text of a tree: what a reader reads, markup aside. */
 export function markdownText(nodes: readonly MdNode[]): string {
   return nodes.map((n) => ('text' in n ? n.text : markdownText(n.children))).join('');
 }

@@ -5,14 +5,8 @@
  */
 import { api, seg } from './api.ts';
 import { addDays, daysBetween, periodBuckets, utcDay } from './chart-scale.ts';
-import {
-  rateChart,
-  SeriesVisibility,
-  seriesToggles,
-  shareOfVoiceBars,
-  shareOfVoiceOverTime,
-  slotOf,
-} from './charts.ts';
+import { rateChart, SeriesVisibility, seriesToggles, slotOf } from './charts.ts';
+import { shareOfVoiceBars, shareOfVoiceOverTime } from './charts-share.ts';
 import { field, h, loading, notice, select } from './dom.ts';
 import { answersCount, day, dateTime, percent, plural } from './format.ts';
 import { change, kpis, type Kpi, type PeriodFigures } from './kpis.ts';

@@ -152,7 +152,8 @@ describe.skipIf(browserPath === null)(
       expect(await desk.locator('.run-plan').textContent()).toBe(
         'Run now asks 6 questions (one sample) on ChatGPT, Gemini and Perplexity.',
       );
-      expect(await desk.getByRole('button', { name: 'Run now' }).isEnabled()).toBe(true);
+      // Enabled once the page has set itself up.
+      await desk.locator('button.run-now:enabled').waitFor();
       await checkPage(desk, 'runs-ready');
 
       const other = (

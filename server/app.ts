@@ -44,6 +44,8 @@ export interface AppOptions {
   localOwner?: { token: string; hosts?: LocalHostPort };
   /** Where the built web UI is (tests point elsewhere). */
   webUiDir?: string;
+  /** The cloud engines this service has API keys for (what readiness reports); default none. */
+  cloudEngineIds?: readonly string[];
 }
 
 const unusedCompiler = (): never => {
@@ -114,11 +116,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         resultRoutes,
         statsRoutes,
         trackingRoutes,
-        runRoutes,
         webhookRoutes,
       ]) {
         routes(v1, services);
       }
+      runRoutes(v1, services, { cloudEngineIds: new Set(opts.cloudEngineIds ?? []) });
     },
     { prefix: '/v1' },
   );

@@ -41,6 +41,16 @@ export interface CloudConfig {
 
 export type Env = Record<string, string | undefined>;
 
+/** The environment variable that holds each cloud engine's key, named as the vendor's SDK names it. */
+export const KEY_VARIABLES: Readonly<Record<string, string>> = {
+  chatgpt: 'OPENAI_API_KEY',
+  claude: 'ANTHROPIC_API_KEY',
+  gemini: 'GEMINI_API_KEY',
+  perplexity: 'PERPLEXITY_API_KEY',
+  grok: 'XAI_API_KEY',
+  'google-ai-mode': 'SERPAPI_API_KEY',
+};
+
 export const DEFAULT_MODELS = {
   openai: 'gpt-5',
   anthropic: 'claude-sonnet-4-5',

@@ -98,5 +98,18 @@ export function createTextModel(
   return resilientTextModel(found as TextModel, resilience(config, engineId, options));
 }
 
-export { loadCloudConfig, type CloudConfig } from './config.ts';
+/** The cloud engines this configuration can ask: those whose vendor key is set (Ollama is a host engine). */
+export function keyedEngineIds(config: CloudConfig): string[] {
+  const keys: Record<string, string | null> = {
+    chatgpt: config.openai.apiKey,
+    claude: config.anthropic.apiKey,
+    gemini: config.gemini.apiKey,
+    perplexity: config.perplexity.apiKey,
+    grok: config.xai.apiKey,
+    'google-ai-mode': config.serpapi.apiKey,
+  };
+  return Object.keys(keys).filter((id) => keys[id] !== null);
+}
+
+export { KEY_VARIABLES, loadCloudConfig, type CloudConfig } from './config.ts';
 export { LimiterRegistry } from './semaphore.ts';

@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { keyedEngineIds, loadCloudConfig } from '../../engines/cloud/index.ts';
 import { systemClock } from '../domain/clock.ts';
 import { randomAlnum } from '../domain/ids.ts';
 import { createSecretBox } from '../domain/secret-box.ts';
@@ -60,6 +61,7 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
     signals: jobs.signals,
     secrets,
     webhooks: jobs.webhooks,
+    cloudEngineIds: keyedEngineIds(loadCloudConfig(process.env)),
     ...(ownerToken && { localOwner: { token: ownerToken, hosts } }),
   });
   // What removes the owner mark `answerwatch mcp` looks for (owner-mark.ts), once `start` has written it.

@@ -54,6 +54,7 @@ function buildOperation(op: Operation, schemas: ConvertedSchemas): OperationObje
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(op.body ? { requestBody: buildRequestBody(op.body, schemas) } : {}),
     responses: buildResponses(op, schemas),
+    ...(op.extension ? { 'x-answerwatch-extension': true as const } : {}),
   };
 }
 
@@ -92,7 +93,8 @@ function buildParameters(op: Operation, schemas: ConvertedSchemas): ParameterObj
     for (const [name, field] of Object.entries(object.shape)) {
       const converted = properties[name];
       if (!converted) throw new Error(`${op.operationId}: ${location} parameter ${name} was not converted`);
-      const { description, ...schema } = converted;
+      // An extension parameter carries its mark on the parameter, where readers of the document look for it.
+      const { description, 'x-answerwatch-extension': extension, ...schema } = converted;
       // Tools that build requests (Postman and the like) read the parameter's own example, not the schema's.
       const example = Array.isArray(schema.examples) ? (schema.examples[0] as unknown) : undefined;
       parameters.push({
@@ -105,6 +107,7 @@ function buildParameters(op: Operation, schemas: ConvertedSchemas): ParameterObj
         schema,
         ...(schema.type === 'array' ? { style: 'form' as const, explode: true } : {}),
         ...(example === undefined ? {} : { example }),
+        ...(extension === true ? { 'x-answerwatch-extension': true as const } : {}),
       });
     }
   }

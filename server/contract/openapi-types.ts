@@ -23,6 +23,7 @@ export interface ParameterObject {
   style?: 'form' | 'simple';
   explode?: boolean;
   example?: unknown;
+  'x-answerwatch-extension'?: true;
 }
 
 export interface MediaTypeObject {
@@ -53,6 +54,7 @@ export interface OperationObject {
   parameters?: ParameterObject[];
   requestBody?: RequestBodyObject;
   responses: Record<string, ResponseObject | Ref>;
+  'x-answerwatch-extension'?: true;
 }
 
 export type HttpVerb = 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -31,6 +31,8 @@ export interface Operation {
    * path parameter, 413 with a method that takes a body).
    */
   errors?: number[];
+  /** Beyond the contract: marked `x-answerwatch-extension: true` in the document. */
+  extension?: true;
 }
 
 export const projectPath = z.strictObject({ projectId: ProjectId });

@@ -6,8 +6,15 @@ import { observedWindow, resolveRange } from './date-range.ts';
 import { checkEngineIds } from './engine-filter.ts';
 import { AppError, notFound } from './errors.ts';
 import { splitPage } from './paging.ts';
+import { competitorKey } from '../store/repositories/competitors.ts';
+import type { AnswerMatch, CompetitorSlot } from '../store/repositories/answers.ts';
+import type { SENTIMENTS } from '../contract/results.ts';
+import type { z } from 'zod';
+import type { AnswerSummary } from '../contract/extensions.ts';
+import { JsonText } from './json-text.ts';
 
-export interface AnswerQuery {
+/** The answer filters of the contract and of its extensions, shared by the list and the summary. */
+export interface AnswerFilterQuery {
   from?: string;
   to?: string;
   engine?: string[];
@@ -16,12 +23,55 @@ export interface AnswerQuery {
   runId?: string;
   mentioned?: boolean;
   cited?: boolean;
+  q?: string;
+  sentiment?: (typeof SENTIMENTS)[number];
+  maxPosition?: number;
+  competitor?: string;
+}
+
+export interface AnswerQuery extends AnswerFilterQuery {
+  sort?: 'newest' | 'oldest';
   cursor?: string;
   limit: number;
 }
 
+/** Where the competitor of that name sits in each competitor set answers were scored against. */
+async function competitorSlots(s: Services, projectId: string, name: string): Promise<CompetitorSlot[]> {
+  const key = competitorKey(name);
+  const slots: CompetitorSlot[] = [];
+  for (const [set, names] of await s.store.competitorSets.all(projectId)) {
+    const index = names.findIndex((n) => competitorKey(n) === key);
+    if (index >= 0) slots.push({ set, index });
+  }
+  return slots;
+}
+
+/** The store's filter for a query: the window resolved, the engines checked, a competitor found in the sets. */
+async function answerMatch(
+  s: Services,
+  projectId: string,
+  q: AnswerFilterQuery,
+): Promise<{ match: AnswerMatch; window: AnswerMatch['window'] }> {
+  const window = windowFor(q, s.clock.now());
+  const match: AnswerMatch = {
+    projectId,
+    window,
+    engineIds: checkEngineIds(q.engine),
+    topicId: q.topicId,
+    promptId: q.promptId,
+    runId: q.runId,
+    mentioned: q.mentioned,
+    cited: q.cited,
+    sentiment: q.sentiment,
+    maxPosition: q.maxPosition,
+    text: q.q,
+    ...(q.competitor !== undefined && { competitor: await competitorSlots(s, projectId, q.competitor) }),
+  };
+  return { match, window };
+}
+
 /** A run fixes its own dates, so runId alone has no default window and cannot be combined with from or to. */
-function windowFor(q: AnswerQuery, now: Date) {
+function windowFor(q: AnswerFilterQuery, now: Date) {
   if (q.runId === undefined) return observedWindow(resolveRange(q, now));
   if (q.from !== undefined || q.to !== undefined) {
     throw new AppError(
@@ -34,33 +84,34 @@ function windowFor(q: AnswerQuery, now: Date) {
 
 export async function listAnswers(s: Services, caller: Caller, projectId: string, q: AnswerQuery) {
   await readableProject(s, caller, projectId);
-  const window = windowFor(q, s.clock.now());
-  const engineIds = checkEngineIds(q.engine);
-  const { cursor, limit, ...filterParams } = q;
-  // The resolved window joins the cursor's filters, so a cursor stays tied to the dates of its first page.
-  const filters = { ...filterParams, window, engine: engineIds };
+  const { match, window } = await answerMatch(s, projectId, q);
+  const { cursor, limit, sort, ...filterParams } = q;
+  // The resolved window joins the cursor's filters, so a cursor stays tied to the dates of its first page; the
+  // sort joins them only when it is not the default, so the contract's cursors read as they always did.
+  const filters = {
+    ...filterParams,
+    window,
+    engine: match.engineIds,
+    ...(sort === 'oldest' && { sort }),
+  };
   const list = `answers:${projectId}`;
   const after = s.cursors.decode<{ observedAt: string; id: string }>(list, filters, cursor);
   const key = JSON.stringify([list, filters, after, limit]);
   return s.reads.get(key, s.store.generation(), async () => {
-    const [rows, topics] = await Promise.all([
+    const [found, topics] = await Promise.all([
       s.store.answers.list({
-        projectId,
-        window,
-        engineIds,
-        topicId: q.topicId,
-        promptId: q.promptId,
-        runId: q.runId,
-        mentioned: q.mentioned,
-        cited: q.cited,
+        ...match,
+        order: sort === 'oldest' ? 'asc' : 'desc',
         after,
         limit: limit + 1,
       }),
       s.store.topics.labels(projectId),
     ]);
-    const page = splitPage(rows, limit, (r) =>
-      s.cursors.encode(list, filters, { observedAt: r.observed_at, id: r.id }),
-    );
+    const position = (r: { observed_at: string; id: string }) =>
+      s.cursors.encode(list, filters, { observedAt: r.observed_at, id: r.id });
+    const page = splitPage(found.rows, limit, position);
+    // A text search that stopped at its scan bound goes on from the last answer it looked at.
+    if (page.nextCursor === null && found.scannedTo) page.nextCursor = position(found.scannedTo);
     const setIds = [...new Set(page.data.flatMap((r) => r.competitor_set ?? []))];
     const sets = await s.store.competitorSets.get(projectId, setIds);
     return renderAnswerPage(page.data, topics, sets, page.nextCursor);
@@ -79,4 +130,37 @@ export async function getAnswer(s: Services, caller: Caller, projectId: string, 
     row.competitor_set === null ? [] : [row.competitor_set],
   );
   return answerDetailResource(row, topics, sets);
+}
+
+/**
+ * Counts over the answers the list's filters match (an extension read): for totals, KPIs and exports. It scans
+ * the range's answers, so the rendered body is kept in the read cache like an answers page: asked again while
+ * nothing was written, it costs nothing.
+ */
+export async function answerSummary(s: Services, caller: Caller, projectId: string, q: AnswerFilterQuery) {
+  await readableProject(s, caller, projectId);
+  const { match } = await answerMatch(s, projectId, q);
+  const range = q.runId === undefined ? resolveRange(q, s.clock.now()) : null;
+  const key = JSON.stringify(['answer-summary', match, range]);
+  return s.reads.get(key, s.store.generation(), async () => {
+    const t = await s.store.answers.tally(match);
+    const body: z.output<typeof AnswerSummary> = {
+      from: range?.from ?? null,
+      to: range?.to ?? null,
+      answers: t.answers,
+      mentioned: t.mentioned,
+      cited: t.cited,
+      averagePosition: t.positioned > 0 ? t.positionSum / t.positioned : null,
+      sentiment: {
+        positive: t.sentiment.positive,
+        mixed: t.sentiment.mixed,
+        neutral: t.sentiment.neutral,
+        negative: t.sentiment.negative,
+        notApplicable: t.sentiment['not-applicable'],
+        unscored: t.sentiment.unscored,
+      },
+      complete: t.complete,
+    };
+    return new JsonText<typeof body>(JSON.stringify(body));
+  });
 }

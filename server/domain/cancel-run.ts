@@ -23,7 +23,13 @@ export async function cancelRunRequest(
   }
   const now = await store.runRequests.byId(requestId);
   if (now?.status !== 'running') {
-    throw new AppError('invalid_parameter', `Run request ${requestId} has ended already (${now?.status}).`);
+    // A conflict with the request's state, not a malformed call: 409, as a duplicate prompt is.
+    throw new AppError(
+      'invalid_parameter',
+      `Run request ${requestId} has ended already (${now?.status}).`,
+      {},
+      409,
+    );
   }
   await store.runRequests.requestCancel(requestId);
   return 'cancel_requested';

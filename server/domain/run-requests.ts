@@ -5,6 +5,7 @@ import type { Caller, Services } from './context.ts';
 import { notFound } from './errors.ts';
 import { isOnline } from './host-view.ts';
 import { splitPage } from './paging.ts';
+import { cancelRunRequest } from './cancel-run.ts';
 
 export function runRequestResource(r: RunRequestRow, host: HostRecord | undefined, now: Date) {
   return {
@@ -51,4 +52,16 @@ export async function getRunRequest(s: Services, caller: Caller, projectId: stri
   const row = await s.store.runRequests.get(projectId, requestId);
   if (!row) throw notFound('run request');
   return runRequestResource(row, await projectHost(s, project.hostId), s.clock.now());
+}
+
+/** Cancel through the API: the request must belong to a project the key reads. */
+export async function cancelProjectRunRequest(
+  s: Services,
+  caller: Caller,
+  projectId: string,
+  requestId: string,
+) {
+  await readableProject(s, caller, projectId);
+  if (!(await s.store.runRequests.get(projectId, requestId))) throw notFound('run request');
+  return { id: requestId, outcome: await cancelRunRequest(s.store, s.clock, requestId) };
 }

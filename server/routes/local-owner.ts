@@ -22,6 +22,12 @@ const AccountProject = Account.extend({ projectId: z.string().regex(/^[A-Za-z0-9
 const NewKey = z.strictObject({
   label: z.string().trim().min(1).max(120),
   scopes: z.array(z.string()).max(3).optional(),
+  /** Only these projects of the account; absent or empty: every project, present and future. */
+  projectIds: z
+    .array(z.string().regex(/^[A-Za-z0-9]{1,64}$/))
+    .max(100)
+    .optional(),
+  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 const EngineKey = z.strictObject({ key: z.string().trim().min(1).max(500) });
 
@@ -80,7 +86,7 @@ export async function localOwnerRoutes(
           const body = NewKey.parse(req.body);
           const accountId = await account(Account.parse(req.params).accountId);
           reply.code(201);
-          return createApiKey(s.store, s.clock, { accountId, label: body.label, scopes: body.scopes });
+          return createApiKey(s.store, s.clock, { accountId, ...body });
         },
       );
       local.delete('/accounts/:accountId/keys/:keyId', { schema: { params: AccountKey } }, async (req) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ops } from '../contract/operations.ts';
-import { getAnswer, listAnswers } from '../domain/answers.ts';
+import { answerSummary, getAnswer, listAnswers } from '../domain/answers.ts';
 import type { Services } from '../domain/context.ts';
 import { listRuns } from '../domain/runs.ts';
 import { route } from '../http/route.ts';
@@ -14,5 +14,8 @@ export function resultRoutes(app: FastifyInstance, s: Services): void {
   );
   route(app, ops.getAnswer, async ({ params }, req) =>
     getAnswer(s, req.caller, params.projectId, params.answerId),
+  );
+  route(app, ops.getAnswerSummary, async ({ params, query }, req) =>
+    answerSummary(s, req.caller, params.projectId, query),
   );
 }

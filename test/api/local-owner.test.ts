@@ -115,6 +115,34 @@ describe('the local owner of answerwatch start', () => {
     expect(signIns).toEqual(['chatgpt-local-fetch']);
   });
 
+  it('creates a key restricted to projects and with an expiry', async () => {
+    const mine = await createProject(h.store, premium, { name: 'Mine' });
+    const hidden = await createProject(h.store, premium, { name: 'Hidden' });
+    const expiresAt = new Date(h.clock.now().getTime() + 86_400_000).toISOString();
+    const created = await owner('POST', `/local/v1/accounts/${premium}/keys`, undefined, {
+      label: 'one project',
+      projectIds: [mine.id],
+      expiresAt,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ projects: [mine.id], expiresAt });
+    const key = created.json().key;
+    expect((await h.get(`/v1/projects/${mine.id}`, key)).statusCode).toBe(200);
+    expect((await h.get(`/v1/projects/${hidden.id}`, key)).statusCode).toBe(404);
+    h.clock.advance(86_400_000);
+    expect((await h.get('/v1/me', key)).json().code).toBe('key_expired');
+    const refused = await owner('POST', `/local/v1/accounts/${premium}/keys`, undefined, {
+      label: 'past',
+      expiresAt: '2020-01-01T00:00:00Z',
+    });
+    expect(refused.statusCode).toBe(400);
+    const foreign = await owner('POST', `/local/v1/accounts/${free}/keys`, undefined, {
+      label: 'foreign',
+      projectIds: [mine.id],
+    });
+    expect(foreign.statusCode).toBe(400);
+  });
+
   it('serves the built web UI at /app with a strict Content-Security-Policy', async () => {
     const r = await h.get('/app/');
     expect(r.statusCode).toBe(200);

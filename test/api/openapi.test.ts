@@ -134,6 +134,7 @@ describe('generated OpenAPI document', () => {
     expect(CONTRACT_OPERATIONS).toHaveLength(28);
     expect(
       allOperations(doc.paths)
+        .filter((entry) => !entry.op['x-answerwatch-extension'])
         .map((entry) => entry.key)
         .sort(),
     ).toEqual([...CONTRACT_OPERATIONS].sort());
@@ -146,6 +147,28 @@ describe('generated OpenAPI document', () => {
     ]);
     const ids = allOperations(doc.paths).map((entry) => entry.op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('marks every extension, and only extensions, with x-answerwatch-extension', () => {
+    const extensions = allOperations(doc.paths)
+      .filter((entry) => entry.op['x-answerwatch-extension'])
+      .map((entry) => entry.key);
+    expect(extensions.sort()).toEqual(
+      [
+        'GET /projects/{projectId}/readiness',
+        'GET /projects/{projectId}/stats/answers',
+        'POST /projects/{projectId}/run-requests/{requestId}/cancel',
+      ].sort(),
+    );
+    const answers = 'GET /projects/{projectId}/answers';
+    for (const name of ['q', 'sentiment', 'maxPosition', 'competitor', 'sort'])
+      expect(parameter(answers, name), name).toMatchObject({
+        in: 'query',
+        required: false,
+        'x-answerwatch-extension': true,
+      });
+    for (const name of ['engine', 'mentioned', 'cursor', 'limit'])
+      expect(parameter(answers, name)['x-answerwatch-extension'], name).toBeUndefined();
   });
 
   it('documents query, path and header parameters as the contract states them', () => {
@@ -275,7 +298,8 @@ describe('HTML reference page', () => {
     const ids = [...allOperations(doc.paths), ...allOperations(doc.webhooks)].map(
       (entry) => entry.op.operationId,
     );
-    expect(ids.length).toBe(31);
+    // Every operation, extensions included, and the three webhook events.
+    expect(ids.length).toBe(allOperations(doc.paths).length + 3);
     for (const id of ids) expect(html, id).toContain(`id="${id}"`);
     for (const response of Object.values(doc.components.responses)) {
       const example = response.content?.['application/problem+json']?.example as { type: string };

@@ -92,6 +92,7 @@ export async function createHarness(
     webhookNet?: WebhookNetOptions;
     localOwner?: AppOptions['localOwner'];
     webUiDir?: string;
+    cloudEngineIds?: AppOptions['cloudEngineIds'];
   } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'aw-api-'));
@@ -118,6 +119,7 @@ export async function createHarness(
     webhooks,
     localOwner: opts.localOwner,
     webUiDir: opts.webUiDir,
+    cloudEngineIds: opts.cloudEngineIds,
   });
   const services: Services = {
     store,

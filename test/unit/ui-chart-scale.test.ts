@@ -3,14 +3,10 @@ import {
   addDays,
   dailySeries,
   daysBetween,
-  labelIndexes,
-  linearScale,
-  linePath,
   niceRateMax,
   overallRates,
-  rateTicks,
+  periodBuckets,
   shareOfVoice,
-  ticks,
 } from '../../app/ui/src/chart-scale.ts';
 import type { DailyStat } from '../../app/ui/src/types.ts';
 
@@ -50,15 +46,7 @@ describe('chart days', () => {
   });
 });
 
-describe('scales and ticks', () => {
-  it('maps a domain onto a range, inverted for SVG y', () => {
-    const y = linearScale([0, 1], [200, 0]);
-    expect(y(0)).toBe(200);
-    expect(y(0.5)).toBe(100);
-    expect(y(1)).toBe(0);
-    expect(linearScale([5, 5], [0, 100])(5)).toBe(50);
-  });
-
+describe('axis tops', () => {
   it('picks a readable top for rate axes', () => {
     expect(niceRateMax([0.03, null])).toBe(0.05);
     expect(niceRateMax([0.07])).toBe(0.1);
@@ -67,22 +55,10 @@ describe('scales and ticks', () => {
     expect(niceRateMax([0.4])).toBe(0.5);
     expect(niceRateMax([0.51, 1])).toBe(1);
     expect(niceRateMax([])).toBe(0.05);
-    expect(ticks(0.5)).toEqual([0, 0.125, 0.25, 0.375, 0.5]);
-    expect(rateTicks(1)).toEqual([0, 0.25, 0.5, 0.75, 1]);
-    expect(rateTicks(0.5)).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5]);
-    expect(rateTicks(0.25)).toEqual([0, 0.05, 0.1, 0.15, 0.2, 0.25]);
-    expect(rateTicks(0.2)).toEqual([0, 0.05, 0.1, 0.15, 0.2]);
-    expect(rateTicks(0.05)).toEqual([0, 0.01, 0.02, 0.03, 0.04, 0.05]);
-  });
-
-  it('spreads at most six labels over the days, first and last included', () => {
-    expect(labelIndexes(3)).toEqual([0, 1, 2]);
-    expect(labelIndexes(30)).toEqual([0, 6, 12, 17, 23, 29]);
-    expect(labelIndexes(0)).toEqual([]);
   });
 });
 
-describe('series and paths', () => {
+describe('series and totals', () => {
   const days = ['2026-06-01', '2026-06-02', '2026-06-03'];
   const rows = [
     stat('2026-06-01', 'chatgpt', 4, 2, 1),
@@ -100,13 +76,6 @@ describe('series and paths', () => {
     expect(dailySeries(rows, days, 'citationRate')[0]!.points.map((p) => p.value)).toEqual([0.25, null, 0]);
   });
 
-  it('draws a path that lifts over gaps', () => {
-    const x = (i: number) => i * 10;
-    const y = (v: number) => 100 - v * 100;
-    expect(linePath([0.5, 0.25, null, 1, 0], x, y)).toBe('M0 50 L10 75 M30 0 L40 100');
-    expect(linePath([null, null], x, y)).toBe('');
-  });
-
   it('totals a range and shares the voice among brands', () => {
     expect(overallRates(rows.slice(0, 3))).toEqual({
       answers: 11,
@@ -121,5 +90,21 @@ describe('series and paths', () => {
     ]);
     expect(shares.map((s) => s.share)).toEqual([0.75, 0.25, 0]);
     expect(shareOfVoice([{ name: 'Acme', mentioned: 0 }])[0]!.share).toBeNull();
+  });
+});
+
+describe('trend periods', () => {
+  it('cuts a range into days, weeks or 30-day spans that end on its last day', () => {
+    expect(periodBuckets('2026-06-01', '2026-06-03')).toEqual([
+      { from: '2026-06-01', to: '2026-06-01' },
+      { from: '2026-06-02', to: '2026-06-02' },
+      { from: '2026-06-03', to: '2026-06-03' },
+    ]);
+    const weeks = periodBuckets('2026-05-17', '2026-06-15');
+    expect(weeks).toHaveLength(5);
+    expect(weeks[0]).toEqual({ from: '2026-05-17', to: '2026-05-18' });
+    expect(weeks.at(-1)).toEqual({ from: '2026-06-09', to: '2026-06-15' });
+    expect(periodBuckets('2025-06-16', '2026-06-15')).toHaveLength(13);
+    expect(periodBuckets('2026-06-02', '2026-06-01')).toEqual([]);
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { highlightTerms, splitHighlights } from '../../app/ui/src/highlight.ts';
+import { highlightSegments, highlightTerms } from '../../app/ui/src/highlight.ts';
+
+const splitHighlights = (text: string, terms: (string | null | undefined)[]) =>
+  highlightSegments(text, { brand: terms }).map((s) => ({ text: s.text, mark: s.mark !== null }));
 
 const marked = (text: string, terms: string[]) =>
   splitHighlights(text, terms)
@@ -55,5 +58,26 @@ describe('highlight splitting', () => {
 
   it('cleans the terms: trimmed, distinct ignoring case, longest first', () => {
     expect(highlightTerms([' Acme ', 'acme', 'Acme Cloud', '', null])).toEqual(['Acme Cloud', 'Acme']);
+  });
+
+  it('never marks a name inside a URL, a domain or an e-mail address', () => {
+    expect(marked('Northwind is at northwind.example and https://northwind.example/x.', ['Northwind'])).toBe(
+      '[Northwind] is at northwind.example and https://northwind.example/x.',
+    );
+    expect(marked('Mail sales@northwind.io or see www.northwind.com/pricing', ['Northwind'])).toBe(
+      'Mail sales@northwind.io or see www.northwind.com/pricing',
+    );
+    expect(marked('See docs.northwind.co.uk. Northwind. Ends here', ['Northwind'])).toBe(
+      'See docs.northwind.co.uk. [Northwind]. Ends here',
+    );
+  });
+
+  it('tells the brand from its competitors', () => {
+    const text = 'Globex beats Acme; acme beats Initech (globex.com).';
+    expect(
+      highlightSegments(text, { brand: ['Acme'], competitors: ['Globex', 'Initech', 'ACME'] })
+        .filter((s) => s.mark)
+        .map((s) => `${s.mark}:${s.text}`),
+    ).toEqual(['competitor:Globex', 'brand:Acme', 'brand:acme', 'competitor:Initech']);
   });
 });

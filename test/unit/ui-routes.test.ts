@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterParams, parseFilters } from '../../app/ui/src/filters.ts';
-import { answerHref, parseRoute, projectHref } from '../../app/ui/src/router.ts';
+import { answerHref, parseRoute, projectHref, setupHref } from '../../app/ui/src/router.ts';
 import { takeSession } from '../../app/ui/src/session.ts';
 
 describe('hash routes', () => {
@@ -18,6 +18,20 @@ describe('hash routes', () => {
       projectId: 'prj123',
       answerId: 'run:x.1',
     });
+  });
+
+  it('reads the parts of Setup', () => {
+    expect(parseRoute('#/p/prj1/setup/prompts')).toEqual({
+      name: 'setup',
+      projectId: 'prj1',
+      section: 'prompts',
+    });
+    expect(parseRoute(setupHref('prj1', 'schedule'))).toEqual({
+      name: 'setup',
+      projectId: 'prj1',
+      section: 'schedule',
+    });
+    expect(parseRoute('#/p/prj1/setup/nope').name).toBe('not-found');
   });
 
   it('refuses what is not a route', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { diffRuns, expectedAnswers, progressFraction, type RunAnswer } from '../../app/ui/src/run-diff.ts';
+import {
+  diffRuns,
+  expectedAnswers,
+  progressFraction,
+  type RunAnswer,
+  promptChanges,
+} from '../../app/ui/src/run-diff.ts';
 
 const answers = (engineId: string, label: string, n: number, mentioned: number, cited: number): RunAnswer[] =>
   Array.from({ length: n }, (_, i) => ({
@@ -71,5 +77,37 @@ describe('run progress', () => {
     expect(progressFraction(3, 12)).toBe(0.25);
     expect(progressFraction(15, 12)).toBe(1);
     expect(progressFraction(0, 0)).toBe(0);
+  });
+});
+
+describe('prompts won and lost between two runs', () => {
+  const a = (promptId: string, engineId: string, mentioned: boolean) => ({
+    promptId,
+    promptText: `Prompt ${promptId}`,
+    engineId,
+    engineLabel: engineId.toUpperCase(),
+    mentioned,
+    cited: false,
+  });
+  it('names the prompts the brand was newly named or no longer named for, per engine', () => {
+    const previous = [
+      a('p1', 'x', false),
+      a('p1', 'y', false),
+      a('p2', 'x', true),
+      a('p3', 'x', true),
+      a('p4', 'x', true),
+    ];
+    const latest = [
+      a('p1', 'x', true),
+      a('p1', 'y', true),
+      a('p2', 'x', false),
+      a('p3', 'x', true),
+      a('p3', 'x', false),
+      a('p5', 'x', true),
+    ];
+    expect(promptChanges(latest, previous)).toEqual({
+      won: [{ promptText: 'Prompt p1', engines: ['X', 'Y'] }],
+      lost: [{ promptText: 'Prompt p2', engines: ['X'] }],
+    });
   });
 });

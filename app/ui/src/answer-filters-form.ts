@@ -1,15 +1,16 @@
 /** The form for every answer filter of the API, shared by the Answers and Exports pages. */
 import { addDays, utcDay } from './chart-scale.ts';
 import { checkbox, field, h, input, select, uid } from './dom.ts';
-import { dateTime } from './format.ts';
-import type { AnswerFilters } from './filters.ts';
-import type { Engine, Prompt, Run, Topic } from './types.ts';
+import { dateTime, sentimentLabel, statusLabel } from './format.ts';
+import { SENTIMENT_VALUES, type AnswerFilters } from './filters.ts';
+import type { Competitor, Engine, Prompt, Run, Topic } from './types.ts';
 
 export interface FilterChoices {
   engines: readonly Engine[];
   topics: readonly Topic[];
   prompts: readonly Prompt[];
   runs: readonly Run[];
+  competitors: readonly Competitor[];
 }
 
 export interface FilterForm {
@@ -66,7 +67,7 @@ export function filterForm(
     { value: '', label: 'Any run' },
     ...choices.runs.map((r) => ({
       value: r.id,
-      label: `${dateTime(r.startedAt)} · ${r.status} · ${r.answerCount} answers`,
+      label: `${dateTime(r.startedAt)} · ${statusLabel(r.status)} · ${r.answerCount} answers`,
     })),
   ];
   if (filters.runId && !choices.runs.some((r) => r.id === filters.runId)) {
@@ -85,6 +86,32 @@ export function filterForm(
     );
   const mentioned = tri('mentioned', 'Mentioned', 'Not mentioned', filters.mentioned);
   const cited = tri('cited', 'Cited', 'Not cited', filters.cited);
+  const sentiment = select(
+    [
+      { value: '', label: 'Any sentiment' },
+      ...SENTIMENT_VALUES.map((v) => ({ value: v, label: sentimentLabel(v) })),
+    ],
+    filters.sentiment ?? '',
+    { name: 'sentiment' },
+  );
+  const position = select(
+    [
+      { value: '', label: 'Any position' },
+      { value: '1', label: 'Named first' },
+      { value: '3', label: 'In the top 3' },
+      { value: '5', label: 'In the top 5' },
+    ],
+    filters.maxPosition === undefined ? '' : String(filters.maxPosition),
+    { name: 'maxPosition' },
+  );
+  const competitorOptions = [
+    { value: '', label: 'Any competitor' },
+    ...choices.competitors.map((c) => ({ value: c.name, label: `Names ${c.name}` })),
+  ];
+  if (filters.competitor && !choices.competitors.some((c) => c.name === filters.competitor)) {
+    competitorOptions.push({ value: filters.competitor, label: `Names ${filters.competitor}` });
+  }
+  const competitor = select(competitorOptions, filters.competitor ?? '', { name: 'competitor' });
 
   const dateHint = 'A run fixes its own dates: with a run chosen, the dates are not used.';
   const syncDates = () => {
@@ -109,6 +136,9 @@ export function filterForm(
       field('Prompt', prompt),
       field('Brand mentioned', mentioned),
       field('Brand cited', cited),
+      field('Sentiment', sentiment),
+      field('Brand position', position),
+      field('Competitor', competitor),
     ),
     engines,
   );
@@ -126,6 +156,9 @@ export function filterForm(
       if (prompt.value) f.promptId = prompt.value;
       if (mentioned.value) f.mentioned = mentioned.value === 'true';
       if (cited.value) f.cited = cited.value === 'true';
+      if (sentiment.value) f.sentiment = sentiment.value;
+      if (position.value) f.maxPosition = Number(position.value);
+      if (competitor.value) f.competitor = competitor.value;
       return f;
     },
   };

@@ -167,9 +167,3 @@ export async function allPages<T>(
     if (items.length >= max) return { items, complete: false };
   }
 }
-
-export function errorText(err: unknown): string {
-  if (err instanceof ApiError) return err.detail;
-  if (err instanceof Error) return err.message;
-  return String(err);
-}

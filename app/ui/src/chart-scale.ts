@@ -1,4 +1,4 @@
-/** The arithmetic of the charts, kept apart from the SVG so it can be tested: days, scales, series and paths. */
+/** The arithmetic of the charts, kept apart from the drawing so it can be tested: days, axis tops, series, totals. */
 import type { DailyStat } from './types.ts';
 
 const DAY_MS = 86_400_000;
@@ -21,16 +21,6 @@ export function daysBetween(from: string, to: string): string[] {
   return out;
 }
 
-export type Scale = (value: number) => number;
-
-/** Maps [d0, d1] onto [r0, r1]; an empty domain maps everything to the middle of the range. */
-export function linearScale(domain: readonly [number, number], range: readonly [number, number]): Scale {
-  const [d0, d1] = domain;
-  const [r0, r1] = range;
-  if (d1 === d0) return () => (r0 + r1) / 2;
-  return (v) => r0 + ((v - d0) / (d1 - d0)) * (r1 - r0);
-}
-
 const NICE_MAXIMA = [0.05, 0.1, 0.2, 0.25, 0.5, 1];
 
 /** The top of a rate axis: the smallest of 5 %, 10 %, 20 %, 25 %, 50 % and 100 % that holds every value. */
@@ -38,25 +28,6 @@ export function niceRateMax(values: Iterable<number | null>): number {
   let max = 0;
   for (const v of values) if (v !== null && Number.isFinite(v) && v > max) max = v;
   return NICE_MAXIMA.find((m) => max <= m + 1e-9) ?? 1;
-}
-
-/** `count + 1` evenly spaced ticks from 0 to `max`. */
-export function ticks(max: number, count = 4): number[] {
-  return Array.from({ length: count + 1 }, (_, i) => (max * i) / count);
-}
-
-/** Ticks of a rate axis that read as whole percentages: 0–100 % by 25, 0–50 % by 10, 0–20 % by 5, … */
-export function rateTicks(max: number): number[] {
-  const steps = max === 1 || max === 0.2 ? 4 : 5;
-  return ticks(max, steps).map((v) => Math.round(v * 1000) / 1000);
-}
-
-/** Indexes of at most `max` labels spread over `n` points, the first and the last always included. */
-export function labelIndexes(n: number, max = 6): number[] {
-  if (n <= 0) return [];
-  if (n <= max) return Array.from({ length: n }, (_, i) => i);
-  const step = (n - 1) / (max - 1);
-  return [...new Set(Array.from({ length: max }, (_, i) => Math.round(i * step)))];
 }
 
 export type RateMetric = 'mentionRate' | 'citationRate';
@@ -101,23 +72,6 @@ export function dailySeries(
   return [...byEngine].map(([engineId, points]) => ({ engineId, points }));
 }
 
-/** An SVG path through the points, lifting the pen over the gaps; isolated points are left to markers. */
-export function linePath(values: readonly (number | null)[], x: Scale, y: Scale): string {
-  const parts: string[] = [];
-  let drawing = false;
-  values.forEach((v, i) => {
-    if (v === null) {
-      drawing = false;
-      return;
-    }
-    parts.push(`${drawing ? 'L' : 'M'}${round(x(i))} ${round(y(v))}`);
-    drawing = true;
-  });
-  return parts.join(' ');
-}
-
-const round = (n: number) => Math.round(n * 10) / 10;
-
 /** Totals over a whole range: the rates of all answers together, null without answers. */
 export function overallRates(rows: readonly DailyStat[]): {
   answers: number;
@@ -145,4 +99,19 @@ export function shareOfVoice<T extends { mentioned: number }>(
 ): (T & { share: number | null })[] {
   const total = rows.reduce((n, r) => n + r.mentioned, 0);
   return rows.map((r) => ({ ...r, share: total > 0 ? r.mentioned / total : null }));
+}
+
+/**
+ * The periods a range is cut into for a trend read once per period: days up to two weeks, weeks up to about
+ * four months, else 30-day spans; the last period ends on `to` and the first may be shorter.
+ */
+export function periodBuckets(from: string, to: string): { from: string; to: string }[] {
+  const days = daysBetween(from, to);
+  if (days.length === 0) return [];
+  const size = days.length <= 14 ? 1 : days.length <= 120 ? 7 : 30;
+  const out: { from: string; to: string }[] = [];
+  for (let end = days.length - 1; end >= 0; end -= size) {
+    out.unshift({ from: days[Math.max(0, end - size + 1)]!, to: days[end]! });
+  }
+  return out;
 }

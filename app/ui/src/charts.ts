@@ -1,263 +1,305 @@
 /**
- * Inline SVG charts drawn here (no chart library): rate lines per engine over days, and share-of-voice bars.
- * Every chart has a text legend and a visually hidden table with the same numbers for screen readers; colours
- * come from CSS classes, and each series also has its own dash pattern so colour is never the only cue.
+ * Charts: rates per engine (and, in charts-share.ts, share of voice over time) drawn by uPlot (canvas, about 20 KB gzipped), with a
+ * tooltip at the cursor, engines shown or hidden by shared toggles, and a visually hidden table of the same
+ * numbers for screen readers; share of voice as plain HTML bars. One day of data is shown as bars per engine,
+ * not as a line chart with a lone dot. Colours come from the stylesheet's series colours, and each series has
+ * its own dash pattern so colour is never the only cue.
  */
-import {
-  dailySeries,
-  labelIndexes,
-  linearScale,
-  linePath,
-  niceRateMax,
-  shareOfVoice,
-  rateTicks,
-  type RateMetric,
-} from './chart-scale.ts';
-import { h, s, uid } from './dom.ts';
-import { percent, shortDate } from './format.ts';
-import type { CompetitorStat, DailyStat } from './types.ts';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { dailySeries, niceRateMax, type RateMetric, type Series } from './chart-scale.ts';
+import { checkbox, h, setBarWidth, type Child } from './dom.ts';
+import { answersCount, day, percent } from './format.ts';
+import type { DailyStat } from './types.ts';
 
-const W = 640;
-const H = 280;
-const M = { top: 14, right: 18, bottom: 32, left: 52 };
-const SERIES_STYLES = 8;
+export const SERIES_STYLES = 8;
+const DASHES: (number[] | undefined)[] = [
+  undefined,
+  [7, 4],
+  [2, 3],
+  [10, 3, 2, 3],
+  [4, 4],
+  [12, 4],
+  [1, 4],
+  [6, 2, 2, 2],
+];
 
-export interface LineChartOptions {
+/** Colour slot of an engine: its place among all the project's engines, so it is the same in every chart. */
+export function slotOf(engines: ReadonlyMap<string, string>, engineId: string): number {
+  const i = [...engines.keys()].indexOf(engineId);
+  return (i < 0 ? engines.size + engineId.length : i) % SERIES_STYLES;
+}
+
+function cssVar(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
+}
+
+const toSeconds = (d: string) => Date.parse(`${d}T00:00:00Z`) / 1000;
+const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** Which series are shown; the toggles and every chart listening to them share one of these. */
+export class SeriesVisibility {
+  private hidden = new Set<string>();
+  private listeners: ((id: string, shown: boolean) => void)[] = [];
+  isShown = (id: string) => !this.hidden.has(id);
+  set(id: string, shown: boolean) {
+    if (shown) this.hidden.delete(id);
+    else this.hidden.add(id);
+    for (const l of this.listeners) l(id, shown);
+  }
+  listen(l: (id: string, shown: boolean) => void) {
+    this.listeners.push(l);
+  }
+}
+
+/** Checkboxes that show or hide each engine in every chart of the page, each with its line's swatch. */
+export function seriesToggles(
+  legend: string,
+  items: readonly { id: string; label: string; slot: number }[],
+  visibility: SeriesVisibility,
+): HTMLElement {
+  return h(
+    'fieldset',
+    { class: 'series-toggles' },
+    h('legend', null, legend),
+    ...items.map((item) => {
+      const { wrap, box } = checkbox(item.label, visibility.isShown(item.id), { value: item.id });
+      box.addEventListener('change', () => visibility.set(item.id, box.checked));
+      wrap.prepend(h('span', { class: `swatch series-${item.slot}`, 'aria-hidden': 'true' }));
+      return wrap;
+    }),
+  );
+}
+
+export interface TimeChartOptions {
+  title: string;
+  description: string;
+  days: readonly string[];
+  series: {
+    id: string;
+    label: string;
+    slot: number;
+    values: (number | null)[];
+    detail: (i: number) => string;
+  }[];
+  yMax: number;
+  visibility: SeriesVisibility;
+  table: { headers: string[]; rows: string[][] };
+}
+
+/** A uPlot line chart over days with its tooltip and hidden table, resized with its box. */
+export function timeChart(o: TimeChartOptions): HTMLElement {
+  const descId = `d-${Math.random().toString(36).slice(2)}`;
+  const box = h('div', {
+    class: 'chart-box',
+    role: 'img',
+    'aria-label': o.title,
+    'aria-describedby': descId,
+  });
+  const tip = h('div', { class: 'chart-tip', 'aria-hidden': 'true' });
+  tip.hidden = true;
+  const figure = h(
+    'figure',
+    { class: 'chart' },
+    h('figcaption', { class: 'chart-title' }, o.title),
+    box,
+    h('p', { class: 'visually-hidden', id: descId }, o.description),
+    hiddenDataTable(o.title, o.table.headers, o.table.rows),
+  );
+  const muted = cssVar('--muted');
+  const grid = cssVar('--border');
+  const xs = o.days.map(toSeconds);
+  const options: uPlot.Options = {
+    width: 600,
+    height: 240,
+    legend: { show: false },
+    cursor: { drag: { x: false, y: false }, points: { size: 9 } },
+    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+    scales: { x: { time: true, range: [xs[0]!, xs[xs.length - 1]!] }, y: { range: [0, o.yMax] } },
+    axes: [
+      {
+        stroke: muted,
+        grid: { stroke: grid, width: 1 },
+        ticks: { stroke: grid },
+        space: 70,
+        values: (_u, ticks) => ticks.map((t) => day(isoDay(t), true)),
+      },
+      {
+        stroke: muted,
+        grid: { stroke: grid, width: 1 },
+        ticks: { stroke: grid },
+        size: 50,
+        values: (_u, ticks) => ticks.map((t) => percent(t)),
+      },
+    ],
+    series: [
+      {},
+      ...o.series.map((s) => ({
+        label: s.label,
+        stroke: cssVar(`--s${s.slot}`),
+        width: 2,
+        dash: DASHES[s.slot],
+        spanGaps: false,
+        show: o.visibility.isShown(s.id),
+        points: { show: true, size: 6, fill: cssVar(`--s${s.slot}`) },
+      })),
+    ],
+    hooks: {
+      setCursor: [
+        (u) => {
+          const i = u.cursor.idx;
+          if (i === null || i === undefined || u.cursor.left === undefined || u.cursor.left < 0) {
+            tip.hidden = true;
+            return;
+          }
+          const lines: Child[] = o.series
+            .filter((s) => o.visibility.isShown(s.id))
+            .map((s) =>
+              h('li', null, h('span', { class: `swatch series-${s.slot}` }), `${s.label}: ${s.detail(i)}`),
+            );
+          tip.replaceChildren(h('p', null, day(o.days[i]!)), h('ul', null, lines));
+          tip.hidden = false;
+          const left = u.cursor.left;
+          const width = u.over.clientWidth;
+          tip.style.left = `${left > width / 2 ? left - tip.offsetWidth - 12 : left + 12}px`;
+          tip.style.top = '8px';
+        },
+      ],
+    },
+  };
+  const data: uPlot.AlignedData = [xs, ...o.series.map((s) => s.values)];
+  const plot = new uPlot(options, data, box);
+  plot.over.append(tip);
+  const fit = () => {
+    const width = Math.max(240, Math.floor(box.clientWidth));
+    plot.setSize({ width, height: width < 500 ? 200 : 240 });
+  };
+  new ResizeObserver(fit).observe(box);
+  o.visibility.listen((id, shown) => {
+    const index = o.series.findIndex((s) => s.id === id);
+    if (index >= 0) plot.setSeries(index + 1, { show: shown });
+  });
+  return figure;
+}
+
+export interface RateChartOptions {
   title: string;
   description: string;
   metric: RateMetric;
   rows: readonly DailyStat[];
   days: readonly string[];
-  /** Engine id to label; a stable order for colours. */
   engines: ReadonlyMap<string, string>;
+  visibility: SeriesVisibility;
 }
 
-/** Colour slot of an engine: its place among all the project's engines, so it is the same in every chart. */
-function slotOf(engines: ReadonlyMap<string, string>, engineId: string): number {
-  const i = [...engines.keys()].indexOf(engineId);
-  return (i < 0 ? engines.size + engineId.length : i) % SERIES_STYLES;
-}
-
-export function lineChart(o: LineChartOptions): HTMLElement {
+/** A rate per engine per day: a line chart, or bars when only one day has answers. */
+export function rateChart(o: RateChartOptions): HTMLElement {
   const series = dailySeries(o.rows, o.days, o.metric);
-  const titleId = uid('chart-title');
-  const descId = uid('chart-desc');
-  const figure = h(
-    'figure',
-    { class: 'chart' },
-    h('figcaption', { id: titleId, class: 'chart-title' }, o.title),
-  );
-  if (series.length === 0 || o.days.length === 0) {
-    figure.append(h('p', { class: 'empty' }, 'No answers in this period yet.'));
-    return figure;
+  const label = (id: string) => o.engines.get(id) ?? id;
+  const withData = o.days.filter((_, i) => series.some((s) => s.points[i]!.value !== null));
+  if (series.length === 0 || withData.length === 0) {
+    return h(
+      'figure',
+      { class: 'chart' },
+      h('figcaption', { class: 'chart-title' }, o.title),
+      h('p', { class: 'empty' }, 'No answers in this period yet.'),
+    );
   }
-  const yMax = niceRateMax(series.flatMap((sr) => sr.points.map((p) => p.value)));
-  const x = linearScale([0, Math.max(1, o.days.length - 1)], [M.left, W - M.right]);
-  const xAt = o.days.length === 1 ? () => (M.left + W - M.right) / 2 : x;
-  const y = linearScale([0, yMax], [H - M.bottom, M.top]);
-
-  const svg = s('svg', {
-    viewBox: `0 0 ${W} ${H}`,
-    role: 'img',
-    'aria-labelledby': titleId,
-    'aria-describedby': descId,
-    class: 'chart-svg',
-    preserveAspectRatio: 'xMidYMid meet',
+  const detail = (s: Series) => (i: number) => {
+    const p = s.points[i]!;
+    return p.value === null ? 'no answers' : `${percent(p.value)} (${p.hits} of ${answersCount(p.answers)})`;
+  };
+  if (withData.length === 1) return singleDay(o, series, withData[0]!, detail);
+  const values = series.flatMap((s) => s.points.map((p) => p.value));
+  return timeChart({
+    title: o.title,
+    description: o.description,
+    days: o.days,
+    yMax: niceRateMax(values),
+    visibility: o.visibility,
+    series: series.map((s) => ({
+      id: s.engineId,
+      label: label(s.engineId),
+      slot: slotOf(o.engines, s.engineId),
+      values: s.points.map((p) => p.value),
+      detail: detail(s),
+    })),
+    table: {
+      headers: ['Date', ...series.map((s) => label(s.engineId))],
+      rows: o.days.map((d, i) => [day(d), ...series.map((s) => detail(s)(i))]),
+    },
   });
-  svg.append(s('desc', { id: descId }, o.description));
-
-  const grid = s('g', { class: 'axis', 'aria-hidden': 'true' });
-  for (const t of rateTicks(yMax)) {
-    grid.append(
-      s('line', {
-        x1: M.left,
-        x2: W - M.right,
-        y1: y(t),
-        y2: y(t),
-        class: t === 0 ? 'baseline' : 'gridline',
-      }),
-      s('text', { x: M.left - 6, y: y(t) + 4, 'text-anchor': 'end' }, percent(t)),
-    );
-  }
-  const labels = labelIndexes(o.days.length);
-  for (const i of labels) {
-    // The first and last labels hang inwards so they are never cut at the edges.
-    const anchor =
-      labels.length > 1 && i === 0
-        ? 'start'
-        : labels.length > 1 && i === o.days.length - 1
-          ? 'end'
-          : 'middle';
-    grid.append(s('text', { x: xAt(i), y: H - 8, 'text-anchor': anchor }, shortDate(o.days[i]!)));
-  }
-  svg.append(grid);
-
-  for (const sr of series) {
-    const slot = slotOf(o.engines, sr.engineId);
-    const label = o.engines.get(sr.engineId) ?? sr.engineId;
-    const g = s('g', { class: `series series-${slot}` });
-    const d = linePath(
-      sr.points.map((p) => p.value),
-      xAt,
-      y,
-    );
-    if (d) g.append(s('path', { d, class: 'line', fill: 'none' }));
-    sr.points.forEach((p, i) => {
-      if (p.value === null) return;
-      g.append(
-        s(
-          'circle',
-          { cx: xAt(i), cy: y(p.value), r: 4.5, class: 'point' },
-          s('title', null, `${label}, ${o.days[i]}: ${percent(p.value)} (${p.hits} of ${p.answers})`),
-        ),
-      );
-    });
-    svg.append(g);
-  }
-  figure.append(
-    svg,
-    legend(
-      series.map((sr) => sr.engineId),
-      o.engines,
-    ),
-  );
-
-  figure.append(
-    hiddenDataTable(
-      o.title,
-      ['Date', ...series.map((sr) => o.engines.get(sr.engineId) ?? sr.engineId)],
-      o.days.map((day, i) => [
-        day,
-        ...series.map((sr) => {
-          const p = sr.points[i]!;
-          return p.value === null ? 'no answers' : `${percent(p.value)} (${p.hits} of ${p.answers})`;
-        }),
-      ]),
-    ),
-  );
-  return figure;
 }
 
-function legend(ids: readonly string[], engines: ReadonlyMap<string, string>): HTMLElement {
+/** One day of answers: a bar per engine with its rate and counts, and a word on when the lines begin. */
+function singleDay(
+  o: RateChartOptions,
+  series: Series[],
+  only: string,
+  detail: (s: Series) => (i: number) => string,
+) {
+  const i = o.days.indexOf(only);
+  const max = niceRateMax(series.map((s) => s.points[i]!.value));
   return h(
-    'ul',
-    { class: 'legend', 'aria-label': 'Legend' },
-    ...ids.map((id) =>
-      h(
-        'li',
-        null,
-        s(
-          'svg',
-          {
-            class: `swatch series series-${slotOf(engines, id)}`,
-            viewBox: '0 0 24 10',
-            'aria-hidden': 'true',
-          },
-          s('line', { x1: 1, x2: 23, y1: 5, y2: 5, class: 'line' }),
-        ),
-        engines.get(id) ?? id,
-      ),
-    ),
-  );
-}
-
-export interface BarChartOptions {
-  title: string;
-  rows: readonly CompetitorStat[];
-  answers: number;
-}
-
-/** Share of voice: one bar per brand (the project's own first and marked), lengths its share of all mentions. */
-export function shareOfVoiceChart(o: BarChartOptions): HTMLElement {
-  const titleId = uid('chart-title');
-  const figure = h(
     'figure',
     { class: 'chart' },
-    h('figcaption', { id: titleId, class: 'chart-title' }, o.title),
-  );
-  // The project's own brand first, then the competitors from the most named down.
-  const rows = shareOfVoice(o.rows).sort(
-    (a, b) => Number(b.isOwnBrand) - Number(a.isOwnBrand) || b.mentioned - a.mentioned,
-  );
-  if (rows.length === 0 || o.answers === 0) {
-    figure.append(h('p', { class: 'empty' }, 'No answers in this period yet.'));
-    return figure;
-  }
-  const rowH = 30;
-  const labelW = 150;
-  const valueW = 120;
-  const height = rows.length * rowH + 8;
-  const x = linearScale([0, 1], [labelW, W - valueW]);
-  const svg = s('svg', {
-    viewBox: `0 0 ${W} ${height}`,
-    role: 'img',
-    'aria-labelledby': titleId,
-    class: 'chart-svg bars',
-  });
-  rows.forEach((r, i) => {
-    const top = 4 + i * rowH;
-    const share = r.share ?? 0;
-    svg.append(
-      s(
-        'g',
-        { class: r.isOwnBrand ? 'bar own' : 'bar' },
-        s(
-          'text',
-          { x: labelW - 8, y: top + rowH / 2 + 4, 'text-anchor': 'end', class: 'bar-label' },
-          truncate(r.name, 22),
-        ),
-        s('rect', {
-          x: labelW,
-          y: top + 5,
-          width: Math.max(0, x(1) - labelW),
-          height: rowH - 10,
-          class: 'track',
-          rx: 3,
-        }),
-        s(
-          'rect',
-          {
-            x: labelW,
-            y: top + 5,
-            width: Math.max(share > 0 ? 2 : 0, x(share) - labelW),
-            height: rowH - 10,
-            class: 'fill',
-            rx: 3,
-          },
-          s(
-            'title',
-            null,
-            `${r.name}: ${percent(r.share)} of brand mentions; named in ${r.mentioned} of ${o.answers} answers`,
-          ),
-        ),
-        s(
-          'text',
-          { x: W - valueW + 8, y: top + rowH / 2 + 4, class: 'bar-value' },
-          `${percent(r.share)} · ${r.mentioned}`,
-        ),
-      ),
-    );
-  });
-  figure.append(
-    svg,
+    h('figcaption', { class: 'chart-title' }, o.title),
     h(
       'p',
-      { class: 'chart-note' },
-      `Bar length: the brand's share of all brand mentions in ${o.answers.toLocaleString()} answers; the number after it counts the answers that name the brand.`,
+      { class: 'hint' },
+      `One day of answers so far (${day(only)}): the lines over time start with the second day.`,
     ),
-    hiddenDataTable(
-      o.title,
-      ['Brand', 'Share of voice', 'Answers naming it', 'Mention rate', 'Citation rate'],
-      rows.map((r) => [
-        r.isOwnBrand ? `${r.name} (your brand)` : r.name,
-        percent(r.share),
-        String(r.mentioned),
-        percent(r.mentionRate),
-        percent(r.citationRate),
-      ]),
+    barList(
+      series.map((s) => ({
+        key: s.engineId,
+        label: o.engines.get(s.engineId) ?? s.engineId,
+        fraction: (s.points[i]!.value ?? 0) / max,
+        value: detail(s)(i),
+        slot: slotOf(o.engines, s.engineId),
+        shown: o.visibility.isShown(s.engineId),
+      })),
+      o.visibility,
     ),
+    h('p', { class: 'chart-note' }, `Scale: 0 to ${percent(max)}.`),
   );
-  return figure;
+}
+
+export interface Bar {
+  key: string;
+  label: string;
+  fraction: number;
+  value: string;
+  slot: number;
+  own?: boolean;
+  shown?: boolean;
+}
+
+/** Labelled HTML bars: the label and value are text a phone can read, the bar a share of its track. */
+export function barList(bars: readonly Bar[], visibility?: SeriesVisibility): HTMLElement {
+  const list = h(
+    'ul',
+    { class: 'bar-list' },
+    ...bars.map((b) => {
+      const fill = h('span', { class: `bar-fill series-${b.slot}` });
+      setBarWidth(fill, b.fraction);
+      const li = h(
+        'li',
+        { class: b.own ? 'bar-row own' : 'bar-row' },
+        h('span', { class: 'bar-label' }, b.label),
+        h('span', { class: 'bar-track', 'aria-hidden': 'true' }, fill),
+        h('span', { class: 'bar-value' }, b.value),
+      );
+      li.hidden = b.shown === false;
+      li.dataset.key = b.key;
+      return li;
+    }),
+  );
+  visibility?.listen((id, shown) => {
+    const row = [...list.children].find((li) => (li as HTMLElement).dataset.key === id) as
+      HTMLElement | undefined;
+    if (row) row.hidden = !shown;
+  });
+  return list;
 }
 
 /**
@@ -283,5 +325,3 @@ function hiddenDataTable(title: string, headers: readonly string[], rows: readon
     ),
   );
 }
-
-const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

@@ -5,7 +5,8 @@
  * checked http(s) URL.
  */
 import { safeHttpUrl, EXTERNAL_LINK_REL } from './links.ts';
-import { splitHighlights } from './highlight.ts';
+import { highlightSegments, type NameGroups } from './highlight.ts';
+import type { MdNode } from './markdown.ts';
 
 export type Child = Node | string | number | null | undefined | false | readonly Child[];
 export type Attrs = Record<string, string | number | boolean | null | undefined>;
@@ -139,13 +140,46 @@ export function externalLink(url: string | null | undefined, label?: string | nu
   return h('a', { href, rel: EXTERNAL_LINK_REL, target: '_blank', class: 'external' }, text);
 }
 
-/** Untrusted text with the brand's names in <mark>: text nodes and marks only. */
-export function highlighted(text: string, terms: readonly (string | null | undefined)[]): DocumentFragment {
+/** Untrusted text with the brand's and the competitors' names in <mark>s: text nodes and marks only. */
+export function highlighted(text: string, names: NameGroups): DocumentFragment {
   const frag = document.createDocumentFragment();
-  for (const seg of splitHighlights(text, terms)) {
-    frag.append(seg.mark ? h('mark', null, seg.text) : document.createTextNode(seg.text));
+  for (const seg of highlightSegments(text, names)) {
+    frag.append(
+      seg.mark
+        ? h(
+            'mark',
+            { class: `mark-${seg.mark}`, title: seg.mark === 'brand' ? 'Your brand' : 'A competitor' },
+            seg.text,
+          )
+        : document.createTextNode(seg.text),
+    );
   }
   return frag;
+}
+
+/**
+ * An answer's markdown tree (markdown.ts) as elements: each node a fixed tag, text through `highlighted`, a link
+ * only with its checked http(s) href (new tab, no opener, no referrer), a table in a box that scrolls.
+ */
+export function markdownNodes(nodes: readonly MdNode[], names: NameGroups): Node[] {
+  return nodes.map((n): Node => {
+    if ('text' in n) return n.code ? document.createTextNode(n.text) : highlighted(n.text, names);
+    const children = markdownNodes(n.children, names);
+    if (n.tag === 'a') return h('a', { href: n.href, rel: EXTERNAL_LINK_REL, target: '_blank' }, children);
+    if (n.tag === 'table')
+      return h(
+        'div',
+        { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Table in the answer' },
+        h('table', null, children),
+      );
+    if (n.tag === 'th') return h('th', { scope: 'col' }, children);
+    return h(n.tag, n.start === undefined ? null : { start: n.start }, children);
+  });
+}
+
+/** A bar's length as a share of its track (0 to 1), set through the CSSOM, which the CSP allows. */
+export function setBarWidth(bar: HTMLElement, fraction: number): void {
+  bar.style.width = `${Math.max(0, Math.min(1, fraction)) * 100}%`;
 }
 
 /** A message area: polite status or assertive alert. */

@@ -1,5 +1,6 @@
 /**
- * The answer filters of the API (from, to, engine (repeated), topicId, promptId, runId, mentioned, cited) as
+ * The answer filters of the API (from, to, engine (repeated), topicId, promptId, runId, mentioned, cited, and the
+ * extensions q, sentiment, maxPosition, competitor and sort) as
  * the UI keeps them in its address (`#/p/ID/answers?engine=a&engine=b&mentioned=true`) and sends them.
  */
 
@@ -12,7 +13,15 @@ export interface AnswerFilters {
   runId?: string;
   mentioned?: boolean;
   cited?: boolean;
+  /** Extensions of the API: text search, sentiment, best position, a competitor named, and the order. */
+  q?: string;
+  sentiment?: string;
+  maxPosition?: number;
+  competitor?: string;
+  sort?: 'oldest';
 }
+
+export const SENTIMENT_VALUES = ['positive', 'mixed', 'neutral', 'negative', 'not-applicable'];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -41,6 +50,16 @@ export function parseFilters(params: URLSearchParams): AnswerFilters {
   const cited = bool(params.get('cited'));
   if (mentioned !== undefined) filters.mentioned = mentioned;
   if (cited !== undefined) filters.cited = cited;
+  const q = text(params.get('q'), 200);
+  if (q) filters.q = q;
+  const sentiment = params.get('sentiment');
+  if (sentiment && SENTIMENT_VALUES.includes(sentiment)) filters.sentiment = sentiment;
+  const maxPosition = Number(params.get('maxPosition'));
+  if (Number.isInteger(maxPosition) && maxPosition >= 1 && maxPosition <= 100)
+    filters.maxPosition = maxPosition;
+  const competitor = text(params.get('competitor'), 120);
+  if (competitor) filters.competitor = competitor;
+  if (params.get('sort') === 'oldest') filters.sort = 'oldest';
   return filters;
 }
 
@@ -60,6 +79,11 @@ export function filterParams(filters: AnswerFilters): URLSearchParams {
   if (filters.promptId) p.set('promptId', filters.promptId);
   if (filters.mentioned !== undefined) p.set('mentioned', String(filters.mentioned));
   if (filters.cited !== undefined) p.set('cited', String(filters.cited));
+  if (filters.q) p.set('q', filters.q);
+  if (filters.sentiment) p.set('sentiment', filters.sentiment);
+  if (filters.maxPosition !== undefined) p.set('maxPosition', String(filters.maxPosition));
+  if (filters.competitor) p.set('competitor', filters.competitor);
+  if (filters.sort) p.set('sort', filters.sort);
   return p;
 }
 

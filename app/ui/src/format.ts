@@ -18,21 +18,91 @@ export function points(delta: number | null | undefined): {
     : { text: `▼ −${Math.abs(pts)} pts`, trend: 'down' };
 }
 
+/**
+ * One date format everywhere: "15 Jun 2026, 09:30" for a moment (in the viewer's time zone) and "15 Jun 2026"
+ * for a UTC day, whatever the browser's locale, so a list never mixes two spellings.
+ */
+const MOMENT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const MOMENT_SECONDS = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const DAY_SHORT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 export function dateTime(iso: string | null | undefined, seconds = false): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' });
+  return (seconds ? MOMENT_SECONDS : MOMENT).format(d);
 }
 
-export function shortDate(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return day;
-  return d.toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** A UTC day `YYYY-MM-DD` as "15 Jun 2026" (or "15 Jun" for chart axes). */
+export function day(value: string, short = false): string {
+  const d = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return value;
+  return (short ? DAY_SHORT : DAY).format(d);
 }
+
+const SENTIMENT_LABELS: Record<string, string> = {
+  positive: 'Positive',
+  mixed: 'Mixed',
+  neutral: 'Neutral',
+  negative: 'Negative',
+  'not-applicable': 'Brand not named',
+};
+
+/** The API's sentiment values in words; null means no scorer ran. */
+export function sentimentLabel(value: string | null | undefined): string {
+  return value ? (SENTIMENT_LABELS[value] ?? value) : 'Not scored';
+}
+
+/** "1st", "2nd", … for the brand's position; "not named" without one. */
+export function positionLabel(position: number | null | undefined): string {
+  if (position === null || position === undefined) return 'Not named';
+  const tens = position % 100;
+  const suffix =
+    tens >= 11 && tens <= 13
+      ? 'th'
+      : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[position % 10] ?? 'th');
+  return `${position}${suffix}`;
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  waiting_for_host: 'Waiting for the host computer',
+  queued: 'Queued',
+  running: 'Running',
+  completed: 'Completed',
+  failed: 'Failed',
+  canceled: 'Canceled',
+  delivered: 'Delivered',
+  pending: 'Pending',
+};
+
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? status.replaceAll('_', ' ');
+}
+
+/** A count with its unit: "42 answers", "1 answer". */
+export const answersCount = (n: number) => plural(n, 'answer');
 
 export function yesNo(value: boolean | null | undefined): string {
-  return value === true ? 'yes' : value === false ? 'no' : '—';
+  return value === true ? 'Yes' : value === false ? 'No' : '—';
 }
 
 /** "1 answer", "3 answers". */
@@ -50,4 +120,14 @@ export function parseList(text: string): string[] {
         .filter((s) => s.length > 0),
     ),
   ];
+}
+
+/**
+ * A website as people type it: `acme.com` or `www.acme.com/x` becomes `https://acme.com`…; an address with
+ * a scheme is kept as typed (the service says when it is not https). Empty stays empty.
+ */
+export function websiteUrl(typed: string): string {
+  const t = typed.trim();
+  if (t === '' || /^[a-z][a-z0-9+.-]*:/i.test(t)) return t;
+  return `https://${t.replace(/^\/+/, '')}`;
 }

@@ -1,12 +1,21 @@
 /**
- * Where the brand is named in a piece of untrusted text, as segments to render as text nodes and <mark>s:
- * the text is never parsed as HTML, and the terms are matched as literal strings (escaped, case-insensitive,
- * whole words), the longest first so "Acme Cloud" wins over "Acme".
+ * Where the brand and its competitors are named in a piece of untrusted text, as segments to render as text
+ * nodes and <mark>s: the text is never parsed as HTML, and the names are matched as literal strings (escaped,
+ * case-insensitive, whole words), the longest first so "Acme Cloud" wins over "Acme". A name inside a URL, a
+ * domain or an e-mail address is not a mention (`northwind.example` does not mark "Northwind").
  */
+
+export type MarkKind = 'brand' | 'competitor';
 
 export interface Segment {
   text: string;
-  mark: boolean;
+  /** null: plain text. */
+  mark: MarkKind | null;
+}
+
+export interface NameGroups {
+  brand: readonly (string | null | undefined)[];
+  competitors?: readonly (string | null | undefined)[];
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
@@ -23,22 +32,41 @@ export function highlightTerms(terms: readonly (string | null | undefined)[]): s
   return [...seen.values()].sort((a, b) => b.length - a.length || a.localeCompare(b));
 }
 
-export function splitHighlights(text: string, terms: readonly (string | null | undefined)[]): Segment[] {
+/**
+ * Spans that are addresses, not prose: URLs with a scheme, `www.` hosts, e-mail addresses and bare domains
+ * (labels joined by dots ending in a letter label, with an optional path).
+ */
+const ADDRESS =
+  /(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"'()[\]]+|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+|(?<![\p{L}\p{N}@.-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}[\p{L}\p{N}-]*[\p{L}\p{N}](?:\/[^\s<>"'()[\]]*)?/giu;
+
+function addressSpans(text: string): [number, number][] {
+  return [...text.matchAll(ADDRESS)].map((m) => [m.index, m.index + m[0].length]);
+}
+
+/** The text cut into plain runs and marked names; joined back, the segments are exactly the text. */
+export function highlightSegments(text: string, groups: NameGroups): Segment[] {
   if (text.length === 0) return [];
-  const list = highlightTerms(terms);
-  if (list.length === 0) return [{ text, mark: false }];
+  const brand = highlightTerms(groups.brand);
+  const brandKeys = new Set(brand.map((t) => t.toLowerCase()));
+  // A competitor spelled like a brand name is the brand's.
+  const competitors = highlightTerms(groups.competitors ?? []).filter((t) => !brandKeys.has(t.toLowerCase()));
+  const all = highlightTerms([...brand, ...competitors]);
+  if (all.length === 0) return [{ text, mark: null }];
   const pattern = new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${list.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`,
+    `(?<![\\p{L}\\p{N}])(?:${all.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`,
     'giu',
   );
+  const addresses = addressSpans(text);
+  const inAddress = (start: number, end: number) => addresses.some(([a, b]) => start < b && end > a);
   const segments: Segment[] = [];
   let at = 0;
   for (const m of text.matchAll(pattern)) {
-    if (m[0].length === 0) continue;
-    if (m.index > at) segments.push({ text: text.slice(at, m.index), mark: false });
-    segments.push({ text: m[0], mark: true });
-    at = m.index + m[0].length;
+    const end = m.index + m[0].length;
+    if (m[0].length === 0 || inAddress(m.index, end)) continue;
+    if (m.index > at) segments.push({ text: text.slice(at, m.index), mark: null });
+    segments.push({ text: m[0], mark: brandKeys.has(m[0].toLowerCase()) ? 'brand' : 'competitor' });
+    at = end;
   }
-  if (at < text.length) segments.push({ text: text.slice(at), mark: false });
+  if (at < text.length) segments.push({ text: text.slice(at), mark: null });
   return segments;
 }

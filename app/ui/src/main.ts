@@ -2,7 +2,8 @@
  * The web UI of `answerwatch start`: reads the owner token from the address, picks the account, draws the
  * shell (header, navigation, main) and renders the page of the hash route.
  */
-import { configureApi, errorText, local } from './api.ts';
+import { configureApi, local } from './api.ts';
+import { errorText } from './error-text.ts';
 import { listenToDesktop } from './desktop.ts';
 import { button, h, notice, select } from './dom.ts';
 import type { PageContext, ProjectContext } from './page.ts';
@@ -11,10 +12,9 @@ import { renderAnswers } from './page-answers.ts';
 import { renderEngines } from './page-engines.ts';
 import { renderExports } from './page-exports.ts';
 import { renderKeys } from './page-keys.ts';
-import { renderOverview } from './page-overview.ts';
 import { renderProjects } from './page-projects.ts';
 import { renderRuns } from './page-runs.ts';
-import { renderSetup } from './page-setup.ts';
+import { renderSetup, renderSetupSection } from './page-setup.ts';
 import { renderWebhooks } from './page-webhooks.ts';
 import { parseRoute, projectHref, type ProjectPage, type Route } from './router.ts';
 import { rememberAccount, takeSession } from './session.ts';
@@ -32,8 +32,19 @@ const PAGE_LABELS: Record<ProjectPage, string> = {
   exports: 'Exports',
 };
 
+/**
+ * The project's pages in three groups: what the engines say, what is tracked and run, and what leaves the app.
+ * A page is one entry in PROJECT_PAGES (router.ts), PAGE_LABELS, PAGES and a group here.
+ */
+const NAV_GROUPS: { label: string; pages: ProjectPage[] }[] = [
+  { label: 'Results', pages: ['overview', 'answers'] },
+  { label: 'Tracking', pages: ['setup', 'runs', 'engines'] },
+  { label: 'Connect', pages: ['webhooks', 'exports'] },
+];
+
 const PAGES: Record<ProjectPage, (ctx: ProjectContext) => Promise<void>> = {
-  overview: renderOverview,
+  // The charts library loads with the page that draws charts, not with the app.
+  overview: async (ctx) => (await import('./page-overview.ts')).renderOverview(ctx),
   answers: renderAnswers,
   setup: renderSetup,
   runs: renderRuns,
@@ -109,26 +120,37 @@ let token: string | null = null;
 const tokenOf = () => token;
 
 function drawProjectNav(route: Route, projectName: string | null): void {
-  if (route.name !== 'project' && route.name !== 'answer') {
+  if (route.name !== 'project' && route.name !== 'answer' && route.name !== 'setup') {
     projectNav.hidden = true;
     projectNav.replaceChildren();
     return;
   }
-  const current: ProjectPage = route.name === 'answer' ? 'answers' : route.page;
+  const current: ProjectPage =
+    route.name === 'answer' ? 'answers' : route.name === 'setup' ? 'setup' : route.page;
   projectNav.hidden = false;
   projectNav.replaceChildren(
     h('p', { class: 'project-name' }, projectName ?? 'Project'),
-    h(
-      'ul',
-      null,
-      ...(Object.keys(PAGE_LABELS) as ProjectPage[]).map((page) =>
+    ...NAV_GROUPS.map((group) =>
+      h(
+        'div',
+        { class: 'nav-group' },
+        h('p', { class: 'nav-group-label', 'aria-hidden': 'true' }, group.label),
         h(
-          'li',
-          null,
-          h(
-            'a',
-            { href: projectHref(route.projectId, page), ...(page === current && { 'aria-current': 'page' }) },
-            PAGE_LABELS[page],
+          'ul',
+          { 'aria-label': group.label },
+          ...group.pages.map((page) =>
+            h(
+              'li',
+              null,
+              h(
+                'a',
+                {
+                  href: projectHref(route.projectId, page),
+                  ...(page === current && { 'aria-current': 'page' }),
+                },
+                PAGE_LABELS[page],
+              ),
+            ),
           ),
         ),
       ),
@@ -166,13 +188,14 @@ async function route(): Promise<void> {
     } else if (r.name === 'keys') {
       drawProjectNav(r, null);
       await renderKeys(base);
-    } else if (r.name === 'project' || r.name === 'answer') {
+    } else if (r.name === 'project' || r.name === 'answer' || r.name === 'setup') {
       drawProjectNav(r, null);
       const project = await getProject(r.projectId);
       if (ctl.signal.aborted) return;
       drawProjectNav(r, project.name);
       const ctx: ProjectContext = { ...base, projectId: r.projectId, project };
       if (r.name === 'answer') await renderAnswer(ctx, r.answerId);
+      else if (r.name === 'setup') await renderSetupSection(ctx, r.section);
       else await PAGES[r.page](ctx);
     } else {
       drawProjectNav(r, null);

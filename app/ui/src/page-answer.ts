@@ -1,11 +1,13 @@
 /**
  * One answer in full. Everything the engine wrote (answer, excerpt, source titles, reasons, prompt text) is
- * untrusted and is put on the page as text nodes only, the brand's names wrapped in <mark>; a source becomes a
- * link only when its address is http(s).
+ * untrusted: the answer's markdown is read into allow-listed elements (markdown.ts) with its text as text nodes,
+ * the brand's and the competitors' names in <mark>s; a link or a source becomes a link only when its address is
+ * http(s).
  */
 import { api, seg } from './api.ts';
-import { externalLink, h, highlighted, type Child } from './dom.ts';
-import { dateTime, yesNo } from './format.ts';
+import { externalLink, h, highlighted, markdownNodes, type Child } from './dom.ts';
+import { dateTime, positionLabel, sentimentLabel, yesNo } from './format.ts';
+import type { NameGroups } from './highlight.ts';
 import { lastAnswersQuery } from './page-answers.ts';
 import type { ProjectContext } from './page.ts';
 import { projectHref } from './router.ts';
@@ -18,12 +20,20 @@ export async function renderAnswer(ctx: ProjectContext, answerId: string): Promi
     api.get<AnswerDetail>(`/projects/${seg(ctx.projectId)}/answers/${seg(answerId)}`, undefined, ctx.signal),
     getBrand(ctx.projectId).catch(() => ctx.project),
   ]);
-  const terms = brandNames(brand);
+  // The markdown reader loads with the page that shows an answer in full, not with the app.
+  const { parseMarkdown } = await import('./markdown.ts');
+  const names: NameGroups = { brand: brandNames(brand), competitors: answer.competitors.map((c) => c.name) };
   ctx.setTitle(`Answer from ${answer.engineLabel} · ${ctx.project.name}`);
   ctx.view.classList.add('answer-view');
 
   const drift =
-    answer.narrativeDrift === true ? 'yes' : answer.narrativeDrift === null ? '—' : answer.narrativeDrift;
+    answer.narrativeDrift === true
+      ? 'Yes: it differs from the Brand Truth'
+      : answer.narrativeDrift === 'partial'
+        ? 'Partly'
+        : answer.narrativeDrift === 'no'
+          ? 'No'
+          : 'Not checked';
   const facts: [string, Child][] = [
     ['Engine', answer.engineLabel],
     ['Observed', dateTime(answer.observedAt)],
@@ -38,10 +48,10 @@ export async function renderAnswer(ctx: ProjectContext, answerId: string): Promi
           )
         : 'imported, not from a run',
     ],
-    ['Brand mentioned', answer.mentioned ? badge('yes', 'ok') : 'no'],
-    ['Brand cited', answer.cited ? [badge('yes', 'ok'), ' ', externalLink(answer.citationUrl)] : 'no'],
-    ['Position among brands', answer.position === null ? '—' : String(answer.position)],
-    ['Sentiment', answer.sentiment ?? '—'],
+    ['Brand mentioned', answer.mentioned ? badge('Yes', 'ok') : 'No'],
+    ['Brand cited', answer.cited ? [badge('Yes', 'ok'), ' ', externalLink(answer.citationUrl)] : 'No'],
+    ['Position among brands', positionLabel(answer.position)],
+    ['Sentiment', sentimentLabel(answer.sentiment)],
     ['Why', answer.sentimentReason ?? '—'],
     ['Narrative drift', drift],
     ['Drift reason', answer.narrativeDriftReason ?? '—'],
@@ -64,18 +74,31 @@ export async function renderAnswer(ctx: ProjectContext, answerId: string): Promi
     section(
       'Excerpt',
       answer.excerpt
-        ? h('p', { class: 'excerpt' }, highlighted(answer.excerpt, terms))
+        ? h('p', { class: 'excerpt' }, highlighted(answer.excerpt, names))
         : h('p', { class: 'empty' }, 'The brand is not named in this answer.'),
     ),
     section(
       'Full answer',
-      h('p', { class: 'hint' }, 'Shown exactly as the engine wrote it, as plain text.'),
+      h(
+        'p',
+        { class: 'hint mark-legend' },
+        'The engine’s markdown, with no HTML and no images. Marked: ',
+        h('mark', { class: 'mark-brand' }, 'your brand'),
+        ' and ',
+        h('mark', { class: 'mark-competitor' }, 'competitors'),
+        '.',
+      ),
       answer.fullAnswer === null
         ? h('p', { class: 'empty' }, 'The full text was not stored.')
         : h(
             'div',
-            { class: 'answer-text', tabindex: '0', role: 'region', 'aria-label': 'Full answer text' },
-            highlighted(answer.fullAnswer, terms),
+            {
+              class: 'answer-text markdown',
+              tabindex: '0',
+              role: 'region',
+              'aria-label': 'Full answer text',
+            },
+            markdownNodes(parseMarkdown(answer.fullAnswer), names),
           ),
       answer.fullAnswerTruncated
         ? h('p', { class: 'hint' }, 'The engine’s text was longer than 12,000 characters and was cut here.')
@@ -104,7 +127,7 @@ export async function renderAnswer(ctx: ProjectContext, answerId: string): Promi
         ? h('p', { class: 'empty' }, 'No competitors were tracked when this answer was scored.')
         : h(
             'table',
-            null,
+            { class: 'responsive' },
             h('caption', null, 'Tracked competitors in this answer'),
             h(
               'thead',
@@ -125,9 +148,9 @@ export async function renderAnswer(ctx: ProjectContext, answerId: string): Promi
                   'tr',
                   null,
                   h('th', { scope: 'row' }, c.name),
-                  h('td', null, yesNo(c.mentioned)),
-                  h('td', null, yesNo(c.cited)),
-                  h('td', null, c.citationUrl ? externalLink(c.citationUrl) : '—'),
+                  h('td', { 'data-label': 'Mentioned' }, yesNo(c.mentioned)),
+                  h('td', { 'data-label': 'Cited' }, yesNo(c.cited)),
+                  h('td', { 'data-label': 'Cited page' }, c.citationUrl ? externalLink(c.citationUrl) : '—'),
                 ),
               ),
             ),

@@ -1,15 +1,17 @@
 /**
- * Engines: every engine the plan allows and where it runs; the account's own API keys for engines (owner
- * endpoints; the key is sent once and never shown again); for local-fetch engines, the host computer's state
- * and a button that opens the browser profile window on this machine to sign in.
+ * Engines: every engine the plan allows, where it runs and whether it can run now (with the fix); for signed-in
+ * browser engines a button that opens the browser window on this machine to sign in; and key fields only where
+ * the plan uses the account's own keys (bring-your-own-key plans, whose cloud engines run on this computer).
+ * Keys go to the owner endpoints, are stored sealed and never shown again.
  */
-import { errorText, local, seg } from './api.ts';
+import { local, seg } from './api.ts';
 import { button, confirmButton, h, input, notice } from './dom.ts';
+import { errorText } from './error-text.ts';
 import { dateTime } from './format.ts';
 import type { ProjectContext } from './page.ts';
-import { projectHref } from './router.ts';
-import { getCapabilities, isLocalFetch, state } from './state.ts';
-import type { Capabilities, EngineKeyState, Page } from './types.ts';
+import { projectHref, setupHref } from './router.ts';
+import { getCapabilities, getReadiness, isLocalFetch, state } from './state.ts';
+import type { Capabilities, EngineKeyState, EngineReadiness, Page } from './types.ts';
 import { announce, badge, errorNotice, onSubmit, pageHeader, section } from './widgets.ts';
 
 export async function renderEngines(ctx: ProjectContext): Promise<void> {
@@ -17,20 +19,24 @@ export async function renderEngines(ctx: ProjectContext): Promise<void> {
   const caps = await getCapabilities(ctx.projectId);
   const area = h('div');
   ctx.view.append(
-    pageHeader('Engines', 'The answer engines this plan can ask, where each runs, and its sign-in or key.'),
+    pageHeader('Engines', 'The answer engines this plan can ask, where each runs, and what it needs to run.'),
     hostPanel(caps),
     area,
   );
+  const byok = caps.accessMode === 'byok-local';
   const draw = async () => {
     let keys: EngineKeyState[] | null = null;
     let keyError: unknown = null;
-    try {
-      keys = (await local.get<Page<EngineKeyState>>(`/accounts/${seg(state.accountId ?? '')}/engine-keys`))
-        .data;
-    } catch (err) {
-      keyError = err;
+    if (byok) {
+      try {
+        keys = (await local.get<Page<EngineKeyState>>(`/accounts/${seg(state.accountId ?? '')}/engine-keys`))
+          .data;
+      } catch (err) {
+        keyError = err;
+      }
     }
-    area.replaceChildren(enginesSection(ctx, caps, keys, keyError, draw));
+    const ready = await getReadiness(ctx.projectId, ctx.signal);
+    area.replaceChildren(enginesSection(ctx, caps, ready.engines, keys, keyError, draw));
   };
   await draw();
 }
@@ -43,14 +49,14 @@ function hostPanel(caps: Capabilities): HTMLElement {
       ? h(
           'p',
           null,
-          badge(host.online ? 'online' : 'offline', host.online ? 'ok' : 'bad'),
+          badge(host.online ? 'Online' : 'Offline', host.online ? 'ok' : 'bad'),
           ` ${host.deviceLabel ?? 'Unnamed computer'} · last seen ${dateTime(host.lastSeenAt)}`,
           host.required ? ' · needed by the engines tracked' : '',
         )
       : h(
           'p',
           { class: 'empty' },
-          'No host computer is chosen for this project. Local-fetch engines need one.',
+          'No host computer is chosen for this project. Signed-in browser engines need one.',
         ),
   );
 }
@@ -61,47 +67,33 @@ const appName = (label: string) => label.replace(/\s*\(signed-in browser\)\s*$/i
 function enginesSection(
   ctx: ProjectContext,
   caps: Capabilities,
+  readiness: readonly EngineReadiness[],
   keys: EngineKeyState[] | null,
   keyError: unknown,
   redraw: () => Promise<void>,
 ): HTMLElement {
   const keyOf = new Map((keys ?? []).map((k) => [k.engineId, k.hasKey]));
-  const tracked = new Set(caps.tracking.engineIds);
+  const readyOf = new Map(readiness.map((r) => [r.id, r]));
   const accountPath = `/accounts/${seg(state.accountId ?? '')}`;
   const status = h('div', { class: 'form-status', 'aria-live': 'polite' });
 
-  const signInCell = (e: Capabilities['engines'][number]): HTMLElement => {
-    if (!isLocalFetch(e.id)) return h('td', null, '—');
-    const host = caps.host;
-    return h(
-      'td',
-      null,
-      h(
-        'p',
-        { class: 'cell-note' },
-        host
-          ? `Host ${host.online ? 'online' : 'offline'}, last seen ${dateTime(host.lastSeenAt)}`
-          : 'No host computer chosen',
-      ),
-      button(`Sign in to ${appName(e.label)}`, async () => {
-        status.replaceChildren();
-        try {
-          await local.post(`${accountPath}/sign-in/${seg(e.id)}`);
-          status.replaceChildren(
-            notice(
-              'success',
-              `A browser window for ${appName(e.label)} opened on this computer: sign in there, then close it.`,
-            ),
-          );
-        } catch (err) {
-          status.replaceChildren(errorNotice(err));
-        }
-      }),
-    );
-  };
+  const signIn = (e: Capabilities['engines'][number]) =>
+    button(`Sign in to ${appName(e.label)}`, async () => {
+      status.replaceChildren();
+      try {
+        await local.post(`${accountPath}/sign-in/${seg(e.id)}`);
+        status.replaceChildren(
+          notice(
+            'success',
+            `A browser window for ${appName(e.label)} opened on this computer: sign in there, then close it.`,
+          ),
+        );
+      } catch (err) {
+        status.replaceChildren(errorNotice(err));
+      }
+    });
 
-  const keyCell = (e: Capabilities['engines'][number]): HTMLElement => {
-    if (!keyOf.has(e.id)) return h('td', null, '—');
+  const keyForm = (e: Capabilities['engines'][number]) => {
     const hasKey = keyOf.get(e.id) === true;
     const keyInput = input({
       type: 'password',
@@ -113,7 +105,7 @@ function enginesSection(
     const form = h(
       'form',
       { class: 'inline-form', 'aria-label': `Your own key for ${e.label}` },
-      badge(hasKey ? 'key set' : 'no key', hasKey ? 'ok' : ''),
+      badge(hasKey ? 'Key set' : 'No key', hasKey ? 'ok' : ''),
       keyInput,
       h(
         'button',
@@ -143,7 +135,45 @@ function enginesSection(
       announce(`Key for ${e.label} saved.`);
       await redraw();
     });
-    return h('td', null, form);
+    return form;
+  };
+
+  const card = (e: Capabilities['engines'][number]) => {
+    const r = readyOf.get(e.id);
+    return h(
+      'li',
+      { class: 'engine-card' },
+      h('h3', null, e.label),
+      h(
+        'p',
+        { class: 'meta' },
+        e.runsOn === 'host' ? 'Runs on your computer' : 'Asked by the service',
+        ' · ',
+        r?.tracked ? badge('Tracked', 'ok') : 'Not tracked',
+        ' ',
+        r
+          ? badge(
+              r.ready
+                ? 'Ready'
+                : r.problem?.code === 'no_prompt'
+                  ? 'Not asked by a prompt'
+                  : 'Cannot run now',
+              r.ready ? 'ok' : 'bad',
+            )
+          : '',
+      ),
+      r?.problem
+        ? h(
+            'p',
+            { class: 'readiness-why' },
+            r.problem.message,
+            ' ',
+            h('span', { class: 'fix' }, r.problem.fix),
+          )
+        : null,
+      isLocalFetch(e.id) ? h('div', { class: 'actions' }, signIn(e)) : null,
+      keyOf.has(e.id) ? keyForm(e) : null,
+    );
   };
 
   return section(
@@ -153,53 +183,25 @@ function enginesSection(
       ? h(
           'p',
           { class: 'hint' },
-          'Bring-your-own-key plan: every engine runs on the host computer with your keys, stored sealed there.',
+          'Bring-your-own-key plan: every engine runs on the host computer with your keys, stored sealed there and never shown again.',
         )
-      : keys && keys.length > 0
-        ? h(
-            'p',
-            { class: 'hint' },
-            'Keys of your own are used when this computer asks a cloud engine itself (bring-your-own-key plans); on this plan the service asks the cloud engines. Keys are stored sealed on this computer and never shown again.',
-          )
-        : null,
+      : h(
+          'p',
+          { class: 'hint' },
+          'On this plan the service asks the cloud engines with its own keys; signed-in browser engines run on your computer.',
+        ),
     status,
-    h(
-      'table',
-      { class: 'engines' },
-      h('caption', null, 'Every engine the plan allows'),
-      h(
-        'thead',
-        null,
-        h(
-          'tr',
-          null,
-          ...['Engine', 'Runs on', 'Tracked', 'Browser sign-in', 'Your API key'].map((c) =>
-            h('th', { scope: 'col' }, c),
-          ),
-        ),
-      ),
-      h(
-        'tbody',
-        null,
-        ...caps.engines.map((e) =>
-          h(
-            'tr',
-            null,
-            h('th', { scope: 'row' }, e.label, h('br'), h('code', { class: 'sub' }, e.id)),
-            h('td', null, e.runsOn === 'host' ? 'host computer' : 'cloud'),
-            h('td', null, tracked.has(e.id) ? badge('tracked', 'ok') : 'no'),
-            signInCell(e),
-            keyCell(e),
-          ),
-        ),
-      ),
-    ),
+    h('ul', { class: 'engine-list' }, ...caps.engines.map(card)),
     h(
       'p',
       { class: 'hint' },
       'Which engines a project asks is set on ',
-      h('a', { href: projectHref(ctx.projectId, 'setup') }, 'Setup'),
-      '.',
+      h('a', { href: setupHref(ctx.projectId, 'schedule') }, 'Setup › Schedule and engines'),
+      ' and per prompt on ',
+      h('a', { href: setupHref(ctx.projectId, 'prompts') }, 'Setup › Prompts'),
+      '. ',
+      h('a', { href: projectHref(ctx.projectId, 'runs') }, 'Runs'),
+      ' shows what the next run asks.',
     ),
   );
 }

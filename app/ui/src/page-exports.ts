@@ -10,7 +10,7 @@ import { filterParams } from './filters.ts';
 import { plural } from './format.ts';
 import type { ProjectContext } from './page.ts';
 import { getEngines } from './state.ts';
-import type { Answer, DailyStats, Page, Prompt, Run, Topic } from './types.ts';
+import type { Answer, Competitor, DailyStats, Page, Prompt, Run, Topic } from './types.ts';
 import { announce, onSubmit, pageHeader, section } from './widgets.ts';
 
 const MAX_ANSWERS = 100_000;
@@ -18,11 +18,12 @@ const MAX_ANSWERS = 100_000;
 export async function renderExports(ctx: ProjectContext): Promise<void> {
   ctx.setTitle(`Exports · ${ctx.project.name}`);
   const base = `/projects/${seg(ctx.projectId)}`;
-  const [engines, topics, prompts, runs] = await Promise.all([
+  const [engines, topics, prompts, runs, competitors] = await Promise.all([
     getEngines(ctx.projectId),
     allPages<Topic>(`${base}/topics`, {}, { max: 1000 }).then((r) => r.items),
     allPages<Prompt>(`${base}/prompts`, {}, { max: 1000 }).then((r) => r.items),
     api.get<Page<Run>>(`${base}/runs`, { limit: 50 }).then((r) => r.data),
+    api.get<Page<Competitor>>(`${base}/competitors`).then((r) => r.data),
   ]);
   const slug =
     ctx.project.name
@@ -31,7 +32,10 @@ export async function renderExports(ctx: ProjectContext): Promise<void> {
       .replace(/^-|-$/g, '') || 'project';
 
   // Answers
-  const filters = filterForm({ engine: [], ...defaultRange() }, { engines, topics, prompts, runs });
+  const filters = filterForm(
+    { engine: [], ...defaultRange() },
+    { engines, topics, prompts, runs, competitors },
+  );
   const answersStatus = h('div', { class: 'form-status', 'aria-live': 'polite' });
   const answersForm = h(
     'form',

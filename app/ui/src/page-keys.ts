@@ -1,10 +1,10 @@
 /** API keys of the account (owner endpoints): list, create (the key shown once, with a copy button), revoke. */
-import { local, seg } from './api.ts';
-import { checkbox, confirmButton, copyButton, field, h, input, loading, notice } from './dom.ts';
+import { allPages, local, seg } from './api.ts';
+import { checkbox, confirmButton, copyButton, field, h, input, loading, notice, select } from './dom.ts';
 import { dateTime } from './format.ts';
 import type { PageContext } from './page.ts';
 import { state } from './state.ts';
-import type { LocalKey, LocalKeyCreated, Page } from './types.ts';
+import type { LocalKey, LocalKeyCreated, Page, Project } from './types.ts';
 import { announce, badge, errorNotice, onSubmit, pageHeader, section } from './widgets.ts';
 
 const OPTIONAL_SCOPES = [
@@ -18,6 +18,8 @@ const OPTIONAL_SCOPES = [
 export async function renderKeys(ctx: PageContext): Promise<void> {
   ctx.setTitle('API keys');
   const path = `/accounts/${seg(state.accountId ?? '')}/keys`;
+  const projects = (await allPages<Project>('/projects', {}, { signal: ctx.signal })).items;
+  const projectName = new Map(projects.map((p) => [p.id, p.name]));
   const listArea = h('div', null, loading());
   const shown = h('div', { 'aria-live': 'polite' });
   ctx.view.append(
@@ -37,7 +39,7 @@ export async function renderKeys(ctx: PageContext): Promise<void> {
         ? h('p', { class: 'empty' }, 'No API key yet.')
         : h(
             'table',
-            null,
+            { class: 'responsive' },
             h('caption', null, 'The account’s API keys (the secrets are never shown again)'),
             h(
               'thead',
@@ -59,23 +61,29 @@ export async function renderKeys(ctx: PageContext): Promise<void> {
                   'tr',
                   null,
                   h('th', { scope: 'row' }, k.label),
-                  h('td', null, h('code', null, k.keyId)),
-                  h('td', null, k.scopes.join(', ')),
+                  h('td', { 'data-label': 'Key id' }, h('code', null, k.keyId)),
+                  h('td', { 'data-label': 'Scopes' }, k.scopes.join(', ')),
                   h(
                     'td',
-                    null,
-                    Array.isArray(k.projects) && k.projects.length > 0 ? k.projects.join(', ') : 'all',
+                    { 'data-label': 'Projects' },
+                    Array.isArray(k.projects) && k.projects.length > 0
+                      ? k.projects.map((id) => projectName.get(id) ?? id).join(', ')
+                      : 'All, present and future',
                   ),
-                  h('td', null, dateTime(k.createdAt)),
-                  h('td', null, k.expiresAt ? dateTime(k.expiresAt) : 'never'),
+                  h('td', { 'data-label': 'Created' }, dateTime(k.createdAt)),
+                  h('td', { 'data-label': 'Expires' }, k.expiresAt ? dateTime(k.expiresAt) : 'Never'),
                   h(
                     'td',
-                    null,
-                    k.revokedAt ? badge(`revoked ${dateTime(k.revokedAt)}`, 'bad') : badge('active', 'ok'),
+                    { 'data-label': 'Status' },
+                    k.revokedAt
+                      ? badge(`Revoked ${dateTime(k.revokedAt)}`, 'bad')
+                      : k.expiresAt && Date.parse(k.expiresAt) <= Date.now()
+                        ? badge('Expired', 'bad')
+                        : badge('Active', 'ok'),
                   ),
                   h(
                     'td',
-                    null,
+                    { class: 'open-cell' },
                     k.revokedAt
                       ? ''
                       : confirmButton(
@@ -110,18 +118,48 @@ export async function renderKeys(ctx: PageContext): Promise<void> {
       scope: s.scope,
       ...checkbox(s.label, false, { name: 'scopes', value: s.scope }),
     }));
+    const projectBoxes = projects.map((p) => ({
+      id: p.id,
+      ...checkbox(p.name, false, { name: 'projects', value: p.id }),
+    }));
+    const expiry = select(
+      [
+        { value: '', label: 'Never' },
+        { value: '30', label: 'In 30 days' },
+        { value: '90', label: 'In 90 days' },
+        { value: '365', label: 'In a year' },
+      ],
+      '',
+      { name: 'expires' },
+    );
     const status = h('div', { class: 'form-status' });
     const form = h(
       'form',
       { class: 'stack' },
       field('Label', label, 'Where the key is used, for example "BI server".'),
       h('fieldset', { class: 'checks' }, h('legend', null, 'Scopes'), read.wrap, ...boxes.map((b) => b.wrap)),
+      h(
+        'fieldset',
+        { class: 'checks' },
+        h('legend', null, 'Projects'),
+        ...projectBoxes.map((b) => b.wrap),
+        h('p', { class: 'hint' }, 'None ticked: every project of the account, present and future.'),
+      ),
+      field('Expires', expiry),
       h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Create key')),
       status,
     );
     onSubmit(form, status, async () => {
       const scopes = ['visibility:read', ...boxes.filter((b) => b.box.checked).map((b) => b.scope)];
-      const created = await local.post<LocalKeyCreated>(path, { label: label.value.trim(), scopes });
+      const projectIds = projectBoxes.filter((b) => b.box.checked).map((b) => b.id);
+      const created = await local.post<LocalKeyCreated>(path, {
+        label: label.value.trim(),
+        scopes,
+        ...(projectIds.length > 0 && { projectIds }),
+        ...(expiry.value && {
+          expiresAt: new Date(Date.now() + Number(expiry.value) * 86_400_000).toISOString(),
+        }),
+      });
       const code = h('code', { class: 'secret' }, created.key);
       shown.replaceChildren(
         notice(

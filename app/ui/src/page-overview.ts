@@ -1,17 +1,21 @@
 /**
- * The morning view: mention and citation rates per engine over the period, share of voice against the
- * competitors, and what changed between the last two completed runs.
+ * The morning view: headline figures with their change against the previous period, share of voice now and over
+ * time, mention and citation rates per engine, and what changed since the last run (prompts won and lost).
+ * A project without answers yet shows its first-run checklist instead of empty charts.
  */
-import { allPages, api, seg } from './api.ts';
-import { addDays, daysBetween, overallRates, utcDay } from './chart-scale.ts';
-import { lineChart, shareOfVoiceChart } from './charts.ts';
+import { api, seg } from './api.ts';
+import { addDays, daysBetween, periodBuckets, utcDay } from './chart-scale.ts';
+import { rateChart, SeriesVisibility, seriesToggles, slotOf } from './charts.ts';
+import { shareOfVoiceBars, shareOfVoiceOverTime } from './charts-share.ts';
 import { field, h, loading, notice, select } from './dom.ts';
-import { dateTime, percent, plural, points } from './format.ts';
+import { answersCount, day, dateTime, percent, plural } from './format.ts';
+import { change, kpis, type Kpi, type PeriodFigures } from './kpis.ts';
+import { changesSection } from './overview-changes.ts';
 import type { ProjectContext } from './page.ts';
+import { checklistPanel } from './page-setup.ts';
 import { projectHref } from './router.ts';
-import { diffRuns, type EngineChange } from './run-diff.ts';
-import { engineLabels, getCapabilities, getEngines } from './state.ts';
-import type { Answer, CompetitorStats, DailyStats, Page, Run, RunRequest } from './types.ts';
+import { engineLabels, getCapabilities, getEngines, getProject } from './state.ts';
+import type { AnswerSummary, CompetitorStats, DailyStats, Page, Run, RunRequest } from './types.ts';
 import { errorNotice, pageHeader, poll, section } from './widgets.ts';
 
 const PERIODS = [7, 30, 90, 180, 365];
@@ -50,20 +54,37 @@ export async function renderOverview(ctx: ProjectContext): Promise<void> {
     data,
   );
 
+  // Fresh, not the cached project: a run since the page was last drawn may have stored its first answers.
+  const hasAnswers = (await getProject(ctx.projectId, true)).visibility.latestAnswerDate !== null;
+  if (!hasAnswers) {
+    const { panel } = await checklistPanel(ctx, 'Getting started');
+    data.replaceChildren(
+      notice(
+        'info',
+        'No answers yet. Once the checklist is done, start a run on ',
+        h('a', { href: projectHref(ctx.projectId, 'runs') }, 'Runs'),
+        '.',
+      ),
+      panel,
+    );
+  }
+
   const to = utcDay(new Date());
   const from = addDays(to, -(days - 1));
   const load = async () => {
-    const fresh = await loadData(ctx, { from, to, engine, labels });
+    const fresh = await loadData(ctx, { from, to, days, engine, labels });
     if (!ctx.signal.aborted) data.replaceChildren(...fresh.nodes);
     return fresh.incompleteDays;
   };
-  const incomplete = await load().catch((err) => {
-    data.replaceChildren(errorNotice(err));
-    return 0;
-  });
-  if (incomplete > 0) {
-    let tries = 0;
-    poll(3000, ctx.signal, async () => (await load()) > 0 && ++tries < 10);
+  if (hasAnswers) {
+    const incomplete = await load().catch((err) => {
+      data.replaceChildren(errorNotice(err));
+      return 0;
+    });
+    if (incomplete > 0) {
+      let tries = 0;
+      poll(3000, ctx.signal, async () => (await load()) > 0 && ++tries < 10);
+    }
   }
   await watchActiveRun(ctx, runBanner, load);
 }
@@ -85,7 +106,7 @@ async function watchActiveRun(ctx: ProjectContext, banner: HTMLElement, reload: 
     const count = runs.filter((r) => request.runIds.includes(r.id)).reduce((n, r) => n + r.answerCount, 0);
     const done = ['completed', 'failed', 'canceled'].includes(request.status);
     text.textContent = done
-      ? `The run ${request.status.replaceAll('_', ' ')} with ${plural(count, 'answer')}.`
+      ? `The run ${request.status} with ${plural(count, 'answer')}.`
       : `A run is in progress: ${plural(count, 'answer')} so far.`;
     if (done) link.textContent = 'See the runs';
     if (count !== lastCount || done) {
@@ -101,191 +122,163 @@ interface Loaded {
   incompleteDays: number;
 }
 
+async function period(
+  ctx: ProjectContext,
+  from: string,
+  to: string,
+  engine: string,
+): Promise<PeriodFigures & { incompleteDays: number; from: string; to: string }> {
+  const base = `/projects/${seg(ctx.projectId)}`;
+  const [daily, competitors, summary] = await Promise.all([
+    api.get<DailyStats>(`${base}/stats/daily`, { from, to }, ctx.signal),
+    api.get<CompetitorStats>(`${base}/stats/competitors`, { from, to, engine: engine || null }, ctx.signal),
+    api.get<AnswerSummary>(`${base}/stats/answers`, { from, to }, ctx.signal),
+  ]);
+  return {
+    daily: daily.data,
+    competitors,
+    summary,
+    incompleteDays: daily.incompleteDays,
+    from: daily.from,
+    to: daily.to,
+  };
+}
+
 async function loadData(
   ctx: ProjectContext,
-  o: { from: string; to: string; engine: string; labels: Map<string, string> },
+  o: { from: string; to: string; days: number; engine: string; labels: Map<string, string> },
 ): Promise<Loaded> {
   const base = `/projects/${seg(ctx.projectId)}`;
-  const [daily, competitors, runs] = await Promise.all([
-    api.get<DailyStats>(`${base}/stats/daily`, { from: o.from, to: o.to }, ctx.signal),
-    api.get<CompetitorStats>(
-      `${base}/stats/competitors`,
-      { from: o.from, to: o.to, engine: o.engine || null },
-      ctx.signal,
-    ),
+  const buckets = periodBuckets(o.from, o.to);
+  const [now, before, runs, sovPoints] = await Promise.all([
+    period(ctx, o.from, o.to, o.engine),
+    period(ctx, addDays(o.from, -o.days), addDays(o.from, -1), o.engine),
     api.get<Page<Run>>(`${base}/runs`, { status: 'completed', limit: 2 }, ctx.signal),
+    Promise.all(
+      buckets.map(async (b) => ({
+        ...b,
+        rows: (
+          await api.get<CompetitorStats>(
+            `${base}/stats/competitors`,
+            { ...b, engine: o.engine || null },
+            ctx.signal,
+          )
+        ).data,
+      })),
+    ),
   ]);
   const labels = new Map(o.labels);
-  for (const row of daily.data) if (!labels.has(row.engineId)) labels.set(row.engineId, row.engineId);
-  const days = daysBetween(daily.from, daily.to);
-  const totals = overallRates(daily.data);
+  for (const row of now.daily) if (!labels.has(row.engineId)) labels.set(row.engineId, row.engineId);
+  const days = daysBetween(now.from, now.to);
   const nodes: HTMLElement[] = [];
-  if (daily.incompleteDays > 0) {
+  if (now.incompleteDays > 0) {
     nodes.push(
       notice(
         'info',
-        `${plural(daily.incompleteDays, 'recent day')} still being summarised; the numbers fill in within seconds.`,
+        `${plural(now.incompleteDays, 'recent day')} still being summarised; the numbers fill in within seconds.`,
       ),
     );
   }
+  const latest = runs.data[0];
   nodes.push(
     h(
       'ul',
-      { class: 'kpis', 'aria-label': 'Totals for the period' },
-      kpi('Mention rate', percent(totals.mentionRate), `of ${plural(totals.answers, 'answer')}`),
-      kpi('Citation rate', percent(totals.citationRate), `of ${plural(totals.answers, 'answer')}`),
-      kpi(
-        'Latest run',
-        runs.data[0] ? dateTime(runs.data[0].completedAt ?? runs.data[0].startedAt) : 'none yet',
-        runs.data[0] ? plural(runs.data[0].answerCount, 'answer') : '',
-        true,
+      {
+        class: 'kpis',
+        'aria-label': `Figures for the last ${o.days} days, against the ${o.days} days before`,
+      },
+      ...kpis(now, before).map((k) => kpiTile(k, o.days)),
+      h(
+        'li',
+        { class: 'kpi' },
+        h('span', { class: 'kpi-label' }, 'Latest run'),
+        h(
+          'span',
+          { class: 'kpi-value small' },
+          latest ? dateTime(latest.completedAt ?? latest.startedAt) : 'No run yet',
+        ),
+        h(
+          'span',
+          { class: 'kpi-note' },
+          latest
+            ? answersCount(latest.answerCount)
+            : ctx.project.visibility.latestAnswerDate
+              ? `Answers imported up to ${day(ctx.project.visibility.latestAnswerDate)}`
+              : '',
+        ),
       ),
     ),
   );
-  const range = `${daily.from} to ${daily.to}`;
+  const range = `${day(now.from)} to ${day(now.to)}`;
+  const visibility = new SeriesVisibility();
+  const present = [...new Set(now.daily.map((r) => r.engineId))];
+  const sovFor = o.engine ? (labels.get(o.engine) ?? o.engine) : 'all engines';
   nodes.push(
     section(
-      'Rates over time',
+      'Share of voice',
       h(
         'div',
         { class: 'charts' },
-        lineChart({
-          title: 'Mention rate per engine',
-          description: `Share of answers naming the brand, per engine and day, ${range}. The table below has every value.`,
-          metric: 'mentionRate',
-          rows: daily.data,
-          days,
-          engines: labels,
-        }),
-        lineChart({
-          title: 'Citation rate per engine',
-          description: `Share of answers citing a page of the brand's site, per engine and day, ${range}. The table below has every value.`,
-          metric: 'citationRate',
-          rows: daily.data,
-          days,
-          engines: labels,
-        }),
+        shareOfVoiceBars(
+          `Brands named in answers, ${sovFor}, ${range}`,
+          now.competitors.data,
+          now.competitors.answers,
+        ),
+        shareOfVoiceOverTime(`Share of voice over time, ${sovFor}`, sovPoints, new SeriesVisibility()),
       ),
     ),
     section(
-      'Share of voice',
-      shareOfVoiceChart({
-        title: `Brands named in answers, ${o.engine ? (labels.get(o.engine) ?? o.engine) : 'all engines'}, ${range}`,
-        rows: competitors.data,
-        answers: competitors.answers,
-      }),
+      'Rates per engine',
+      present.length > 1
+        ? seriesToggles(
+            'Engines shown',
+            present.map((id) => ({ id, label: labels.get(id) ?? id, slot: slotOf(labels, id) })),
+            visibility,
+          )
+        : null,
+      h(
+        'div',
+        { class: 'charts' },
+        rateChart({
+          title: 'Mention rate per engine',
+          description: `Share of answers naming the brand, per engine and day, ${range}. The table has every value.`,
+          metric: 'mentionRate',
+          rows: now.daily,
+          days,
+          engines: labels,
+          visibility,
+        }),
+        rateChart({
+          title: 'Citation rate per engine',
+          description: `Share of answers citing a page of the brand's site, per engine and day, ${range}. The table has every value.`,
+          metric: 'citationRate',
+          rows: now.daily,
+          days,
+          engines: labels,
+          visibility,
+        }),
+      ),
     ),
     await changesSection(ctx, runs.data),
   );
-  return { nodes, incompleteDays: daily.incompleteDays };
+  return { nodes, incompleteDays: now.incompleteDays };
 }
 
-function kpi(label: string, value: string, note: string, small = false): HTMLElement {
+function kpiTile(k: Kpi, days: number): HTMLElement {
+  const c = change(k);
+  const value = k.kind === 'rate' ? percent(k.value) : k.value === null ? '—' : k.value.toFixed(1);
+  const previous =
+    k.kind === 'rate' ? percent(k.previous) : k.previous === null ? '—' : k.previous.toFixed(1);
   return h(
     'li',
     { class: 'kpi' },
-    h('span', { class: 'kpi-label' }, label),
-    h('span', { class: small ? 'kpi-value small' : 'kpi-value' }, value),
-    h('span', { class: 'kpi-note' }, note),
-  );
-}
-
-async function runAnswers(ctx: ProjectContext, runId: string) {
-  return (
-    await allPages<Answer>(
-      `/projects/${seg(ctx.projectId)}/answers`,
-      { runId },
-      { max: 5000, signal: ctx.signal },
-    )
-  ).items;
-}
-
-async function changesSection(ctx: ProjectContext, runs: readonly Run[]): Promise<HTMLElement> {
-  const title = 'What changed since the last run';
-  const [latest, previous] = runs;
-  if (!latest) {
-    return section(
-      title,
-      h(
-        'p',
-        { class: 'empty' },
-        'No completed run yet. ',
-        h('a', { href: projectHref(ctx.projectId, 'runs') }, 'Start one on Runs'),
-        '.',
-      ),
-    );
-  }
-  const [now, before] = await Promise.all([
-    runAnswers(ctx, latest.id),
-    previous ? runAnswers(ctx, previous.id) : Promise.resolve([]),
-  ]);
-  const diff = diffRuns(now, before);
-  const when = (r: Run) => dateTime(r.completedAt ?? r.startedAt, true);
-  const caption = previous
-    ? `The run of ${when(latest)} against the run of ${when(previous)}`
-    : `The run of ${when(latest)}; there is no earlier run to compare with yet`;
-  const row = (c: EngineChange, total = false) => {
-    const m = points(c.mentionDelta);
-    const ci = points(c.citationDelta);
-    const cell = total ? 'th' : 'td';
-    return h(
-      'tr',
-      total ? { class: 'total' } : null,
-      h('th', { scope: 'row' }, c.engineLabel),
-      h(
-        cell,
-        null,
-        percent(c.latest?.mentionRate),
-        c.latest ? h('span', { class: 'sub' }, ` (${c.latest.mentioned}/${c.latest.answers})`) : '',
-      ),
-      h(
-        cell,
-        { class: `trend trend-${m.trend}` },
-        m.text,
-        c.previous ? h('span', { class: 'sub' }, ` from ${percent(c.previous.mentionRate)}`) : '',
-      ),
-      h(
-        cell,
-        null,
-        percent(c.latest?.citationRate),
-        c.latest ? h('span', { class: 'sub' }, ` (${c.latest.cited}/${c.latest.answers})`) : '',
-      ),
-      h(
-        cell,
-        { class: `trend trend-${ci.trend}` },
-        ci.text,
-        c.previous ? h('span', { class: 'sub' }, ` from ${percent(c.previous.citationRate)}`) : '',
-      ),
-    );
-  };
-  return section(
-    title,
+    h('span', { class: 'kpi-label' }, k.label),
+    h('span', { class: 'kpi-value' }, value),
+    h('span', { class: `kpi-change trend-${c.trend}` }, c.text),
     h(
-      'table',
-      { class: 'changes' },
-      h('caption', null, caption),
-      h(
-        'thead',
-        null,
-        h(
-          'tr',
-          null,
-          ...['Engine', 'Mention rate', 'Change', 'Citation rate', 'Change'].map((c) =>
-            h('th', { scope: 'col' }, c),
-          ),
-        ),
-      ),
-      h('tbody', null, ...diff.engines.map((c) => row(c))),
-      h('tfoot', null, row(diff.total, true)),
-    ),
-    h(
-      'p',
-      null,
-      h(
-        'a',
-        { href: projectHref(ctx.projectId, 'answers', new URLSearchParams({ runId: latest.id })) },
-        'See the answers of the latest run',
-      ),
+      'span',
+      { class: 'kpi-note' },
+      k.previous === null ? k.note : `${k.note}; previous ${days} days ${previous}`,
     ),
   );
 }

@@ -1,11 +1,13 @@
 /** The project picker: the account's projects, newest first, and a form to create one. */
-import { allPages, api } from './api.ts';
+import { allPages, api, seg } from './api.ts';
+import { addDays, overallRates, utcDay } from './chart-scale.ts';
 import { field, h, input } from './dom.ts';
-import { dateTime, parseList, plural } from './format.ts';
+import { answersCount, dateTime, day, parseList, percent, statusLabel, websiteUrl } from './format.ts';
+import { websiteInput } from './setup-brand.ts';
 import type { PageContext } from './page.ts';
 import { projectHref } from './router.ts';
 import { rememberBrand } from './state.ts';
-import type { Project, ProjectWithHost } from './types.ts';
+import type { DailyStats, Page, Project, ProjectWithHost, Run } from './types.ts';
 import { announce, onSubmit, pageHeader, section, setFlash } from './widgets.ts';
 
 export async function renderProjects(ctx: PageContext): Promise<void> {
@@ -17,39 +19,61 @@ export async function renderProjects(ctx: PageContext): Promise<void> {
       'Your projects',
       projects.length === 0
         ? h('p', { class: 'empty' }, 'No project yet: create the first one below.')
-        : h('ul', { class: 'project-list' }, ...projects.map(projectItem)),
+        : h('ul', { class: 'project-list' }, ...projects.map((p) => projectItem(p, ctx.signal))),
     ),
     section('New project', createForm(ctx)),
   );
 }
 
-function projectItem(p: Project): HTMLElement {
+/** A project's card: its figures over the last 30 days and its latest run, filled in as they load. */
+function projectItem(p: Project, signal: AbortSignal): HTMLElement {
   const v = p.visibility;
-  return h(
+  const figures = h(
+    'dl',
+    { class: 'card-figures' },
+    h('div', null, h('dt', null, 'Tracked prompts'), h('dd', null, String(v.trackedPrompts))),
+  );
+  const card = h(
     'li',
     { class: 'project-card' },
     h('a', { href: projectHref(p.id), class: 'project-link' }, p.name),
-    h(
-      'p',
-      { class: 'meta' },
-      p.websiteUrl ?? '',
-      p.websiteUrl ? ' · ' : '',
-      plural(v.trackedPrompts, 'tracked prompt'),
-      ' · ',
-      v.latestRunAt ? `last run ${dateTime(v.latestRunAt)}` : 'no run yet',
-    ),
+    h('p', { class: 'meta' }, p.websiteUrl ?? 'No website yet'),
+    figures,
   );
+  const to = utcDay(new Date());
+  const base = `/projects/${seg(p.id)}`;
+  void Promise.all([
+    api.get<DailyStats>(`${base}/stats/daily`, { from: addDays(to, -29), to }, signal),
+    api.get<Page<Run>>(`${base}/runs`, { limit: 1 }, signal),
+  ])
+    .then(([daily, runs]) => {
+      const totals = overallRates(daily.data);
+      const latest = runs.data[0];
+      const figure = (label: string, value: string) =>
+        h('div', null, h('dt', null, label), h('dd', null, value));
+      figures.append(
+        figure('Answers, 30 days', answersCount(totals.answers)),
+        figure('Mention rate', percent(totals.mentionRate)),
+        figure('Citation rate', percent(totals.citationRate)),
+        figure(
+          'Latest run',
+          latest
+            ? `${dateTime(latest.startedAt)} (${statusLabel(latest.status).toLowerCase()})`
+            : v.latestAnswerDate
+              ? `None; answers up to ${day(v.latestAnswerDate)}`
+              : 'None yet',
+        ),
+      );
+    })
+    .catch(() =>
+      figures.append(h('div', null, h('dt', null, 'Figures'), h('dd', null, 'could not be read'))),
+    );
+  return card;
 }
 
 function createForm(ctx: PageContext): HTMLFormElement {
   const name = input({ name: 'name', required: true, maxlength: 120, autocomplete: 'off' });
-  const website = input({
-    type: 'url',
-    name: 'websiteUrl',
-    required: true,
-    placeholder: 'https://',
-    maxlength: 2048,
-  });
+  const website = websiteInput();
   const terms = input({ name: 'brandTerms', autocomplete: 'off' });
   const domains = input({ name: 'brandDomains', autocomplete: 'off' });
   const status = h('div', { class: 'form-status' });
@@ -57,7 +81,7 @@ function createForm(ctx: PageContext): HTMLFormElement {
     'form',
     { class: 'stack', novalidate: false },
     field('Brand name', name, 'As the engines would write it, for example "Northwind".'),
-    field('Website', website, 'https address of the brand’s site.'),
+    field('Website', website, 'The brand’s site, for example acme.com.'),
     field('Other brand names (optional)', terms, 'Separated by commas; each counts as a mention.'),
     field(
       'Other brand domains (optional)',
@@ -68,7 +92,7 @@ function createForm(ctx: PageContext): HTMLFormElement {
     status,
   );
   onSubmit(form, status, async () => {
-    const body: Record<string, unknown> = { name: name.value.trim(), websiteUrl: website.value.trim() };
+    const body: Record<string, unknown> = { name: name.value.trim(), websiteUrl: websiteUrl(website.value) };
     if (terms.value.trim()) body.brandTerms = parseList(terms.value);
     if (domains.value.trim()) body.brandDomains = parseList(domains.value);
     const project = await api.post<ProjectWithHost>('/projects', body);

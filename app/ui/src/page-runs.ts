@@ -1,24 +1,32 @@
 /**
- * Runs: "Run now" (a run request with an Idempotency-Key), live progress while a request is active (the
- * request and the runs polled every 2 s: answers stored against prompts x engines x samples), and the lists
- * of runs and API run requests.
+ * Runs: what a run started now would ask (and what cannot run, with the fix), "Run now" (a run request with an
+ * Idempotency-Key) disabled when nothing can run, live progress per engine with Cancel, the units left, and
+ * the lists of runs and API run requests.
  */
-import { allPages, api, ApiError, seg } from './api.ts';
-import { field, h, loading, notice, select } from './dom.ts';
-import { dateTime, plural } from './format.ts';
+import { api, ApiError, seg } from './api.ts';
+import { button, field, h, loading, notice, select } from './dom.ts';
+import { errorText } from './error-text.ts';
+import { dateTime, plural, statusLabel } from './format.ts';
 import type { ProjectContext } from './page.ts';
 import { projectHref } from './router.ts';
-import { expectedAnswers, progressFraction } from './run-diff.ts';
-import { getCapabilities } from './state.ts';
-import type { Capabilities, Page, Prompt, Run, RunRequest } from './types.ts';
+import { progressFraction } from './run-diff.ts';
+import { readinessList, runPlan } from './run-readiness.ts';
+import { getCapabilities, getReadiness } from './state.ts';
+import type { AnswerSummary, Capabilities, CancelOutcome, Page, Run, RunRequest } from './types.ts';
 import { announce, errorNotice, pageHeader, poll, section, statusBadge } from './widgets.ts';
 
 const ENDED = new Set(['completed', 'failed', 'canceled']);
 
+const unitsLeft = (c: Capabilities) =>
+  c.allowance ? (c.allowance.remainingUnits ?? 0) + c.allowance.prepaidCreditsRemaining : null;
+
 export async function renderRuns(ctx: ProjectContext): Promise<void> {
   ctx.setTitle(`Runs · ${ctx.project.name}`);
   const base = `/projects/${seg(ctx.projectId)}`;
-  let caps = await getCapabilities(ctx.projectId);
+  let [caps, ready] = await Promise.all([
+    getCapabilities(ctx.projectId),
+    getReadiness(ctx.projectId, ctx.signal),
+  ]);
 
   const samples = select(
     Array.from({ length: Math.max(1, caps.limits.maxSamplesPerPrompt) }, (_, i) => ({
@@ -29,39 +37,61 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
     { name: 'samplesPerPrompt' },
   );
   const runNow = h('button', { type: 'submit', class: 'primary run-now' }, 'Run now');
+  const plan = h('p', { class: 'run-plan', id: 'run-plan' });
+  runNow.setAttribute('aria-describedby', 'run-plan');
   const status = h('div', { class: 'form-status' });
   const progress = h('div', { class: 'progress-area', 'aria-live': 'polite' });
   const lists = h('div', null, loading('Loading runs…'));
   const summary = h('p', { class: 'hint' });
+  const readinessArea = h('div');
   const form = h(
     'form',
-    { class: 'run-form', 'aria-label': 'Start a run' },
+    { class: 'run-form panel', 'aria-label': 'Start a run' },
+    plan,
     h('div', { class: 'toolbar' }, field('Samples per prompt', samples), runNow),
     summary,
     status,
   );
+  const signInHelp = (engineId: string) =>
+    h(
+      'a',
+      { href: projectHref(ctx.projectId, 'engines') },
+      `Sign in on Engines`,
+      h('span', { class: 'visually-hidden' }, ` (${engineId})`),
+    );
   ctx.view.append(
     pageHeader('Runs', 'Ask every active prompt on its engines now, and follow the answers as they arrive.'),
     form,
     progress,
+    section('Engines for the next run', readinessArea),
     lists,
   );
 
-  const describe = (c: Capabilities) => {
+  let watching: string | null = null;
+  // Run now stays disabled until its submit handler is attached at the end of the set-up below: a submit
+  // before that (the desktop tray's Run now presses it as soon as it is enabled) would post the form natively.
+  let armed = false;
+  const describe = () => {
     const parts = [
-      `${plural(c.tracking.promptCount, 'active prompt')}`,
-      `${c.runs.usedToday} of ${c.limits.runRequestsPerDay} API runs used today`,
+      `${plural(caps.tracking.promptCount, 'active prompt')}`,
+      `${caps.runs.usedToday} of ${caps.limits.runRequestsPerDay} runs started today`,
     ];
-    if (c.allowance) {
-      parts.push(`about ${c.allowance.estimatedUnitsPerRun} units per sample`);
-      if (c.allowance.remainingUnits !== null)
-        parts.push(`${c.allowance.remainingUnits + c.allowance.prepaidCreditsRemaining} units left`);
-    }
-    if (c.host?.required)
-      parts.push(c.host.online ? 'host computer online' : 'host computer offline: host engines wait for it');
+    const left = unitsLeft(caps);
+    if (caps.allowance && left !== null)
+      parts.push(
+        `about ${plural(caps.allowance.estimatedUnitsPerRun, 'unit')} a sample`,
+        `${plural(left, 'unit')} left`,
+      );
     summary.textContent = `${parts.join(' · ')}.`;
+    plan.textContent = runPlan(ready);
+    readinessArea.replaceChildren(readinessList(ready, signInHelp));
+    runNow.disabled = !armed || watching !== null || !ready.canRun;
   };
-  describe(caps);
+  describe();
+  const refresh = async () => {
+    [caps, ready] = await Promise.all([getCapabilities(ctx.projectId), getReadiness(ctx.projectId)]);
+    describe();
+  };
 
   const drawLists = async () => {
     const [runs, requests] = await Promise.all([
@@ -72,73 +102,123 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
   };
   await drawLists().catch((err) => lists.replaceChildren(errorNotice(err)));
 
-  let watching: string | null = null;
   const watch = async (requestId: string, samplesPerPrompt: number) => {
     if (watching === requestId) return;
     watching = requestId;
     runNow.disabled = true;
-    const prompts = (
-      await allPages<Prompt>(`${base}/prompts`, { status: 'active' }, { max: 2000 }).catch(() => ({
-        items: [] as Prompt[],
-      }))
-    ).items;
-    const expected = expectedAnswers(
-      prompts,
-      samplesPerPrompt,
-      caps.engines.map((e) => e.id),
-    );
-    const bar = h('progress', { max: Math.max(1, expected), value: 0, 'aria-label': 'Answers stored' });
+    const engines = ready.engines.filter((e) => e.ready);
+    const rows = engines.map((e) => {
+      const bar = h('progress', {
+        max: Math.max(1, e.activePrompts * samplesPerPrompt),
+        value: 0,
+        'aria-label': `${e.label}: answers stored`,
+      });
+      const text = h('span', { class: 'engine-progress-text' }, 'waiting');
+      return {
+        engine: e,
+        bar,
+        text,
+        li: h('li', null, h('span', { class: 'engine-progress-name' }, e.label), bar, text),
+      };
+    });
     const label = h('p', { class: 'progress-label' }, 'Starting…');
     const note = h('div');
-    progress.replaceChildren(section('Run in progress', bar, label, note));
+    const cancel = button(
+      'Cancel run',
+      async () => {
+        cancel.disabled = true;
+        try {
+          const r = await api.post<CancelOutcome>(`${base}/run-requests/${seg(requestId)}/cancel`);
+          announce(r.outcome === 'canceled' ? 'Run canceled.' : 'Canceling: the run stops within seconds.');
+          cancel.textContent = r.outcome === 'canceled' ? 'Canceled' : 'Canceling…';
+        } catch (err) {
+          cancel.disabled = false;
+          note.replaceChildren(errorNotice(err));
+        }
+      },
+      { class: 'danger cancel-run' },
+    );
+    progress.replaceChildren(
+      section(
+        'Run in progress',
+        label,
+        h('ul', { class: 'engine-progress' }, ...rows.map((r) => r.li)),
+        h('div', { class: 'actions' }, cancel),
+        note,
+      ),
+    );
     const tick = async (): Promise<boolean> => {
-      const [request, runs, requests] = await Promise.all([
-        api.get<RunRequest>(`${base}/run-requests/${seg(requestId)}`),
-        api.get<Page<Run>>(`${base}/runs`, { limit: 20 }),
-        api.get<Page<RunRequest>>(`${base}/run-requests`, { limit: 10 }),
-      ]);
-      const mine = runs.data.filter((r) => request.runIds.includes(r.id));
-      const stored = mine.reduce((n, r) => n + r.answerCount, 0);
-      const total = Math.max(expected, stored);
-      bar.max = Math.max(1, total);
-      bar.value = stored;
-      const pct = Math.round(progressFraction(stored, total) * 100);
+      const request = await api.get<RunRequest>(`${base}/run-requests/${seg(requestId)}`);
+      const counts = await Promise.all(
+        rows.map(async (r) =>
+          request.runIds.length === 0
+            ? 0
+            : (
+                await Promise.all(
+                  request.runIds.map((runId) =>
+                    api.get<AnswerSummary>(`${base}/stats/answers`, { runId, engine: [r.engine.id] }),
+                  ),
+                )
+              ).reduce((n, s) => n + s.answers, 0),
+        ),
+      );
+      let stored = 0;
+      let expected = 0;
+      rows.forEach((r, i) => {
+        const n = counts[i]!;
+        const want = Math.max(r.engine.activePrompts * samplesPerPrompt, n);
+        stored += n;
+        expected += want;
+        r.bar.max = Math.max(1, want);
+        r.bar.value = n;
+        r.text.textContent = `${n} of ${want}`;
+      });
+      const pct = Math.round(progressFraction(stored, expected) * 100);
       label.replaceChildren(
         statusBadge(request.status),
-        ` ${stored} of ${total} answers (${pct}%)`,
+        ` ${stored} of ${plural(expected, 'answer')} (${pct}%)`,
         request.mode === 'host' ? ' · on the host computer' : '',
       );
       note.replaceChildren(
         request.warning ? notice('warning', request.warning) : '',
-        request.error ? notice('error', `${request.error.message} (${request.error.code})`) : '',
+        request.error ? notice('error', request.error.message) : '',
       );
-      lists.replaceChildren(runsSection(ctx, runs.data), requestsSection(requests.data));
-      if (ENDED.has(request.status)) {
-        watching = null;
-        runNow.disabled = false;
-        announce(`Run ${request.status}: ${plural(stored, 'answer')} stored.`);
-        progress.replaceChildren(
-          notice(
-            request.status === 'completed' ? 'success' : 'error',
-            `The run ${request.status} with ${plural(stored, 'answer')}. `,
-            h('a', { href: projectHref(ctx.projectId, 'overview') }, 'See the overview'),
-            ' · ',
-            mine[0]
-              ? h(
-                  'a',
-                  { href: projectHref(ctx.projectId, 'answers', new URLSearchParams({ runId: mine[0].id })) },
-                  'See its answers',
-                )
-              : '',
-          ),
-          request.error ? notice('error', `${request.error.message} (${request.error.code})`) : '',
-        );
-        caps = await getCapabilities(ctx.projectId);
-        describe(caps);
-        await drawLists();
-        return false;
-      }
-      return true;
+      await Promise.all([refresh(), drawLists()]);
+      runNow.disabled = true;
+      if (!ENDED.has(request.status)) return true;
+      watching = null;
+      announce(`Run ${statusLabel(request.status).toLowerCase()}: ${plural(stored, 'answer')} stored.`);
+      const runs = (await api.get<Page<Run>>(`${base}/runs`, { limit: 20 })).data.filter((r) =>
+        request.runIds.includes(r.id),
+      );
+      // Links to the numbers only when the run stored some: after a run where every answer failed there is nothing to see.
+      const links =
+        stored > 0
+          ? [
+              h('a', { href: projectHref(ctx.projectId, 'overview') }, 'See the overview'),
+              ' · ',
+              runs[0]
+                ? h(
+                    'a',
+                    {
+                      href: projectHref(ctx.projectId, 'answers', new URLSearchParams({ runId: runs[0].id })),
+                    },
+                    'See its answers',
+                  )
+                : '',
+            ]
+          : [' No answer was stored: see what each engine needs below.'];
+      progress.replaceChildren(
+        notice(
+          request.status === 'completed' ? 'success' : 'error',
+          `The run ${statusLabel(request.status).toLowerCase()} with ${plural(stored, 'answer')}. `,
+          ...links,
+        ),
+        request.error ? notice('error', request.error.message) : '',
+      );
+      describe();
+      await drawLists();
+      return false;
     };
     await tick().catch(() => true);
     if (watching === requestId) poll(2000, ctx.signal, tick);
@@ -149,6 +229,7 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
   let idempotencyKey: string | null = null;
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
+    if (!ready.canRun) return;
     status.replaceChildren();
     runNow.disabled = true;
     const samplesPerPrompt = Number(samples.value);
@@ -166,12 +247,14 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
       await watch(request.id, samplesPerPrompt);
     } catch (err) {
       if (err instanceof ApiError && err.status > 0) idempotencyKey = null;
-      runNow.disabled = false;
-      status.replaceChildren(errorNotice(err));
+      describe();
+      status.replaceChildren(notice('error', errorText(err)));
       const active = err instanceof ApiError ? err.problem.activeRequestId : undefined;
       if (typeof active === 'string') void watch(active, samplesPerPrompt);
     }
   });
+  armed = true;
+  describe();
 }
 
 function runsSection(ctx: ProjectContext, runs: readonly Run[]): HTMLElement {
@@ -181,7 +264,7 @@ function runsSection(ctx: ProjectContext, runs: readonly Run[]): HTMLElement {
       ? h('p', { class: 'empty' }, 'No run yet.')
       : h(
           'table',
-          { class: 'runs' },
+          { class: 'runs responsive' },
           h('caption', null, 'The 20 latest runs, newest first'),
           h(
             'thead',
@@ -189,8 +272,12 @@ function runsSection(ctx: ProjectContext, runs: readonly Run[]): HTMLElement {
             h(
               'tr',
               null,
-              ...['Started', 'Status', 'Trigger', 'Prompts', 'Answers', 'Completed', ''].map((c) =>
-                h('th', { scope: 'col' }, c || h('span', { class: 'visually-hidden' }, 'Answers link')),
+              ...['Started', 'Status', 'Started by', 'Prompts', 'Answers', 'Ended', 'Answers'].map((c, i) =>
+                h(
+                  'th',
+                  { scope: 'col' },
+                  i === 6 ? h('span', { class: 'visually-hidden' }, 'Answers link') : c,
+                ),
               ),
             ),
           ),
@@ -201,15 +288,19 @@ function runsSection(ctx: ProjectContext, runs: readonly Run[]): HTMLElement {
               h(
                 'tr',
                 null,
-                h('td', null, dateTime(r.startedAt)),
-                h('td', null, statusBadge(r.status)),
-                h('td', null, r.trigger),
-                h('td', null, String(r.promptCount)),
-                h('td', null, String(r.answerCount)),
-                h('td', null, dateTime(r.completedAt)),
+                h('td', { 'data-label': 'Started' }, dateTime(r.startedAt)),
+                h('td', { 'data-label': 'Status' }, statusBadge(r.status)),
                 h(
                   'td',
-                  null,
+                  { 'data-label': 'Started by' },
+                  r.trigger === 'scheduled' ? 'Schedule' : 'A person or the API',
+                ),
+                h('td', { 'data-label': 'Prompts' }, String(r.promptCount)),
+                h('td', { 'data-label': 'Answers' }, String(r.answerCount)),
+                h('td', { 'data-label': 'Ended' }, dateTime(r.completedAt)),
+                h(
+                  'td',
+                  { class: 'open-cell' },
                   h(
                     'a',
                     {
@@ -238,7 +329,7 @@ function requestsSection(requests: readonly RunRequest[]): HTMLElement {
       ? h('p', { class: 'empty' }, 'No run request yet.')
       : h(
           'table',
-          null,
+          { class: 'responsive' },
           h('caption', null, 'The 10 latest run requests'),
           h(
             'thead',
@@ -258,12 +349,12 @@ function requestsSection(requests: readonly RunRequest[]): HTMLElement {
               h(
                 'tr',
                 null,
-                h('td', null, dateTime(r.createdAt)),
-                h('td', null, statusBadge(r.status)),
-                h('td', null, r.mode === 'host' ? 'host computer' : 'cloud'),
-                h('td', null, String(r.promptCount)),
-                h('td', null, String(r.estimatedUnits)),
-                h('td', null, r.error ? `${r.error.message} (${r.error.code})` : (r.warning ?? '')),
+                h('td', { 'data-label': 'Requested' }, dateTime(r.createdAt)),
+                h('td', { 'data-label': 'Status' }, statusBadge(r.status)),
+                h('td', { 'data-label': 'Where' }, r.mode === 'host' ? 'Host computer' : 'Cloud'),
+                h('td', { 'data-label': 'Prompts' }, String(r.promptCount)),
+                h('td', { 'data-label': 'Units' }, String(r.estimatedUnits)),
+                h('td', { 'data-label': 'Note' }, r.error ? r.error.message : (r.warning ?? '—')),
               ),
             ),
           ),

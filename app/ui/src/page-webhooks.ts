@@ -162,7 +162,7 @@ function deliveriesTable(w: Webhook, list: readonly WebhookDelivery[]): HTMLElem
   if (list.length === 0) return h('p', { class: 'empty' }, 'No delivery yet.');
   return h(
     'table',
-    null,
+    { class: 'responsive' },
     h('caption', null, `The last deliveries to ${w.url}, newest first`),
     h(
       'thead',
@@ -182,12 +182,12 @@ function deliveriesTable(w: Webhook, list: readonly WebhookDelivery[]): HTMLElem
         h(
           'tr',
           null,
-          h('td', null, dateTime(d.createdAt)),
-          h('td', null, d.event),
-          h('td', null, statusBadge(d.status)),
+          h('td', { 'data-label': 'Created' }, dateTime(d.createdAt)),
+          h('td', { 'data-label': 'Event' }, d.event),
+          h('td', { 'data-label': 'Status' }, statusBadge(d.status)),
           h(
             'td',
-            null,
+            { 'data-label': 'Attempts' },
             h(
               'ol',
               { class: 'attempts' },
@@ -200,7 +200,7 @@ function deliveriesTable(w: Webhook, list: readonly WebhookDelivery[]): HTMLElem
               ),
             ),
           ),
-          h('td', null, dateTime(d.nextAttemptAt)),
+          h('td', { 'data-label': 'Next attempt' }, dateTime(d.nextAttemptAt)),
         ),
       ),
     ),

@@ -1,4 +1,7 @@
-/** The hash routes of the UI: `#/`, `#/keys` and `#/p/{projectId}/{page}[/{answerId}][?query]`. */
+/**
+ * The hash routes of the UI: `#/`, `#/keys`, `#/p/{projectId}/{page}[?query]`, an answer at
+ * `#/p/{projectId}/answers/{answerId}` and a part of Setup at `#/p/{projectId}/setup/{section}`.
+ */
 
 export const PROJECT_PAGES = [
   'overview',
@@ -11,11 +14,15 @@ export const PROJECT_PAGES = [
 ] as const;
 export type ProjectPage = (typeof PROJECT_PAGES)[number];
 
+export const SETUP_SECTIONS = ['brand', 'prompts', 'competitors', 'schedule'] as const;
+export type SetupSection = (typeof SETUP_SECTIONS)[number];
+
 export type Route =
   | { name: 'projects' }
   | { name: 'keys' }
   | { name: 'project'; projectId: string; page: ProjectPage; query: URLSearchParams }
   | { name: 'answer'; projectId: string; answerId: string }
+  | { name: 'setup'; projectId: string; section: SetupSection }
   | { name: 'not-found'; path: string };
 
 const PROJECT_ID = /^[A-Za-z0-9]{1,64}$/;
@@ -41,6 +48,10 @@ export function parseRoute(hash: string): Route {
     if (page === 'answers' && parts.length === 4) {
       const answerId = decode(parts[3]!);
       if (answerId && ANSWER_ID.test(answerId)) return { name: 'answer', projectId, answerId };
+    } else if (page === 'setup' && parts.length === 4) {
+      const section = parts[3]!;
+      if ((SETUP_SECTIONS as readonly string[]).includes(section))
+        return { name: 'setup', projectId, section: section as SetupSection };
     } else if (parts.length <= 3 && (PROJECT_PAGES as readonly string[]).includes(page)) {
       return { name: 'project', projectId, page: page as ProjectPage, query: new URLSearchParams(search) };
     }
@@ -59,4 +70,8 @@ export function projectHref(
 
 export function answerHref(projectId: string, answerId: string): string {
   return `#/p/${encodeURIComponent(projectId)}/answers/${encodeURIComponent(answerId)}`;
+}
+
+export function setupHref(projectId: string, section: SetupSection): string {
+  return `#/p/${encodeURIComponent(projectId)}/setup/${section}`;
 }

@@ -7,6 +7,55 @@ export interface RunAnswer {
   cited: boolean;
 }
 
+export interface PromptAnswer extends RunAnswer {
+  promptId: string | null;
+  promptText: string;
+}
+
+export interface PromptChange {
+  promptText: string;
+  /** Engines whose answers named the brand in one run and not in the other. */
+  engines: string[];
+}
+
+/**
+ * Prompts won and lost between two runs: a prompt is won on an engine when the latest run's answers named the
+ * brand and the previous run's did not (any sample counts), lost the other way round. Only prompt and engine
+ * pairs both runs asked are compared.
+ */
+export function promptChanges(
+  latest: readonly PromptAnswer[],
+  previous: readonly PromptAnswer[],
+): { won: PromptChange[]; lost: PromptChange[] } {
+  const key = (a: PromptAnswer) => `${a.promptId ?? a.promptText}\u0000${a.engineId}`;
+  const named = (answers: readonly PromptAnswer[]) => {
+    const m = new Map<string, { answer: PromptAnswer; named: boolean }>();
+    for (const a of answers) {
+      const k = key(a);
+      m.set(k, { answer: a, named: (m.get(k)?.named ?? false) || a.mentioned });
+    }
+    return m;
+  };
+  const now = named(latest);
+  const before = named(previous);
+  const won = new Map<string, PromptChange>();
+  const lost = new Map<string, PromptChange>();
+  for (const [k, n] of now) {
+    const b = before.get(k);
+    if (!b || b.named === n.named) continue;
+    const into = n.named ? won : lost;
+    const p = n.answer.promptId ?? n.answer.promptText;
+    const entry = into.get(p) ?? { promptText: n.answer.promptText, engines: [] };
+    entry.engines.push(n.answer.engineLabel);
+    into.set(p, entry);
+  }
+  const sorted = (m: Map<string, PromptChange>) =>
+    [...m.values()]
+      .map((c) => ({ ...c, engines: c.engines.sort() }))
+      .sort((a, b) => b.engines.length - a.engines.length || a.promptText.localeCompare(b.promptText));
+  return { won: sorted(won), lost: sorted(lost) };
+}
+
 export interface Rates {
   answers: number;
   mentioned: number;

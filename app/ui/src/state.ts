@@ -1,6 +1,14 @@
 /** What the pages share: the chosen account, and small caches of a project's descriptions. */
 import { api, local, seg } from './api.ts';
-import type { Capabilities, Engine, LocalAccount, Page, Project, ProjectWithHost } from './types.ts';
+import type {
+  Capabilities,
+  Engine,
+  LocalAccount,
+  Page,
+  Project,
+  ProjectWithHost,
+  Readiness,
+} from './types.ts';
 
 export const state = {
   accounts: [] as LocalAccount[],
@@ -65,6 +73,11 @@ export function engineLabels(list: readonly { id: string; label: string }[]): Ma
 
 export function getCapabilities(projectId: string): Promise<Capabilities> {
   return api.get<Capabilities>(`/projects/${seg(projectId)}/capabilities`);
+}
+
+/** Which engines a run started now would ask (extension read), and what the others need. */
+export function getReadiness(projectId: string, signal?: AbortSignal): Promise<Readiness> {
+  return api.get<Readiness>(`/projects/${seg(projectId)}/readiness`, undefined, signal);
 }
 
 export const isLocalFetch = (engineId: string) => engineId.endsWith('-local-fetch');

@@ -4,6 +4,11 @@
  */
 import type { z } from 'zod';
 import type { Me as MeSchema } from '../../../server/contract/account.ts';
+import type {
+  AnswerSummary as AnswerSummarySchema,
+  CancelOutcome as CancelOutcomeSchema,
+  Readiness as ReadinessSchema,
+} from '../../../server/contract/extensions.ts';
 import type { Problem as ProblemSchema } from '../../../server/contract/errors.ts';
 import type {
   Project as ProjectSchema,
@@ -60,6 +65,10 @@ export type Tracking = z.infer<typeof TrackingSchema>;
 export type Webhook = z.infer<typeof WebhookSchema>;
 export type WebhookWithSecret = z.infer<typeof WebhookWithSecretSchema>;
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+export type AnswerSummary = z.infer<typeof AnswerSummarySchema>;
+export type Readiness = z.infer<typeof ReadinessSchema>;
+export type EngineReadiness = Readiness['engines'][number];
+export type CancelOutcome = z.infer<typeof CancelOutcomeSchema>;
 
 export interface Page<T> {
   data: T[];

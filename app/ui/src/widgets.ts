@@ -1,6 +1,7 @@
 /** Pieces every page uses: headings, forms that report their errors, polling that stops on navigation. */
-import { ApiError, errorText } from './api.ts';
 import { h, notice, type Child } from './dom.ts';
+import { errorText } from './error-text.ts';
+import { statusLabel } from './format.ts';
 
 export function pageHeader(title: string, ...intro: Child[]): HTMLElement {
   return h(
@@ -44,9 +45,7 @@ export function onSubmit(
 }
 
 export function errorNotice(err: unknown): HTMLElement {
-  const code =
-    err instanceof ApiError && err.status > 0 ? h('span', { class: 'code' }, ` (${err.code})`) : null;
-  return notice('error', errorText(err), code);
+  return notice('error', errorText(err));
 }
 
 /** Calls `tick` every `ms` until it answers false or the signal aborts (the page was left). */
@@ -91,7 +90,7 @@ export function statusBadge(status: string): HTMLElement {
       : status === 'failed' || status === 'canceled'
         ? 'bad'
         : 'busy';
-  return badge(status.replaceAll('_', ' '), kind);
+  return badge(statusLabel(status), kind);
 }
 
 let flashMessage: { kind: 'success' | 'warning'; text: string } | null = null;

@@ -11,8 +11,30 @@ import {
 } from '../common.ts';
 import { Answer, AnswerDetail, Run, RunStatus } from '../results.ts';
 import { CompetitorStats, DailyStats } from '../stats.ts';
+import { AnswerExtensionFilters, AnswerSort, AnswerSummary } from '../extensions.ts';
 import { ok, projectPath, withId } from '../operation.ts';
 import type { Operation } from '../operation.ts';
+
+/** The answers list's filters, which the answers summary takes too (without cursor, limit and sort). */
+const AnswerFilterQuery = DateRangeQuery.extend({
+  engine: EngineFilter.optional(),
+  topicId: ResourceId.optional()
+    .describe('Only answers to prompts of this topic')
+    .meta({ examples: ['pricing'] }),
+  promptId: ResourceId.optional()
+    .describe('Only answers to this prompt')
+    .meta({ examples: [EXAMPLE_IDS.prompt] }),
+  runId: ResourceId.optional()
+    .describe('Only answers of this run; cannot be combined with from or to')
+    .meta({ examples: [EXAMPLE_IDS.run] }),
+  mentioned: QueryBoolean.optional()
+    .describe('true: only answers that name the brand; false: only those that do not')
+    .meta({ examples: [true] }),
+  cited: QueryBoolean.optional()
+    .describe('true: only answers that cite a brand page; false: only those that do not')
+    .meta({ examples: [false] }),
+  ...AnswerExtensionFilters,
+});
 
 /** Runs, answers and stats. */
 export const resultOps = {
@@ -43,23 +65,8 @@ export const resultOps = {
       'The date range defaults to the last 30 days; the widest range is 366 days. runId cannot be combined with from or to. Send the ETag back in If-None-Match to get 304 when nothing changed.',
     scope: 'visibility:read',
     params: projectPath,
-    query: DateRangeQuery.extend({
-      engine: EngineFilter.optional(),
-      topicId: ResourceId.optional()
-        .describe('Only answers to prompts of this topic')
-        .meta({ examples: ['pricing'] }),
-      promptId: ResourceId.optional()
-        .describe('Only answers to this prompt')
-        .meta({ examples: [EXAMPLE_IDS.prompt] }),
-      runId: ResourceId.optional()
-        .describe('Only answers of this run; cannot be combined with from or to')
-        .meta({ examples: [EXAMPLE_IDS.run] }),
-      mentioned: QueryBoolean.optional()
-        .describe('true: only answers that name the brand; false: only those that do not')
-        .meta({ examples: [true] }),
-      cited: QueryBoolean.optional()
-        .describe('true: only answers that cite a brand page; false: only those that do not')
-        .meta({ examples: [false] }),
+    query: AnswerFilterQuery.extend({
+      sort: AnswerSort,
       cursor: Cursor.optional(),
       limit: Limit,
     }),
@@ -67,6 +74,20 @@ export const resultOps = {
       200: { description: 'OK', schema: page(Answer).meta({ id: 'AnswerPage' }), headers: ['ETag'] },
       304: { description: 'Not modified', schema: null, headers: ['ETag'] },
     },
+  },
+  getAnswerSummary: {
+    operationId: 'getAnswerSummary',
+    method: 'GET',
+    path: '/projects/{projectId}/stats/answers',
+    tag: 'Stats',
+    summary: 'Counts over the answers a filter of the answers list matches (extension)',
+    description:
+      'Takes the filters of the answers list (not cursor, limit or sort): how many answers match, how many name or cite the brand, its average position and the answers per sentiment. Counted over the stored answers of the range (at most 366 days); with q, over at most the 20,000 newest, and complete says whether the count reached the end.',
+    scope: 'visibility:read',
+    params: projectPath,
+    query: AnswerFilterQuery,
+    responses: ok(AnswerSummary),
+    extension: true,
   },
   getAnswer: {
     operationId: 'getAnswer',

@@ -25,6 +25,15 @@ export function competitorSetsRepository(db: Db) {
         .execute();
       return id;
     },
+    /** Every set the project has stored, by set id: a project has a handful (one per list it ever had). */
+    async all(projectId: string): Promise<Map<string, string[]>> {
+      const rows = await db
+        .selectFrom('competitor_sets')
+        .select(['id', 'names'])
+        .where('project_id', '=', projectId)
+        .execute();
+      return new Map(rows.map((r) => [r.id, fromJson<string[]>(r.names)]));
+    },
     /** The names of each requested set that exists, by set id. */
     async get(projectId: string, ids: readonly string[]): Promise<Map<string, string[]>> {
       if (ids.length === 0) return new Map();

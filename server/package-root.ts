@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,3 +15,15 @@ function packageRoot(): string {
 }
 
 export const PACKAGE_ROOT = packageRoot();
+
+/** The package's version, as the agent reports it at pairing and check-in and the MCP server names itself. */
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' && pkg.version ? pkg.version.slice(0, 40) : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export const PACKAGE_VERSION = packageVersion();

@@ -15,7 +15,7 @@ import { createUploader, type Uploader } from './outbox.ts';
 import { runLocalRun } from './runner.ts';
 import { createHostSchedule, effectiveTracking, promptsToAsk } from './schedule.ts';
 import { isOffline, isRefused, type CheckedInData, type SyncClient } from './sync-client.ts';
-import { AGENT_VERSION } from './version.ts';
+import { PACKAGE_VERSION } from '../../server/package-root.ts';
 
 export interface AgentOptions {
   store: LocalStore;
@@ -73,7 +73,7 @@ export function createAgent(o: AgentOptions): Agent {
   const clock = o.clock ?? systemClock;
   const { store, client, log } = o;
   const checkInMs = o.checkInMs ?? 30_000;
-  const version = o.version ?? AGENT_VERSION;
+  const version = o.version ?? PACKAGE_VERSION;
   const uploader: Uploader = createUploader({ store, client, clock, log, batchSize: o.uploadBatch });
   const runnerDeps = {
     store,

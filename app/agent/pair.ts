@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import type { EngineFactory } from './engine-factory.ts';
 import type { LocalStore } from './local-store.ts';
 import { createSyncClient, normaliseServerUrl, type SyncClient } from './sync-client.ts';
-import { AGENT_VERSION } from './version.ts';
+import { PACKAGE_VERSION } from '../../server/package-root.ts';
 
 export interface PairOptions {
   store: LocalStore;
@@ -37,7 +37,7 @@ export async function pair(o: PairOptions): Promise<PairResult> {
     const paired = await client.pair({
       code: o.code.trim(),
       deviceLabel,
-      agentVersion: o.version ?? AGENT_VERSION,
+      agentVersion: o.version ?? PACKAGE_VERSION,
       engineIds: ((await o.engines?.engineIds()) ?? []).slice(0, 40),
     });
     await o.store.savePairing({

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { AppError } from '../domain/errors.ts';
 import { fail } from './output.ts';
 
 interface McpOptions {
@@ -19,7 +18,10 @@ export function registerMcp(program: Command): void {
       'without ANSWERWATCH_API_KEY: the account to act on as this machine’s owner (default: the only one)',
     )
     .action(async (opts: McpOptions) => {
-      const { serveStdio } = await import('../mcp/stdio.ts');
+      const [{ serveStdio }, { AppError }] = await Promise.all([
+        import('../mcp/stdio.ts'),
+        import('../domain/errors.ts'),
+      ]);
       await serveStdio(opts).catch((err: unknown) => {
         if (err instanceof AppError) fail(err.detail);
         throw err;

@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { AGENT_VERSION } from '../../app/agent/version.ts';
+import { PACKAGE_VERSION } from '../package-root.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import type { McpDeps } from './tool.ts';
@@ -17,7 +17,10 @@ export const INSTRUCTIONS = [
 
 /** The Answerwatch MCP server over the domain services, for one caller source; any transport connects to it. */
 export function createMcpServer(deps: McpDeps): McpServer {
-  const mcp = new McpServer({ name: 'answerwatch', version: AGENT_VERSION }, { instructions: INSTRUCTIONS });
+  const mcp = new McpServer(
+    { name: 'answerwatch', version: PACKAGE_VERSION },
+    { instructions: INSTRUCTIONS },
+  );
   registerTools(mcp.server, TOOLS, deps);
   registerResources(mcp, deps);
   registerPrompts(mcp, deps);

@@ -75,14 +75,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     baseUrl,
     secrets: opts.secrets,
     webhooks: opts.webhooks,
-    reads: createReadCache(),
+    reads: createReadCache(opts.store),
   };
+  app.addHook('onClose', async () => services.reads.close());
   registerErrorHandler(app, baseUrl);
   registerNotFound(app, baseUrl);
   registerAuth(app, {
     store: opts.store,
     clock,
-    limiter: new RateLimiter(opts.config.rateLimits ?? DEFAULT_RATE_LIMITS),
+    limiter: new RateLimiter(opts.config.rateLimits ?? DEFAULT_RATE_LIMITS, opts.store.rateCounter),
     plans: opts.config.plans ?? DEFAULT_PLANS,
     localOwnerToken: opts.localOwner?.token,
   });

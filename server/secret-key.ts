@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isPostgresUrl } from './store/location.ts';
+
+/** Where an SQLite database keeps its sealing key when ANSWERWATCH_SECRET_KEY is not set. */
+export const keyFileBeside = (database: string): string => join(dirname(database), 'answerwatch.key');
 
 /**
  * The key that seals stored secrets: ANSWERWATCH_SECRET_KEY (32 bytes, base64) when set, as a cloud deployment
- * should; otherwise `answerwatch.key` beside the database, created on first start and readable only by its owner.
+ * should; otherwise, for an SQLite database, `answerwatch.key` beside it, created on first start and readable only
+ * by its owner. A PostgreSQL database has no "beside": every instance must be given the same key.
  */
 export function loadSecretKey(env: NodeJS.ProcessEnv, database: string): Buffer {
   const given = env.ANSWERWATCH_SECRET_KEY?.trim();
@@ -15,7 +20,13 @@ export function loadSecretKey(env: NodeJS.ProcessEnv, database: string): Buffer 
     return key;
   }
   if (database === ':memory:') return randomBytes(32);
-  const file = join(dirname(database), 'answerwatch.key');
+  if (isPostgresUrl(database)) {
+    throw new Error(
+      'ANSWERWATCH_SECRET_KEY must be set with a PostgreSQL database: every instance seals and opens webhook ' +
+        'secrets with it (after `db copy`, the key of the SQLite database: the contents of its answerwatch.key)',
+    );
+  }
+  const file = keyFileBeside(database);
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
     // 'wx' fails when another process created it first; that one's key is then read below.

@@ -2,6 +2,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { systemClock } from '../domain/clock.ts';
 import { AppError } from '../domain/errors.ts';
 import { openDatabase } from '../store/database.ts';
+import { StoreOpenError } from '../store/errors.ts';
 import { createStore, type Store } from '../store/index.ts';
 import { fail } from './output.ts';
 
@@ -16,7 +17,7 @@ export async function withStore(
   work: (store: Store, config: Config) => Promise<void>,
 ): Promise<void> {
   const config = loadConfig(process.env, opts.db ? { database: opts.db } : {});
-  const store = createStore(await openDatabase(config.database));
+  const store = await openStore(config);
   try {
     await work(store, config);
   } catch (err) {
@@ -24,6 +25,16 @@ export async function withStore(
     throw err;
   } finally {
     await store.close();
+  }
+}
+
+/** The configured database as a store; a database that cannot be opened stops the command with one line. */
+export async function openStore(config: Config): Promise<Store> {
+  try {
+    return createStore(await openDatabase(config.database, { poolSize: config.databasePool }));
+  } catch (err) {
+    if (err instanceof StoreOpenError) fail(err.message);
+    throw err;
   }
 }
 

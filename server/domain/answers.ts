@@ -42,7 +42,7 @@ export async function listAnswers(s: Services, caller: Caller, projectId: string
   const list = `answers:${projectId}`;
   const after = s.cursors.decode<{ observedAt: string; id: string }>(list, filters, cursor);
   const key = JSON.stringify([list, filters, after, limit]);
-  return s.reads.get(key, s.store.generation(), async () => {
+  return s.reads.get(projectId, key, async () => {
     const [rows, topics] = await Promise.all([
       s.store.answers.list({
         projectId,

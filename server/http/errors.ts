@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../domain/errors.ts';
+import { StoreUnavailableError } from '../store/errors.ts';
 import { sendProblem, type ProblemInput } from './problem.ts';
 
 const LOCATION: Record<string, string> = {
@@ -40,8 +41,22 @@ function toProblem(err: FastifyError | AppError): ProblemInput | null {
   return null;
 }
 
+/** Seconds a client waits before retrying while the database is unreachable. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
 export function registerErrorHandler(app: FastifyInstance, baseUrl: string): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof StoreUnavailableError) {
+      // Nothing is wrong with the request and nothing half-done was kept: the same request works once the
+      // database is back, so say when to try again rather than report a fault.
+      request.log.warn({ reason: err.reason }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+      return sendProblem(baseUrl, request, reply, {
+        status: 503,
+        code: 'internal',
+        detail: `The database is unavailable for the moment. Retry in ${UNAVAILABLE_RETRY_SECONDS} s.`,
+      });
+    }
     const problem = toProblem(err);
     if (err instanceof AppError && err.retryAfter !== null)
       reply.header('retry-after', String(err.retryAfter));

@@ -3,7 +3,7 @@ import type { WebhookPort } from '../domain/context.ts';
 import type { SecretBox } from '../domain/secret-box.ts';
 import type { Store } from '../store/index.ts';
 import type { JobLog } from './run-executor.ts';
-import { attemptDelivery, type Send } from './webhook-attempt.ts';
+import { attemptDelivery, attemptLeased, type Send } from './webhook-attempt.ts';
 import { createWorkLoop } from './work-loop.ts';
 
 export interface DelivererOptions {
@@ -46,8 +46,10 @@ export function createWebhookDeliverer(o: DelivererOptions): WebhookDeliverer {
     while (!loop.stopped) {
       const room = concurrency - loop.active;
       if (room <= 0) return;
-      const due = await o.store.webhooks.due(o.clock.now().toISOString(), room);
-      for (const d of due) loop.track(attemptDelivery(deps, d));
+      const now = o.clock.now();
+      const until = new Date(now.getTime() + deps.leaseMs).toISOString();
+      const due = await o.store.webhooks.claimDue(now.toISOString(), until, room);
+      for (const d of due) loop.track(attemptLeased(deps, d));
       if (due.length < room) return;
     }
   }

@@ -127,7 +127,7 @@ export async function createHarness(
     baseUrl: BASE,
     secrets,
     webhooks,
-    reads: createReadCache(),
+    reads: createReadCache(store),
   };
   const key = async (accountId: string, scopes = ALL_SCOPES, projectIds?: string[], expiresAt?: string) =>
     (await createApiKey(store, clock, { accountId, label: 'test', scopes, projectIds, expiresAt })).key;

@@ -12,13 +12,8 @@ export const keyFileBeside = (database: string): string => join(dirname(database
  * by its owner. A PostgreSQL database has no "beside": every instance must be given the same key.
  */
 export function loadSecretKey(env: NodeJS.ProcessEnv, database: string): Buffer {
-  const given = env.ANSWERWATCH_SECRET_KEY?.trim();
-  if (given) {
-    const key = Buffer.from(given, 'base64');
-    if (key.length !== 32)
-      throw new Error('ANSWERWATCH_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
-    return key;
-  }
+  const given = keyFromEnv(env);
+  if (given) return given;
   if (database === ':memory:') return randomBytes(32);
   if (isPostgresUrl(database)) {
     throw new Error(
@@ -37,6 +32,20 @@ export function loadSecretKey(env: NodeJS.ProcessEnv, database: string): Buffer 
     }
   }
   chmodSync(file, 0o600);
+  return keyFromFile(file);
+}
+
+/** ANSWERWATCH_SECRET_KEY, when set. */
+export function keyFromEnv(env: NodeJS.ProcessEnv): Buffer | null {
+  const given = env.ANSWERWATCH_SECRET_KEY?.trim();
+  if (!given) return null;
+  const key = Buffer.from(given, 'base64');
+  if (key.length !== 32)
+    throw new Error('ANSWERWATCH_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+  return key;
+}
+
+export function keyFromFile(file: string): Buffer {
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte key in base64`);
   return key;

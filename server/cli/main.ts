@@ -3,6 +3,7 @@ import { registerAccounts } from './accounts.ts';
 import { registerAgent } from './agent.ts';
 import { registerAnswers } from './answers.ts';
 import { registerBrandTruth } from './brand-truth.ts';
+import { registerDb } from './db.ts';
 import { registerDemo } from './demo.ts';
 import { registerHosts } from './hosts.ts';
 import { registerKeys } from './keys.ts';
@@ -23,5 +24,6 @@ registerAnswers(program);
 registerBrandTruth(program);
 registerRuns(program);
 registerDemo(program);
+registerDb(program);
 
 await program.parseAsync(process.argv);

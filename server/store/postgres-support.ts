@@ -3,6 +3,9 @@ import { sql, type Kysely } from 'kysely';
 /** The channel a commit that changed projects notifies, with their ids (or '*' when too many to list). */
 export const CHANGES_CHANNEL = 'answerwatch_changes';
 
+/** Changed whenever SUPPORT_OBJECTS changes, so that the next start installs them again. */
+const SUPPORT_VERSION = 'answerwatch support 1';
+
 /** Tables of the support objects themselves: never change-tracked. */
 const UNTRACKED = new Set(['project_generations', 'change_marks', 'rate_limits']);
 
@@ -81,6 +84,8 @@ begin
 end
 $fn$;
 
+comment on function answerwatch_publish_changes() is '${sql.raw(SUPPORT_VERSION)}';
+
 do $do$
 begin
   if not exists (select 1 from pg_trigger where tgname = 'answerwatch_publish'
@@ -98,10 +103,9 @@ const TRIGGERS = [
   ['del', 'delete', 'old'],
 ] as const;
 
-/** Creates the support objects and the change triggers a table lacks; a no-op when all are in place. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw SQL on tables outside the typed schema
-export async function installSupportObjects(db: Kysely<any>): Promise<void> {
-  await SUPPORT_OBJECTS.execute(db);
+/** Every table that should be change-tracked, with the column naming its project and the triggers it has. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw SQL on the catalog
+async function trackedTables(db: Kysely<any>) {
   const tables = await sql<{ table: string; column: string; triggers: string[] }>`
     select c.relname as "table", a.attname as "column",
            array(select t.tgname::text from pg_trigger t where t.tgrelid = c.oid) as triggers
@@ -110,10 +114,28 @@ export async function installSupportObjects(db: Kysely<any>): Promise<void> {
       join pg_attribute a on a.attrelid = c.oid and not a.attisdropped
        and a.attname = case when c.relname = 'projects' then 'id' else 'project_id' end
      where c.relkind = 'r'`.execute(db);
-  for (const { table, column, triggers } of tables.rows) {
-    if (UNTRACKED.has(table)) continue;
+  return tables.rows.filter((t) => !UNTRACKED.has(t.table));
+}
+
+const triggerName = (suffix: string) => `answerwatch_changes_${suffix}`;
+
+/** Whether the support objects of this version are in place and every table that should be tracked is. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw SQL on the catalog
+export async function supportInstalled(db: Kysely<any>): Promise<boolean> {
+  const fn = await sql<{ version: string | null }>`
+    select obj_description(to_regproc('answerwatch_publish_changes'), 'pg_proc') as version`.execute(db);
+  if (fn.rows[0]?.version !== SUPPORT_VERSION) return false;
+  const tables = await trackedTables(db);
+  return tables.every((t) => TRIGGERS.every(([suffix]) => t.triggers.includes(triggerName(suffix))));
+}
+
+/** Creates the support objects and the change triggers a table lacks. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw SQL on tables outside the typed schema
+export async function installSupportObjects(db: Kysely<any>): Promise<void> {
+  await SUPPORT_OBJECTS.execute(db);
+  for (const { table, column, triggers } of await trackedTables(db)) {
     for (const [suffix, event, rows] of TRIGGERS) {
-      const name = `answerwatch_changes_${suffix}`;
+      const name = triggerName(suffix);
       if (triggers.includes(name)) continue;
       await sql`create trigger ${sql.id(name)} after ${sql.raw(event)} on ${sql.id(table)}
         referencing ${sql.raw(rows)} table as ${sql.raw(`${rows}_rows`)}

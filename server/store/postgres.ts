@@ -3,10 +3,10 @@ import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClien
 import { postgresDialect } from './dialect.ts';
 import { registerEngine, type ChangedProjects, type Db } from './engine.ts';
 import { StoreOpenError, StoreUnavailableError } from './errors.ts';
-import { migrateToLatest } from './migrate.ts';
+import { isMigrated, migrateToLatest } from './migrate.ts';
 import { postgresRateCounter } from './postgres-rate-counter.ts';
 import { redactLocation } from './location.ts';
-import { CHANGES_CHANNEL, installSupportObjects } from './postgres-support.ts';
+import { CHANGES_CHANNEL, installSupportObjects, supportInstalled } from './postgres-support.ts';
 import type { Database } from './schema.ts';
 
 /** PostgreSQL 15 is the oldest we run on (CREATE OR REPLACE TRIGGER, MERGE-era planner and locking behaviour). */
@@ -167,11 +167,14 @@ export async function openPostgres(url: string, opts: { poolSize?: number } = {}
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
   try {
-    await migrateToLatest(db, postgresDialect.schema);
-    await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${sql.lit(SUPPORT_LOCK)})`.execute(trx);
-      await installSupportObjects(trx);
-    });
+    // Most starts find the schema current: two reads then, instead of the migrator's locks and DDL.
+    if (!(await isMigrated(db)) || !(await supportInstalled(db))) {
+      await migrateToLatest(db, postgresDialect.schema);
+      await db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${sql.lit(SUPPORT_LOCK)})`.execute(trx);
+        await installSupportObjects(trx);
+      });
+    }
   } catch (err) {
     await db.destroy();
     throw err;

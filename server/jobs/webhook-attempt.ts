@@ -26,13 +26,15 @@ export interface AttemptDeps {
   send: Send;
   /** Longer than the 10-second attempt limit, so a live attempt is never taken over. */
   leaseMs: number;
+  /** Who holds the leases this process takes (see workerId). */
+  owner: string;
 }
 
 /** Makes the delivery's next attempt if this process wins its lease (see attemptLeased). */
 export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow): Promise<boolean> {
   const now = deps.clock.now();
   const until = new Date(now.getTime() + deps.leaseMs).toISOString();
-  if (!(await deps.store.webhooks.lease(d, now.toISOString(), until))) return false;
+  if (!(await deps.store.webhooks.lease(d, deps.owner, now.toISOString(), until))) return false;
   return attemptLeased(deps, d);
 }
 

@@ -210,6 +210,7 @@ export interface Database {
     attempt_count: number;
     attempts: string;
     lease_until: string | null;
+    lease_owner: Generated<string | null>;
     seq: Generated<number>;
   };
 }

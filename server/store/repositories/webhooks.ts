@@ -165,7 +165,7 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
      * Leases up to `limit` pending deliveries due by `now` with no live lease, oldest first, until `until`: one
      * statement picks and leases them, passing over those another process is taking, so no attempt is made twice.
      */
-    async claimDue(now: string, until: string, limit: number): Promise<DeliveryRow[]> {
+    async claimDue(owner: string, now: string, until: string, limit: number): Promise<DeliveryRow[]> {
       const due = d.claim(
         db
           .selectFrom('webhook_deliveries')
@@ -179,7 +179,7 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
       );
       const rows = await db
         .updateTable('webhook_deliveries')
-        .set({ lease_until: until })
+        .set({ lease_until: until, lease_owner: owner })
         .where('id', 'in', due)
         .returningAll()
         .execute();
@@ -191,10 +191,10 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
      * Takes one attempt of a delivery until `until`: only when it is still pending at the same attempt count with
      * no live lease, so two processes never make the same attempt.
      */
-    async lease(d: DeliveryRow, now: string, until: string): Promise<boolean> {
+    async lease(d: DeliveryRow, owner: string, now: string, until: string): Promise<boolean> {
       const r = await db
         .updateTable('webhook_deliveries')
-        .set({ lease_until: until })
+        .set({ lease_until: until, lease_owner: owner })
         .where('id', '=', d.id)
         .where('status', '=', 'pending')
         .where('attempt_count', '=', d.attempt_count)

@@ -12,4 +12,7 @@ export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
     .columns(['project_id', 'schedule_slot'])
     .unique()
     .execute();
+  // Which process holds a delivery attempt's lease, as run_requests.lease_owner says for runs: an operator (or a
+  // test) can tell which instance is sending.
+  await db.schema.alterTable('webhook_deliveries').addColumn('lease_owner', s.text).execute();
 }

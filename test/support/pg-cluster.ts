@@ -71,7 +71,8 @@ export interface PgCluster {
   destroy(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port of 127.0.0.1 nothing listens on (at the moment of asking). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

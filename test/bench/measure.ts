@@ -13,8 +13,11 @@ export interface Measurement {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
+/** What the measurement sends requests through: one connection pool, or several in turn. */
+export type Client = Pick<Dispatcher, 'request'>;
+
 async function once(
-  client: Dispatcher,
+  client: Client,
   name: string,
   path: string,
   headers: Record<string, string>,
@@ -35,7 +38,7 @@ async function once(
  * must be 200: a benchmark of errors is void.
  */
 export async function measure(
-  client: Dispatcher,
+  client: Client,
   name: string,
   paths: () => string,
   headers: Record<string, string>,

@@ -1,6 +1,15 @@
 import { execFileSync, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +76,8 @@ export interface PgCluster {
   /** Stops the server as a crash would (immediate shutdown); `start` brings it back on the same port and data. */
   halt(): Promise<void>;
   start(): Promise<void>;
+  /** Stops the server cleanly, keeping its files. */
+  stop(): Promise<void>;
   /** Stops the server and deletes its files. */
   destroy(): Promise<void>;
 }
@@ -87,14 +98,22 @@ export function freePort(): Promise<number> {
  * A throwaway PostgreSQL server in a temporary folder on a free port of 127.0.0.1: initdb and pg_ctl, as an
  * unprivileged user when the tests run as root (PostgreSQL refuses to run as root). `fast` trades durability for
  * speed (no fsync), which only a crash of the machine would show; tests that stop the server keep durability.
+ * With `dir`, the server's files are kept there and used again by the next start (the benchmark's data set).
  */
-export async function startPgCluster(opts: { fast?: boolean } = {}): Promise<PgCluster> {
+export async function startPgCluster(
+  opts: { fast?: boolean; dir?: string; settings?: string[] } = {},
+): Promise<PgCluster> {
   const bin = pgBinDir();
   if (!bin) throw new Error(PG_MISSING);
-  const dir = mkdtempSync(join(tmpdir(), 'aw-pg-'));
+  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'aw-pg-'));
+  mkdirSync(dir, { recursive: true });
   const data = join(dir, 'data');
-  const password = randomBytes(12).toString('hex');
-  writeFileSync(join(dir, 'password'), password);
+  const fresh = !existsSync(join(data, 'PG_VERSION'));
+  if (fresh) {
+    rmSync(data, { recursive: true, force: true });
+    writeFileSync(join(dir, 'password'), randomBytes(12).toString('hex'));
+  }
+  const password = readFileSync(join(dir, 'password'), 'utf8').trim();
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
     const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'nobody']).toString()));
@@ -103,18 +122,20 @@ export async function startPgCluster(opts: { fast?: boolean } = {}): Promise<PgC
   }
   const pg = (tool: string, args: string[]) =>
     asRoot ? run('runuser', ['-u', 'nobody', '--', join(bin, tool), ...args]) : run(join(bin, tool), args);
-  await pg('initdb', [
-    '-D',
-    data,
-    '-U',
-    'postgres',
-    '--auth=scram-sha-256',
-    `--pwfile=${join(dir, 'password')}`,
-    '-E',
-    'UTF8',
-    '--no-locale',
-    '--no-sync',
-  ]);
+  if (fresh) {
+    await pg('initdb', [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=scram-sha-256',
+      `--pwfile=${join(dir, 'password')}`,
+      '-E',
+      'UTF8',
+      '--no-locale',
+      '--no-sync',
+    ]);
+  }
   const port = await freePort();
   const settings = [
     `-p ${port}`,
@@ -122,6 +143,7 @@ export async function startPgCluster(opts: { fast?: boolean } = {}): Promise<PgC
     "-c unix_socket_directories=''",
     '-c max_connections=300',
     ...(opts.fast ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'] : []),
+    ...(opts.settings ?? []).map((setting) => `-c ${setting}`),
   ].join(' ');
   const start = async () => {
     await pg('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', settings, '-w', 'start']);
@@ -134,6 +156,9 @@ export async function startPgCluster(opts: { fast?: boolean } = {}): Promise<PgC
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     halt,
     start,
+    async stop() {
+      await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']).catch(() => {});
+    },
     async destroy() {
       await halt();
       rmSync(dir, { recursive: true, force: true });

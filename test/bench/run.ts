@@ -71,8 +71,12 @@ async function readCases(data: Dataset, client: Client, base: string): Promise<[
   const first = await get(`${p}/answers?limit=50`);
   const answerIds = first.data.map((a) => a.id);
   let deep = await get(`${p}/answers?${year}&limit=200`);
-  for (let i = 0; i < 250 && deep.nextCursor; i++)
-    deep = await get(`${p}/answers?${year}&limit=200&cursor=${deep.nextCursor}`);
+  // Stops a page early on a small data set, so there is always a deeper page to ask for.
+  for (let i = 0; i < 250; i++) {
+    const next = await get(`${p}/answers?${year}&limit=200&cursor=${deep.nextCursor}`);
+    if (!next.nextCursor) break;
+    deep = next;
+  }
   // The walk used pages of 200 to get deep fast; the measured request is a default page of 50 from there.
   const deepCursor = deep.nextCursor!;
   const topics = (await get(`${p}/topics`)).data.map((t) => t.id);

@@ -225,6 +225,81 @@ describe.skipIf(!e2eEngines().includes('postgres'))('three serve processes on on
     throw new Error('every burst straddled a minute boundary');
   }, 240_000);
 
+  it('takes one request for one Idempotency-Key, and a host through pairing, check-in, claim, uploads and finish, whichever instance each call reaches', async () => {
+    /** The same call made at once on two different instances. */
+    const onTwo = (path: string, init: RequestInit) =>
+      Promise.all(
+        servers.slice(0, 2).map(async (s) => {
+          const r = await fetch(`${s.baseUrl.replace(/\/v1$/, '')}${path}`, init);
+          return { status: r.status, body: await r.json() };
+        }),
+      );
+    const json = (body: unknown, token = key) => ({
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+    // Pairing: the same code at once on two instances pairs one computer.
+    const { code } = await cli('hosts', 'pair-code', '--account', accountId, '--db', database.location);
+    const pairing = { code, deviceLabel: 'Ada', agentVersion: '1.0.0', engineIds: ['chatgpt-local-fetch'] };
+    const paired = await onTwo('/host/v1/pair', json(pairing, ''));
+    expect(paired.map((r) => r.status).sort()).toEqual([201, 401]);
+    const token = paired.find((r) => r.status === 201)!.body.token as string;
+
+    // A host project: the run request goes to the host.
+    const p = await project('Hosted', 2, ['chatgpt-local-fetch']);
+    expect((await call(`/projects/${p}/capabilities`)).body.host).toMatchObject({
+      configured: true,
+      online: true,
+    });
+
+    // The same Idempotency-Key at once on two instances: one request, and the other call replays it.
+    const idem = {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'nightly-1' },
+    };
+    const twice = await onTwo(`/v1/projects/${p}/run-requests`, idem);
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 202]);
+    expect(twice[0]!.body.id).toBe(twice[1]!.body.id);
+    expect((await call(`/projects/${p}/run-requests`)).body.data).toHaveLength(1);
+    const requestId = twice[0]!.body.id as string;
+
+    const host = (path: string, body: unknown) => {
+      const server = servers[turn++ % servers.length]!;
+      return fetch(`${server.baseUrl.replace(/\/v1$/, '')}/host/v1${path}`, json(body, token)).then(
+        async (r) => ({
+          status: r.status,
+          body: await r.json(),
+        }),
+      );
+    };
+    const checked = await host('/check-in', { agentVersion: '1.0.0', engineIds: ['chatgpt-local-fetch'] });
+    expect(checked.body.requests).toEqual([expect.objectContaining({ id: requestId })]);
+    // Claimed at once on two instances (an agent retrying): the same Run.
+    const claims = await onTwo(`/host/v1/run-requests/${requestId}/claim`, json({}, token));
+    expect(claims.map((r) => r.status)).toEqual([200, 200]);
+    expect(claims[0]!.body.runId).toBe(claims[1]!.body.runId);
+    const run = claims[0]!.body as { runId: string; prompts: { promptId: string; text: string }[] };
+    const answers = run.prompts.map((prompt, i) => ({
+      key: `${run.runId}:${prompt.promptId}:chatgpt-local-fetch:${i}`,
+      promptId: prompt.promptId,
+      promptText: prompt.text,
+      topicId: null,
+      engineId: 'chatgpt-local-fetch',
+      observedAt: new Date().toISOString(),
+      text: `Acme is named in answer ${i}.`,
+      sources: [],
+    }));
+    // The same upload at once on two instances (an agent whose first try timed out): stored once.
+    const uploads = await onTwo(`/host/v1/runs/${run.runId}/answers`, json({ answers }, token));
+    expect(uploads.map((u) => u.body.stored + u.body.duplicates)).toEqual([answers.length, answers.length]);
+    expect(uploads[0]!.body.stored + uploads[1]!.body.stored).toBe(answers.length);
+    const finished = await host(`/runs/${run.runId}/finish`, { status: 'completed' });
+    expect(finished.body).toMatchObject({ status: 'completed', requestStatus: 'completed' });
+    expect((await call(`/projects/${p}/runs`)).body.data[0]).toMatchObject({ answerCount: answers.length });
+  }, 120_000);
+
   it('starts one run for a schedule slot that every instance fires', async () => {
     await new Promise((r) => setTimeout(r, Math.max(0, slot.getTime() + 10_000 - Date.now())));
     const runs = await until(

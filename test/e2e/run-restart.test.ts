@@ -23,12 +23,12 @@ describe.each(e2eEngines())('a service killed during a run (%s)', (engine) => {
       ANSWERWATCH_LOG_LEVEL: 'warn',
     };
     server = await start();
-  });
+  }, 120_000);
   afterAll(async () => {
     await server.stop();
     await fakes.close();
     await database.close();
-  });
+  }, 120_000);
 
   it('comes back with the request resumed, every slot answered once, none twice', async () => {
     const { key } = await accountWithKey(database.location);
@@ -72,5 +72,5 @@ describe.each(e2eEngines())('a service killed during a run (%s)', (engine) => {
     }[];
     expect(answers).toHaveLength(24);
     expect(new Set(answers.map((a) => `${a.promptId}/${a.engineId}`)).size).toBe(24);
-  });
+  }, 120_000);
 });

@@ -46,7 +46,7 @@ function unavailable(err: unknown): unknown {
 
 /** bigint counts and sums (count(*), sum(integer)) come back as numbers, as they do from SQLite. */
 const NUMERIC_OIDS = new Set([20, 1700]);
-const types = {
+export const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     NUMERIC_OIDS.has(oid) && format !== 'binary'
       ? (text: string) => Number(text)

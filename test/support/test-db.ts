@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { databaseUrl, onServer } from './pg-cluster.ts';
+import { types } from '../../server/store/postgres.ts';
 import type { Database } from '../../server/store/schema.ts';
 
 declare module 'vitest' {
@@ -52,17 +53,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
 /** A second connection to a test's database, for rows no API writes yet (runs, run requests, webhooks). */
 export function rawDb(location: string): Kysely<Database> {
   if (location.startsWith('postgres')) {
-    const parse = (text: string) => Number(text);
-    const pool = new pg.Pool({
-      connectionString: location,
-      max: 2,
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === 20 || oid === 1700
-            ? parse
-            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-      },
-    });
+    const pool = new pg.Pool({ connectionString: location, max: 2, types });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const sqlite = new SQLite(location);

@@ -94,7 +94,7 @@ describe.skipIf(!e2eEngines().includes('postgres'))('three serve processes on on
     servers.push(await start());
     ({ key, accountId } = await accountWithKey(database.location));
     scheduledProject = await project('Scheduled', 1, ['gemini']);
-    slot = nextSlot(90_000);
+    slot = nextSlot(150_000);
     const tracking = await call(`/projects/${scheduledProject}/tracking`, 'PUT', {
       cadence: 'daily',
       timeOfDay: slot.toISOString().slice(11, 16),
@@ -103,7 +103,7 @@ describe.skipIf(!e2eEngines().includes('postgres'))('three serve processes on on
     });
     expect(tracking.status).toBe(200);
     servers.push(...(await Promise.all(Array.from({ length: INSTANCES - 1 }, start))));
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await receiver?.close();

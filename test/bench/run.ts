@@ -6,6 +6,7 @@ import { addDays, isoDay } from '../../server/domain/clock.ts';
 import { randomBytes } from 'node:crypto';
 import { databaseUrl, onServer } from '../support/pg-cluster.ts';
 import { benchPostgres } from './bench-pg.ts';
+import { cpuMs } from './cpu.ts';
 import { build, dataset, type Dataset } from './dataset.ts';
 import { measure, type Client, type Measurement } from './measure.ts';
 import { startServer } from '../support/server-process.ts';
@@ -102,7 +103,12 @@ async function readCases(data: Dataset, client: Client, base: string): Promise<[
 }
 
 /** Every read measured against `instances` service processes on the data set, requests spread over them. */
-async function measureReads(data: Dataset, env: Record<string, string>, instances: number) {
+async function measureReads(
+  data: Dataset,
+  env: Record<string, string>,
+  instances: number,
+  dbPid?: number | null,
+) {
   const servers = await Promise.all(
     Array.from({ length: instances }, () => startServer(data.db, { ...RATE_LIMITS_OFF, ...env })),
   );
@@ -114,8 +120,10 @@ async function measureReads(data: Dataset, env: Record<string, string>, instance
   try {
     const cases = await readCases(data, client, new URL(servers[0]!.baseUrl).pathname);
     const results: Measurement[] = [];
+    // CPU time per request of the service processes and, on PostgreSQL, of the database server.
+    const cpu = [() => cpuMs(servers.map((s) => s.child.pid!)), ...(dbPid ? [() => cpuMs([dbPid])] : [])];
     for (const [name, path] of cases)
-      results.push(await measure(client, name, path, headers, REQUESTS, CONCURRENCY * instances));
+      results.push(await measure(client, name, path, headers, REQUESTS, CONCURRENCY * instances, cpu));
     return { results, memory: servers[0]!.memory() };
   } finally {
     await Promise.all(pools.map((pool) => pool.close()));
@@ -168,9 +176,9 @@ async function reads() {
     const pgData = await dataset({ ...shape, pg: pg.url });
     if (pgData.importRate)
       console.log(`Import while building the dataset: ${pgData.importRate.toFixed(0)} answers/s.`);
-    const one = await measureReads(pgData, pg.env, 1);
+    const one = await measureReads(pgData, pg.env, 1, pg.pid);
     printReads(`PostgreSQL, one serve instance`, one.results, sqlite.results);
-    const two = await measureReads(pgData, pg.env, 2);
+    const two = await measureReads(pgData, pg.env, 2, pg.pid);
     console.log(`\nPostgreSQL, throughput (req/s) with 1 and 2 serve instances on the one database:`);
     console.log('| read | 1 instance, 8 in flight | 2 instances, 16 in flight | ratio |');
     console.log('|---|---|---|---|');

@@ -134,14 +134,18 @@ async function measureReads(
 function printReads(label: string, results: Measurement[], sqlite?: Measurement[]) {
   const me = results[0]!;
   console.log(`\n${label}: latency at concurrency 1, throughput with ${CONCURRENCY} in flight:`);
+  const cpuColumns =
+    results[0]!.cpuPerRequest.length > 1 ? ' service CPU ms | database CPU ms |' : ' CPU ms |';
   console.log(
-    `| read | p50 ms | p99 ms | req/s | ratio to /me |${sqlite ? ' ratio to SQLite |' : ''} bytes |`,
+    `| read | p50 ms | p99 ms | req/s | ratio to /me |${sqlite ? ' ratio to SQLite |' : ''}${cpuColumns} bytes |`,
   );
-  console.log(`|---|---|---|---|---|${sqlite ? '---|' : ''}---|`);
+  console.log(`|---|---|---|---|---|${sqlite ? '---|' : ''}${cpuColumns.replace(/[^|]+/g, '---')}---|`);
   for (const [i, r] of results.entries()) {
     const vsSqlite = sqlite ? ` ${(r.throughput / sqlite[i]!.throughput).toFixed(2)} |` : '';
+    // CPU time per request while serving with requests in flight: what a request costs, however busy the machine.
+    const cpu = r.cpuPerRequest.map((ms) => ` ${ms.toFixed(3)} |`).join('');
     console.log(
-      `| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.throughput.toFixed(0)} | ${(r.throughput / me.throughput).toFixed(2)} |${vsSqlite} ${r.bytes} |`,
+      `| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.throughput.toFixed(0)} | ${(r.throughput / me.throughput).toFixed(2)} |${vsSqlite}${cpu} ${r.bytes} |`,
     );
   }
   const misses = results.filter(

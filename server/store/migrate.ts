@@ -4,7 +4,7 @@ import type { Db } from './engine.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as runs from './migrations/0002-runs.ts';
 import * as hosts from './migrations/0003-hosts.ts';
-import * as instances from './migrations/0004-instances.ts';
+import * as instances from './migrations/0005-instances.ts';
 
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
 interface PortableMigration {
@@ -16,7 +16,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   '0001-initial': initial,
   '0002-runs': runs,
   '0003-hosts': hosts,
-  '0004-instances': instances,
+  '0005-instances': instances,
 };
 
 /**

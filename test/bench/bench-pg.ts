@@ -18,7 +18,8 @@ export interface BenchPostgres {
  */
 export async function benchPostgres(): Promise<BenchPostgres> {
   const env = { ANSWERWATCH_SECRET_KEY: randomBytes(32).toString('base64') };
-  if (process.env.BENCH_PG_URL) return { url: process.env.BENCH_PG_URL, env, pid: null, stop: async () => {} };
+  if (process.env.BENCH_PG_URL)
+    return { url: process.env.BENCH_PG_URL, env, pid: null, stop: async () => {} };
   const dir = resolve('.bench/pg');
   const cluster = await startPgCluster({
     dir,

@@ -56,7 +56,7 @@ const unusedCompiler = (): never => {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const { baseUrl } = opts.config;
-  const limiter = new RateLimiter(opts.config.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const limiter = new RateLimiter(opts.config.rateLimits ?? DEFAULT_RATE_LIMITS, opts.store.rateCounter);
   const newRequestId = () => `req_${randomAlnum(20)}`;
   const refusals = createRefusals({ baseUrl, limiter, clock, newRequestId });
   const app = Fastify({
@@ -94,6 +94,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secrets: opts.secrets,
     webhooks: opts.webhooks,
   });
+  app.addHook('onClose', async () => services.reads.close());
   registerErrorHandler(app, baseUrl);
   registerNotFound(app, baseUrl);
   registerAuth(app, {

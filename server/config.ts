@@ -5,8 +5,10 @@ import type { Plan } from './domain/plans.ts';
 export interface Config {
   host: string;
   port: number;
-  /** SQLite file path. */
+  /** SQLite file path, or a postgres:// URL. */
   database: string;
+  /** PostgreSQL connections each process keeps (ANSWERWATCH_DB_POOL). */
+  databasePool: number;
   /** Public base address of the API, ending in /v1; used in links and problem types. */
   baseUrl: string;
   /** pino level for the service log: info logs every request, warn only problems. */
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host,
     port,
     database: overrides.database ?? env.ANSWERWATCH_DB ?? DEFAULT_DATABASE,
+    databasePool: overrides.databasePool ?? positiveInt('ANSWERWATCH_DB_POOL', env.ANSWERWATCH_DB_POOL, 10),
     baseUrl: overrides.baseUrl ?? baseUrlFrom(env.ANSWERWATCH_PUBLIC_URL, host, port),
     logLevel: overrides.logLevel ?? env.ANSWERWATCH_LOG_LEVEL ?? 'info',
     plans: overrides.plans ?? loadPlans(env.ANSWERWATCH_PLANS),

@@ -1,14 +1,24 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { AppError } from './domain/errors.ts';
 import type { Store } from './store/index.ts';
+import { isPostgresUrl, redactLocation } from './store/location.ts';
 
 const SETTING = 'local_owner_mark';
 
 const digest = (token: string) => createHash('sha256').update(token).digest();
 
-/** The mark sits beside the database file, named after it, as SQLite's own -wal and -shm files do. */
-export const ownerMarkPath = (database: string) => `${database}.owner`;
+/**
+ * The mark sits beside the database file, named after it, as SQLite's own -wal and -shm files do. A PostgreSQL
+ * database has no file here: its mark is in ./data, where `start` keeps this machine's agent data for it, named
+ * after the database's address (its password left out, so a changed password names the same database).
+ */
+export function ownerMarkPath(database: string): string {
+  if (!isPostgresUrl(database)) return `${database}.owner`;
+  const name = createHash('sha256').update(redactLocation(database)).digest('hex').slice(0, 16);
+  return join('data', `postgres-${name}.owner`);
+}
 
 /**
  * `answerwatch start` marks its database as this machine's: a random token in `<database>.owner`, a file only the
@@ -22,6 +32,7 @@ export async function markOwner(store: Store, database: string): Promise<() => P
   const file = ownerMarkPath(database);
   // Created anew ('wx' refuses to follow anything left at the path), so the mode is the one asked for.
   rmSync(file, { force: true });
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${token}\n`, { flag: 'wx', mode: 0o600 });
   await store.settings.set(SETTING, digest(token).toString('hex'));
   return async () => {

@@ -16,14 +16,12 @@ export async function withStore(
   opts: DbOptions,
   work: (store: Store, config: Config) => Promise<void>,
 ): Promise<void> {
-  const [{ loadConfig }, { openDatabase }, { createStore }, { AppError }] = await Promise.all([
+  const [{ loadConfig }, { AppError }] = await Promise.all([
     import('../config.ts'),
-    import('../store/database.ts'),
-    import('../store/index.ts'),
     import('../domain/errors.ts'),
   ]);
   const config = loadConfig(process.env, opts.db ? { database: opts.db } : {});
-  const store = createStore(await openDatabase(config.database));
+  const store = await openStore(config);
   try {
     await work(store, config);
   } catch (err) {
@@ -31,6 +29,21 @@ export async function withStore(
     throw err;
   } finally {
     await store.close();
+  }
+}
+
+/** The configured database as a store; a database that cannot be opened stops the command with one line. */
+export async function openStore(config: Config): Promise<Store> {
+  const [{ openDatabase }, { createStore }, { StoreOpenError }] = await Promise.all([
+    import('../store/database.ts'),
+    import('../store/index.ts'),
+    import('../store/errors.ts'),
+  ]);
+  try {
+    return createStore(await openDatabase(config.database, { poolSize: config.databasePool }));
+  } catch (err) {
+    if (err instanceof StoreOpenError) fail(err.message);
+    throw err;
   }
 }
 

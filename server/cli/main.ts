@@ -13,6 +13,7 @@ import { registerAccounts } from './accounts.ts';
 import { registerAgent } from './agent.ts';
 import { registerAnswers } from './answers.ts';
 import { registerBrandTruth } from './brand-truth.ts';
+import { registerDb } from './db.ts';
 import { registerDemo } from './demo.ts';
 import { registerHosts } from './hosts.ts';
 import { registerKeys } from './keys.ts';
@@ -35,5 +36,6 @@ registerBrandTruth(program);
 registerRuns(program);
 registerDemo(program);
 registerMcp(program);
+registerDb(program);
 
 await program.parseAsync(process.argv);

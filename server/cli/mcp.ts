@@ -12,18 +12,23 @@ export function registerMcp(program: Command): void {
     .description(
       'Serve the Model Context Protocol over stdio, for assistants (Claude Desktop, Cursor, Codex)',
     )
-    .option('--db <path>', 'SQLite database file (default ./data/answerwatch.db or ANSWERWATCH_DB)')
+    .option(
+      '--db <location>',
+      'SQLite database file or postgres:// URL (default ./data/answerwatch.db or ANSWERWATCH_DB)',
+    )
     .option(
       '--account <id>',
       'without ANSWERWATCH_API_KEY: the account to act on as this machine’s owner (default: the only one)',
     )
     .action(async (opts: McpOptions) => {
-      const [{ serveStdio }, { AppError }] = await Promise.all([
+      const [{ serveStdio }, { AppError }, { StoreOpenError }] = await Promise.all([
         import('../mcp/stdio.ts'),
         import('../domain/errors.ts'),
+        import('../store/errors.ts'),
       ]);
       await serveStdio(opts).catch((err: unknown) => {
         if (err instanceof AppError) fail(err.detail);
+        if (err instanceof StoreOpenError) fail(err.message);
         throw err;
       });
     });

@@ -10,8 +10,17 @@ import { createLogger } from '../logger.ts';
 import type { LocalHostPort } from '../routes/local-owner.ts';
 import { markOwner } from '../owner-mark.ts';
 import { loadSecretKey } from '../secret-key.ts';
-import { openDatabase } from '../store/database.ts';
-import { createStore } from '../store/index.ts';
+import { isPostgresUrl, redactLocation } from '../store/location.ts';
+import { openStore } from './context.ts';
+import { fail } from './output.ts';
+
+function keyOrFail(database: string): Buffer {
+  try {
+    return loadSecretKey(process.env, database);
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+}
 
 export interface ServeOptions {
   db?: string;
@@ -30,9 +39,10 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
   if (opts.host) overrides.host = opts.host;
   if (opts.port) overrides.port = Number(opts.port);
   const config = loadConfig(process.env, overrides);
-  const store = createStore(await openDatabase(config.database));
+  // The key first: a service that could not open its webhook secrets must not start, nor touch the database.
+  const secrets = createSecretBox(keyOrFail(config.database));
+  const store = await openStore(config);
   const log = createLogger(config.logLevel);
-  const secrets = createSecretBox(loadSecretKey(process.env, config.database));
   const jobs = await startBackgroundJobs({
     store,
     clock: systemClock,
@@ -88,7 +98,8 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
         store,
         clock: systemClock,
         serverUrl: `http://127.0.0.1:${port}`,
-        dataDir: join(dirname(config.database), 'agent'),
+        // Beside an SQLite file; with a PostgreSQL database, in ./data as a new SQLite user's would be.
+        dataDir: join(isPostgresUrl(config.database) ? 'data' : dirname(config.database), 'agent'),
         log: log.child({ component: 'agent' }),
         env: process.env,
         checkInMs: config.agentCheckInMs,
@@ -96,7 +107,7 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
     );
   }
   process.stdout.write(
-    `Answerwatch (${mode}) listening on http://${config.host}:${port}/v1 — database ${config.database}\n` +
+    `Answerwatch (${mode}) listening on http://${config.host}:${port}/v1 — database ${redactLocation(config.database)}\n` +
       `API reference: http://${config.host}:${port}/v1/docs\n` +
       (ownerToken ? `Web UI: http://127.0.0.1:${port}/app/#token=${ownerToken}\n` : ''),
   );

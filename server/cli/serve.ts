@@ -9,7 +9,10 @@ export function registerServe(program: Command): void {
     program
       .command(name)
       .description(description)
-      .option('--db <path>', 'SQLite database file (default ./data/answerwatch.db or ANSWERWATCH_DB)')
+      .option(
+        '--db <location>',
+        'SQLite database file or postgres:// URL (default ./data/answerwatch.db or ANSWERWATCH_DB)',
+      )
       .option('--port <port>', 'port (default 8787 or PORT)')
       .option('--host <host>', 'address to listen on (default 127.0.0.1 or HOST)')
       .action(async (opts: ServeOptions) => {

@@ -38,11 +38,14 @@ export const HEADERS = {
 
 type HeaderName = keyof typeof HEADERS;
 
-/** Every response carries these two, success or error. */
+/** Every response carries these two, success or error, but for a 503 (see WITHOUT_RATE_LIMIT). */
 const ALWAYS: HeaderName[] = ['X-Request-Id', 'RateLimit'];
 
-export function responseHeaders(extra: readonly string[] = []): Record<string, Ref> {
-  const names = [...ALWAYS, ...extra];
+export function responseHeaders(
+  extra: readonly string[] = [],
+  opts: { rateLimit?: boolean } = {},
+): Record<string, Ref> {
+  const names = [...ALWAYS.filter((h) => opts.rateLimit !== false || h !== 'RateLimit'), ...extra];
   for (const name of names)
     if (!Object.hasOwn(HEADERS, name)) throw new Error(`response header ${name} is not documented`);
   return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
@@ -66,15 +69,27 @@ const ERROR_RESPONSES: Record<number, { name: string; example: ErrorCode; when?:
   413: { name: 'PayloadTooLarge', example: 'invalid_parameter', when: 'The body is larger than 1 MiB.' },
   429: { name: 'TooManyRequests', example: 'rate_limited' },
   500: { name: 'InternalError', example: 'internal' },
+  503: {
+    name: 'ServiceUnavailable',
+    example: 'internal',
+    when: 'The database cannot be reached for the moment (a service on PostgreSQL): nothing was done, and the same request succeeds once it is back. `Retry-After` says when to try again.',
+  },
 };
 
-const EXTRA_ERROR_HEADERS: Record<number, HeaderName[]> = { 401: ['WWW-Authenticate'], 429: ['Retry-After'] };
+const EXTRA_ERROR_HEADERS: Record<number, HeaderName[]> = {
+  401: ['WWW-Authenticate'],
+  429: ['Retry-After'],
+  503: ['Retry-After'],
+};
+
+/** The request counts live in the database too: while it cannot be reached, the budget left is not known. */
+const WITHOUT_RATE_LIMIT = new Set([503]);
 
 /**
  * Statuses every operation may answer whatever it does: a malformed or unknown parameter, authentication, plan
- * and scope, the rate limit, faults.
+ * and scope, the rate limit, faults, the database out of reach.
  */
-export const COMMON_ERROR_STATUSES = [400, 401, 403, 429, 500] as const;
+export const COMMON_ERROR_STATUSES = [400, 401, 403, 429, 500, 503] as const;
 
 export function errorResponseRef(status: number): Ref {
   const response = ERROR_RESPONSES[status];
@@ -91,7 +106,7 @@ export function errorResponses(baseUrl: string): Record<string, ResponseObject> 
       const title = STATUS_CODES[status] ?? String(status);
       const response: ResponseObject = {
         description: `${title}. ${when ? `${when} ` : ''}Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`,
-        headers: responseHeaders(EXTRA_ERROR_HEADERS[status]),
+        headers: responseHeaders(EXTRA_ERROR_HEADERS[status], { rateLimit: !WITHOUT_RATE_LIMIT.has(status) }),
         content: {
           'application/problem+json': {
             schema: { $ref: '#/components/schemas/Problem' },

@@ -141,9 +141,9 @@ export const ERROR_CODE_DOCS: Record<ErrorCode, { statuses: number[]; descriptio
   },
   insufficient_scope: { statuses: [403], description: 'The key lacks the scope the operation needs.' },
   internal: {
-    statuses: [500],
+    statuses: [500, 503],
     description:
-      'An unexpected fault on the service side. Try again later; quote the `requestId` when reporting it.',
+      'An unexpected fault on the service side (500): try again later; quote the `requestId` when reporting it. Or the database cannot be reached for the moment (503, with `Retry-After`): nothing was done, and the same request succeeds once it is back.',
   },
   invalid_key: {
     statuses: [401],

@@ -97,7 +97,7 @@ export async function listAnswers(s: Services, caller: Caller, projectId: string
   const list = `answers:${projectId}`;
   const after = s.cursors.decode<{ observedAt: string; id: string }>(list, filters, cursor);
   const key = JSON.stringify([list, filters, after, limit]);
-  return s.reads.get(key, s.store.generation(), async () => {
+  return s.reads.get(projectId, key, async () => {
     const [found, topics] = await Promise.all([
       s.store.answers.list({
         ...match,
@@ -142,7 +142,7 @@ export async function answerSummary(s: Services, caller: Caller, projectId: stri
   const { match } = await answerMatch(s, projectId, q);
   const range = q.runId === undefined ? resolveRange(q, s.clock.now()) : null;
   const key = JSON.stringify(['answer-summary', match, range]);
-  return s.reads.get(key, s.store.generation(), async () => {
+  return s.reads.get(projectId, key, async () => {
     const t = await s.store.answers.tally(match);
     const body: z.output<typeof AnswerSummary> = {
       from: range?.from ?? null,

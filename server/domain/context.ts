@@ -38,7 +38,7 @@ export interface Services {
   /** Seals the secrets the service must use again (webhook signing secrets). */
   secrets: SecretBox;
   webhooks: WebhookPort;
-  /** Rendered reads kept while the data is unchanged. */
+  /** Rendered reads kept while the data is unchanged; closed by whoever closes the store. */
   reads: ReadCache;
 }
 
@@ -53,7 +53,7 @@ export async function createServices(
     ...o,
     signals: o.signals ?? NO_SIGNALS,
     cursors: createCursorCodec(await o.store.settings.getOrCreate('cursor_secret', () => randomAlnum(48))),
-    reads: createReadCache(),
+    reads: createReadCache(o.store),
   };
 }
 

@@ -50,3 +50,21 @@ export function retryLater(code: ErrorCode, detail: string, seconds: number): Ap
   err.retryAfter = seconds;
   return err;
 }
+
+/** Seconds a caller waits before trying again while the database cannot be reached. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/**
+ * The database cannot be reached (StoreUnavailableError): nothing is wrong with the request and nothing half-done
+ * was kept, so the same request succeeds once the database is back; the caller is told when to try again.
+ */
+export function storeUnavailable(): AppError {
+  const err = new AppError(
+    'internal',
+    `The database is unavailable for the moment. Retry in ${UNAVAILABLE_RETRY_SECONDS} s.`,
+    {},
+    503,
+  );
+  err.retryAfter = UNAVAILABLE_RETRY_SECONDS;
+  return err;
+}

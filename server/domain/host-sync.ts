@@ -142,17 +142,13 @@ export async function claimRequest(s: HostServices, host: HostRecord, requestId:
   const request = await s.store.runRequests.byId(requestId);
   if (!request || request.mode !== 'host') throw notFound('run request');
   const project = await hostProject(s, host, request.project_id);
+  const requestIdOf = request.source === 'api' ? request.id : null;
+  const elsewhere = () =>
+    new AppError('run_in_progress', 'This request has ended or is run elsewhere.', {}, 409);
+  const view = (run: RunRow) => hostRunView(run, requestIdOf, StoredPlan.parse(JSON.parse(run.plan)));
   const existing = await s.store.runs.byRequest(request.id, 'host');
-  if (existing && existing.status === 'running') {
-    return hostRunView(
-      existing,
-      request.source === 'api' ? request.id : null,
-      StoredPlan.parse(JSON.parse(existing.plan)),
-    );
-  }
-  if (existing || request.host_outcome !== null) {
-    throw new AppError('run_in_progress', 'This request has ended or is run elsewhere.', {}, 409);
-  }
+  if (existing?.status === 'running') return view(existing);
+  if (existing || request.host_outcome !== null) throw elsewhere();
   const plan = await planOfAccount(s, project.accountId);
   const now = s.clock.now().toISOString();
   const started = await s.store.transaction(async (tx) => {
@@ -165,9 +161,14 @@ export async function claimRequest(s: HostServices, host: HostRecord, requestId:
     const prompts = await hostPrompts(tx, plan, request.project_id);
     return { run: await createRun(tx, request, 'host', prompts, now), prompts };
   });
-  if (!started) throw new AppError('run_in_progress', 'This request has ended or is run elsewhere.', {}, 409);
+  if (!started) {
+    // The same claim, made at once through another instance, started it: this one answers the same Run.
+    const same = await s.store.runs.byRequest(request.id, 'host');
+    if (same?.status === 'running') return view(same);
+    throw elsewhere();
+  }
   s.signals.runRequested();
-  return hostRunView(started.run, request.source === 'api' ? request.id : null, started.prompts);
+  return hostRunView(started.run, requestIdOf, started.prompts);
 }
 
 /**
@@ -184,14 +185,15 @@ export async function startHostScheduledRun(
   const project = await hostProject(s, host, projectId);
   const plan = await planOfAccount(s, project.accountId);
   const key = `host:${body.clientRunId}`;
-  const known = await s.store.runRequests.byIdempotencyKey(projectId, key);
-  if (known) {
-    const run = await s.store.runs.byRequest(known.id, 'host');
-    if (run) return hostRunView(run, null, StoredPlan.parse(JSON.parse(run.plan)));
-  }
   const samplesPerPrompt = Math.min(body.samplesPerPrompt, plan.limits.maxSamplesPerPrompt);
   const now = s.clock.now().toISOString();
+  // Under the project's lock, so the same report reaching two instances at once makes one Run.
   const started = await s.store.transaction(async (tx) => {
+    await tx.projects.lock(projectId);
+    const known = await tx.runRequests.byIdempotencyKey(projectId, key);
+    const knownRun = known && (await tx.runs.byRequest(known.id, 'host'));
+    if (knownRun)
+      return { run: knownRun, prompts: StoredPlan.parse(JSON.parse(knownRun.plan)), fresh: false };
     const all = (await tx.prompts.activeForRun(projectId)).map(plannedPrompt);
     const planned = planRun(plan, all, samplesPerPrompt);
     const held =
@@ -221,9 +223,9 @@ export async function startHostScheduledRun(
     });
     const request = (await tx.runRequests.byId(id))!;
     const prompts = partOf(plan, all, 'host');
-    return { run: await createRun(tx, request, 'host', prompts, now), prompts };
+    return { run: await createRun(tx, request, 'host', prompts, now), prompts, fresh: true };
   });
-  s.signals.runRequested();
+  if (started.fresh) s.signals.runRequested();
   return hostRunView(started.run, null, started.prompts);
 }
 

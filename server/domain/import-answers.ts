@@ -122,21 +122,29 @@ export async function importAnswers(
   let counts: AnswerCounts[] = [];
   let batchChars = 0;
   let newTopics: string[] = [];
+  // One batch is written while the next is scored: with a database server, storing runs on another core.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
-    if (newTopics.length > 0) {
-      await store.topics.ensure(
-        projectId,
-        newTopics.map((id) => ({ id, label: id })),
-        createdAt,
-      );
-      newTopics = [];
-    }
-    const stored = await storeScoredAnswers(store, projectId, batch, counts);
-    result.imported += stored.inserted;
-    result.duplicates += stored.duplicates;
+    await writing;
+    const [rows, rowCounts, topicIds] = [batch, counts, newTopics];
     batch = [];
     counts = [];
+    newTopics = [];
     batchChars = 0;
+    writing = (async () => {
+      if (topicIds.length > 0) {
+        await store.topics.ensure(
+          projectId,
+          topicIds.map((id) => ({ id, label: id })),
+          createdAt,
+        );
+      }
+      const stored = await storeScoredAnswers(store, projectId, rows, rowCounts);
+      result.imported += stored.inserted;
+      result.duplicates += stored.duplicates;
+    })();
+    // Reported when awaited (at the next batch or the end), not as an unhandled rejection meanwhile.
+    writing.catch(() => {});
   };
 
   let number = 0;
@@ -181,5 +189,6 @@ export async function importAnswers(
     if (batch.length >= BATCH_ROWS || batchChars >= BATCH_CHARS) await flush();
   }
   await flush();
+  await writing;
   return result;
 }

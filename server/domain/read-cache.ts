@@ -1,16 +1,30 @@
+import type { Store } from '../store/index.ts';
 import type { JsonText } from './json-text.ts';
 
 /**
- * Rendered read responses (answer pages, daily stats), kept while the data has not changed: integrators poll the
- * same first page and the same year of stats far more often than runs add answers. An entry is served only when
- * the store's generation is the one it was rendered at, so any write makes every entry stale at once.
+ * Rendered read responses (answer pages, daily stats), kept while the project's data has not changed: integrators
+ * poll the same first page and the same year of stats far more often than runs add answers. An entry is served
+ * only when the project's generation in the store is the one it was rendered at, and the store changes that
+ * generation in the same commit as the data, whichever process wrote it; so nothing stale is ever served. Word
+ * of changes made elsewhere drops entries early, which only frees memory sooner.
  */
 export interface ReadCache {
-  get<T>(key: string, generation: string, render: () => Promise<JsonText<T>>): Promise<JsonText<T>>;
+  get<T>(projectId: string, key: string, render: () => Promise<JsonText<T>>): Promise<JsonText<T>>;
+  /** Stops listening for changes. */
+  close(): void;
 }
 
-export function createReadCache(maxChars = 64 * 1024 * 1024): ReadCache {
-  const entries = new Map<string, { generation: string; value: JsonText<unknown> }>();
+interface Entry {
+  projectId: string;
+  generation: string;
+  value: JsonText<unknown>;
+}
+
+export function createReadCache(
+  store: Pick<Store, 'generation' | 'onChange'>,
+  maxChars = 64 * 1024 * 1024,
+): ReadCache {
+  const entries = new Map<string, Entry>();
   let chars = 0;
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -18,19 +32,28 @@ export function createReadCache(maxChars = 64 * 1024 * 1024): ReadCache {
     chars -= entry.value.text.length;
     entries.delete(key);
   };
+  const stopListening = store.onChange((changed) => {
+    for (const [key, entry] of entries) {
+      if (changed === '*' || changed.includes(entry.projectId)) drop(key);
+    }
+  });
   return {
-    async get<T>(key: string, generation: string, render: () => Promise<JsonText<T>>) {
-      const hit = entries.get(key);
+    async get<T>(projectId: string, key: string, render: () => Promise<JsonText<T>>) {
+      const id = `${projectId}\0${key}`;
+      // Read before rendering: a write committed in between changes the generation, so a body rendered from
+      // newer data is filed under an older generation and rendered again next time, never the other way round.
+      const generation = await store.generation(projectId);
+      const hit = entries.get(id);
       if (hit && hit.generation === generation) {
         // Most recently used last, so eviction takes the oldest.
-        entries.delete(key);
-        entries.set(key, hit);
+        entries.delete(id);
+        entries.set(id, hit);
         return hit.value as JsonText<T>;
       }
-      drop(key);
+      drop(id);
       const value = await render();
       if (value.text.length <= maxChars / 4) {
-        entries.set(key, { generation, value });
+        entries.set(id, { projectId, generation, value });
         chars += value.text.length;
         for (const oldest of entries.keys()) {
           if (chars <= maxChars) break;
@@ -39,5 +62,6 @@ export function createReadCache(maxChars = 64 * 1024 * 1024): ReadCache {
       }
       return value;
     },
+    close: stopListening,
   };
 }

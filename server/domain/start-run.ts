@@ -23,6 +23,8 @@ interface Admission {
   source: 'api' | 'schedule';
   idempotencyKey: string | null;
   bodyHash: string | null;
+  /** The due instant a scheduled request is for; every instance of the service fires it, one starts it. */
+  scheduleSlot?: string;
 }
 
 async function planFor(tx: Repositories, a: Admission): Promise<RunPlan> {
@@ -45,7 +47,8 @@ const secondsToMidnight = (now: Date) =>
   Math.ceil((Date.parse(`${addDays(isoDay(now), 1)}T00:00:00.000Z`) - now.getTime()) / 1000);
 
 /**
- * The start-run rules, in the contract's order, in one transaction: the allowance first (units are held now and
+ * The start-run rules, in the contract's order, in one transaction that holds the project's lock (so two
+ * instances cannot both find no active run, or both count 23 today): the allowance first (units are held now and
  * what is not spent is given back when the run ends), then one active request per project, then the daily limit
  * on API requests. Accepted requests are queued for the cloud, or handed to the host (waiting while it is off).
  */
@@ -100,6 +103,7 @@ async function admit(s: Pick<Services, 'clock'>, tx: Repositories, a: Admission)
     createdAt: now.toISOString(),
     cloudNeeded: plan.mode === 'cloud' || plan.estimatedUnits > 0,
     hostNeeded: plan.mode === 'host',
+    scheduleSlot: a.scheduleSlot,
   });
   const row = await tx.runRequests.byId(id);
   if (!row) throw new Error(`run request ${id} vanished inside its own transaction`);
@@ -134,8 +138,10 @@ export async function createRunRequest(s: Services, caller: Caller, projectId: s
   const samplesPerPrompt = input.samplesPerPrompt ?? 1;
   const bodyHash = createHash('sha256').update(JSON.stringify({ samplesPerPrompt })).digest('hex');
   const key = input.idempotencyKey ?? null;
-  // The replay lookup and the insert share one transaction, so concurrent duplicates create one request.
+  // The replay lookup and the insert share one transaction under the project's lock, so concurrent duplicates
+  // create one request, whichever instances they reach.
   const outcome = await s.store.transaction(async (tx) => {
+    await tx.projects.lock(projectId);
     const earlier = key === null ? undefined : await replayOf(s, tx, projectId, key, bodyHash);
     if (earlier) return { row: earlier, replayed: true };
     if (samplesPerPrompt > caller.plan.limits.maxSamplesPerPrompt) {
@@ -155,13 +161,16 @@ export async function createRunRequest(s: Services, caller: Caller, projectId: s
 export type ScheduledOutcome = { started: string } | { skipped: string };
 
 /**
- * The schedule's run: the tracking settings' samples, no daily limit (that limit is on API requests). A reason to
- * refuse is a skip, not an error: the schedule comes round again.
+ * The schedule's run for the slot due at `scheduledFor`: the tracking settings' samples, no daily limit (that
+ * limit is on API requests). Each instance of the service fires every slot; the first to get here starts it and
+ * the others find the slot taken, however far apart they fire. A reason to refuse is a skip, not an error: the
+ * schedule comes round again.
  */
 export async function startScheduledRun(
   s: Pick<Services, 'store' | 'clock' | 'signals'>,
   projectId: string,
   plans: readonly Plan[],
+  scheduledFor: Date,
 ): Promise<ScheduledOutcome> {
   const project = await s.store.projects.get(projectId);
   const account = project && (await s.store.accounts.get(project.accountId));
@@ -171,17 +180,22 @@ export async function startScheduledRun(
   const prompts = await s.store.prompts.activeForRun(projectId);
   const planned = planRun(plan, prompts.map(plannedPrompt), samplesPerPrompt);
   if (planned.mode === 'host') return { skipped: "the project's host computer runs its schedule" };
+  const slot = scheduledFor.toISOString();
   try {
-    const row = await s.store.transaction((tx) =>
-      admit(s, tx, {
+    const row = await s.store.transaction(async (tx) => {
+      await tx.projects.lock(projectId);
+      if (await tx.runRequests.slotTaken(projectId, slot)) return null;
+      return admit(s, tx, {
         project,
         plan,
         samplesPerPrompt,
         source: 'schedule',
         idempotencyKey: null,
         bodyHash: null,
-      }),
-    );
+        scheduleSlot: slot,
+      });
+    });
+    if (!row) return { skipped: `the run due at ${slot} was started already` };
     s.signals.runRequested();
     return { started: row.id };
   } catch (err) {

@@ -21,7 +21,7 @@ export async function dailyStats(
   const range = resolveRange(q, s.clock.now());
   const only = checkEngineIds(q.engine);
   const filter = { projectId, ...range, topicId: q.topicId };
-  return s.reads.get(JSON.stringify(['daily', filter, only]), s.store.generation(), async () => {
+  return s.reads.get(projectId, JSON.stringify(['daily', filter, only]), async () => {
     const [rows, incompleteDays] = await Promise.all([
       s.store.summaries.daily(filter),
       s.store.summaries.pendingDays(filter),

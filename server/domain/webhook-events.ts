@@ -48,13 +48,14 @@ export function pingPayload(projectId: string, at: string): EventPayload {
 
 /**
  * One delivery per webhook of the same event (same event id, so a receiver can drop repeats); the payload is
- * stored as the exact text that will be sent and signed. Returns the delivery ids.
+ * stored as the exact text that will be sent and signed, due at `dueAt`. Returns the delivery ids.
  */
 export async function queueDeliveries(
   webhooks: Repositories['webhooks'],
   to: readonly WebhookRow[],
   payload: EventPayload,
   now: string,
+  dueAt = now,
 ): Promise<string[]> {
   const text = JSON.stringify(payload);
   const rows = to.map((w) => ({
@@ -68,7 +69,7 @@ export async function queueDeliveries(
     requestId: typeof payload.data.requestId === 'string' ? payload.data.requestId : null,
     createdAt: now,
   }));
-  await webhooks.enqueue(rows, now);
+  await webhooks.enqueue(rows, dueAt);
   return rows.map((r) => r.id);
 }
 

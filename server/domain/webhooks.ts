@@ -97,10 +97,22 @@ export async function deleteWebhook(s: Services, caller: Caller, projectId: stri
 }
 
 /** A ping to this webhook now, active or not; the answer is the delivery after its first attempt. */
+const PING_TAKEOVER_MS = 60_000;
+
 export async function testWebhook(s: Services, caller: Caller, projectId: string, webhookId: string) {
   const webhook = await webhookOf(s, caller, projectId, webhookId);
-  const now = s.clock.now().toISOString();
-  const [delivery] = await queueDeliveries(s.store.webhooks, [webhook], pingPayload(projectId, now), now);
+  const at = s.clock.now();
+  const now = at.toISOString();
+  // This request makes the first attempt itself, so the outbox must not take it first (on any instance): it is
+  // due only after a minute, when the outbox sends it should this request have died before its attempt.
+  const dueAt = new Date(at.getTime() + PING_TAKEOVER_MS).toISOString();
+  const [delivery] = await queueDeliveries(
+    s.store.webhooks,
+    [webhook],
+    pingPayload(projectId, now),
+    now,
+    dueAt,
+  );
   await s.webhooks.deliverNow(delivery!);
   return deliveryResource((await s.store.webhooks.delivery(delivery!))!);
 }

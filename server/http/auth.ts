@@ -54,7 +54,7 @@ export function registerAuth(
       ? await checkApiKey(deps.store, deps.clock, bearerToken(request.headers.authorization))
       : null;
     const bucket = check?.ok ? `key:${check.key.id}` : `ip:${request.ip}`;
-    const rate = deps.limiter.consume(bucket, deps.clock.now().getTime());
+    const rate = await deps.limiter.consume(bucket, deps.clock.now().getTime());
     reply.header('ratelimit', rateLimitHeader(rate));
     if (!rate.allowed) throw rateLimited(rate);
     if (!scope || !check) return;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from '../domain/errors.ts';
+import { AppError, storeUnavailable } from '../domain/errors.ts';
+import { StoreUnavailableError } from '../store/errors.ts';
 import { sendProblem, type ProblemInput } from './problem.ts';
 
 const LOCATION: Record<string, string> = {
@@ -49,7 +50,12 @@ function toProblem(err: FastifyError | AppError): ProblemInput | null {
 }
 
 export function registerErrorHandler(app: FastifyInstance, baseUrl: string): void {
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    let err = thrown;
+    if (err instanceof StoreUnavailableError) {
+      request.log.warn({ reason: err.reason }, 'database unavailable');
+      err = storeUnavailable();
+    }
     const problem = toProblem(err);
     if (err instanceof AppError && err.retryAfter !== null)
       reply.header('retry-after', String(err.retryAfter));

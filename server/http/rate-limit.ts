@@ -1,4 +1,5 @@
 import { retryLater, type AppError } from '../domain/errors.ts';
+import type { RateCounter } from '../store/rate-counter.ts';
 
 /** Fixed windows per caller: a minute window (the one the RateLimit header describes) and a UTC-day window. */
 export interface RateLimits {
@@ -30,57 +31,36 @@ export function rateLimited(d: RateDecision): AppError {
   );
 }
 
-interface Bucket {
-  minute: number;
-  minuteCount: number;
-  day: number;
-  dayCount: number;
-}
-
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 /**
- * In-process counters: right for one process on one machine. Several `serve` processes behind a balancer each
- * count their own share, which the README states.
+ * Decides from the counts the store keeps: in the process on SQLite, in the database on PostgreSQL, so a limit
+ * holds however many instances share the load.
  */
 export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
-  constructor(private readonly limits: RateLimits) {}
+  constructor(
+    private readonly limits: RateLimits,
+    private readonly counter: RateCounter,
+  ) {}
 
-  consume(key: string, nowMs: number): RateDecision {
+  async consume(key: string, nowMs: number): Promise<RateDecision> {
     const minute = Math.floor(nowMs / MINUTE);
     const day = Math.floor(nowMs / DAY);
-    let b = this.buckets.get(key);
-    if (!b) {
-      if (this.buckets.size >= 50_000) this.sweep(minute);
-      b = { minute, minuteCount: 0, day, dayCount: 0 };
-      this.buckets.set(key, b);
-    }
-    if (b.minute !== minute) Object.assign(b, { minute, minuteCount: 0 });
-    if (b.day !== day) Object.assign(b, { day, dayCount: 0 });
+    const { perMinute, perDay } = this.limits;
+    const count = await this.counter.take(key, { minute, day, perMinute, perDay });
     const dayReset = Math.ceil(((day + 1) * DAY - nowMs) / 1000);
     const minuteReset = Math.ceil(((minute + 1) * MINUTE - nowMs) / 1000);
-    if (b.dayCount >= this.limits.perDay) {
-      return { allowed: false, limit: this.limits.perDay, remaining: 0, reset: dayReset };
+    if (!count.allowed) {
+      return count.dayCount >= perDay
+        ? { allowed: false, limit: perDay, remaining: 0, reset: dayReset }
+        : { allowed: false, limit: perMinute, remaining: 0, reset: minuteReset };
     }
-    if (b.minuteCount >= this.limits.perMinute) {
-      return { allowed: false, limit: this.limits.perMinute, remaining: 0, reset: minuteReset };
-    }
-    b.minuteCount++;
-    b.dayCount++;
     return {
       allowed: true,
-      limit: this.limits.perMinute,
-      remaining: Math.min(this.limits.perMinute - b.minuteCount, this.limits.perDay - b.dayCount),
+      limit: perMinute,
+      remaining: Math.min(perMinute - count.minuteCount, perDay - count.dayCount),
       reset: minuteReset,
     };
-  }
-
-  /** Drops callers idle for a whole minute window so a stream of one-off addresses cannot grow memory forever. */
-  private sweep(minute: number): void {
-    for (const [key, b] of this.buckets) {
-      if (b.minute < minute && b.dayCount < this.limits.perDay) this.buckets.delete(key);
-    }
   }
 }

@@ -2,6 +2,8 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../domain/clock.ts';
+import { storeUnavailable } from '../domain/errors.ts';
+import { StoreUnavailableError } from '../store/errors.ts';
 import { problemBody, PROBLEM_TYPE, sendProblem, type ProblemInput } from './problem.ts';
 import { rateLimited, rateLimitHeader, type RateLimiter } from './rate-limit.ts';
 
@@ -64,9 +66,25 @@ function routerProblem(err: FastifyError): ProblemInput {
 }
 
 export function createRefusals(deps: RefusalDeps) {
-  /** Charges the address; a spent budget turns any refusal into 429, as it does for every other request. */
-  function charge(ip: string | undefined, problem: ProblemInput) {
-    const rate = deps.limiter.consume(`ip:${ip ?? 'unknown'}`, deps.clock.now().getTime());
+  /**
+   * Charges the address; a spent budget turns any refusal into 429, as it does for every other request. Counts
+   * that live in a database that cannot be reached make it 503, as every other request is then.
+   */
+  async function charge(
+    ip: string | undefined,
+    problem: ProblemInput,
+  ): Promise<{ headers: Record<string, string>; problem: ProblemInput }> {
+    let rate;
+    try {
+      rate = await deps.limiter.consume(`ip:${ip ?? 'unknown'}`, deps.clock.now().getTime());
+    } catch (err) {
+      if (!(err instanceof StoreUnavailableError)) throw err;
+      const down = storeUnavailable();
+      return {
+        headers: { 'retry-after': String(down.retryAfter) },
+        problem: { status: down.status, code: down.code, detail: down.detail },
+      };
+    }
     const headers: Record<string, string> = { ratelimit: rateLimitHeader(rate) };
     if (rate.allowed) return { headers, problem };
     const limited = rateLimited(rate);
@@ -75,15 +93,15 @@ export function createRefusals(deps: RefusalDeps) {
   }
 
   /** Inside Fastify, where a request and a reply exist but the route's hooks did not run. */
-  function refuse(request: FastifyRequest, reply: FastifyReply, problem: ProblemInput) {
-    const charged = charge(request.ip, problem);
+  async function refuse(request: FastifyRequest, reply: FastifyReply, problem: ProblemInput) {
+    const charged = await charge(request.ip, problem);
     return sendProblem(deps.baseUrl, request, reply.headers(charged.headers), charged.problem);
   }
 
   /** Outside Fastify: the status line, the headers and the body, for a connection that is closed afterwards. */
-  function raw(ip: string | undefined, problem: ProblemInput) {
+  async function raw(ip: string | undefined, problem: ProblemInput) {
     const requestId = deps.newRequestId();
-    const charged = charge(ip, problem);
+    const charged = await charge(ip, problem);
     const body = JSON.stringify(problemBody(deps.baseUrl, charged.problem, requestId));
     const headers = {
       'content-type': PROBLEM_TYPE,
@@ -99,7 +117,10 @@ export function createRefusals(deps: RefusalDeps) {
   return {
     /** Fastify's `frameworkErrors`: the router could not decode the path or a parameter is over its length. */
     frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-      void refuse(request, reply, routerProblem(err));
+      refuse(request, reply, routerProblem(err)).catch((fault: unknown) => {
+        request.log.error({ err: fault }, 'refusing a request failed');
+        reply.code(500).send();
+      });
     },
 
     /** HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own check would answer an empty 400, so the app checks. */
@@ -114,12 +135,14 @@ export function createRefusals(deps: RefusalDeps) {
 
     /** Node's `checkExpectation`: any `Expect` but `100-continue`, which Node would answer with a bare 417. */
     checkExpectation(req: IncomingMessage, res: ServerResponse): void {
-      const r = raw(req.socket.remoteAddress, {
+      raw(req.socket.remoteAddress, {
         status: 417,
         code: 'invalid_parameter',
         detail: 'The only expectation this service meets is `Expect: 100-continue`.',
-      });
-      res.writeHead(r.status, r.headers).end(r.body);
+      }).then(
+        (r) => res.writeHead(r.status, r.headers).end(r.body),
+        (fault: unknown) => res.destroy(fault as Error),
+      );
     },
 
     /**
@@ -129,23 +152,36 @@ export function createRefusals(deps: RefusalDeps) {
     clientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
       if (err.code === 'ECONNRESET' || socket.destroyed) return;
       // As Node itself does: never write into the middle of a response already under way on this connection.
-      const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-      if (!socket.writable || inFlight?.headersSent) {
+      const writable = () => {
+        const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+        return socket.writable && !socket.destroyed && !inFlight?.headersSent;
+      };
+      if (!writable()) {
         socket.destroy();
         return;
       }
-      const r = raw(socket.remoteAddress, parserProblem(err));
-      this.log.info(
-        { requestId: r.requestId, code: err.code, status: r.status },
-        'malformed request refused',
+      const log = this.log;
+      raw(socket.remoteAddress, parserProblem(err)).then(
+        (r) => {
+          // Counting may have taken a round trip to the database: the client may have gone meanwhile.
+          if (!writable()) {
+            socket.destroy();
+            return;
+          }
+          log.info({ requestId: r.requestId, code: err.code, status: r.status }, 'malformed request refused');
+          const head = [`HTTP/1.1 ${r.status} ${STATUS_CODES[r.status] ?? ''}`];
+          for (const [name, value] of Object.entries(r.headers)) head.push(`${name}: ${value}`);
+          // Half-close after the response and let the parser swallow what the client still sends: closing at
+          // once with unread bytes would reset the connection, and the client could lose the response.
+          socket.end(`${head.join('\r\n')}\r\n\r\n${r.body}`);
+          const linger = setTimeout(() => socket.destroy(), 2_000).unref();
+          socket.once('close', () => clearTimeout(linger));
+        },
+        (fault: unknown) => {
+          log.error({ err: fault }, 'refusing a malformed request failed');
+          socket.destroy();
+        },
       );
-      const head = [`HTTP/1.1 ${r.status} ${STATUS_CODES[r.status] ?? ''}`];
-      for (const [name, value] of Object.entries(r.headers)) head.push(`${name}: ${value}`);
-      // Half-close after the response and let the parser swallow what the client still sends: closing at once
-      // with unread bytes would reset the connection, and the client could lose the response.
-      socket.end(`${head.join('\r\n')}\r\n\r\n${r.body}`);
-      const linger = setTimeout(() => socket.destroy(), 2_000).unref();
-      socket.once('close', () => clearTimeout(linger));
     },
   };
 }

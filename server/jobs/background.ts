@@ -89,6 +89,7 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
         { store: o.store, clock: o.clock, signals },
         projectId,
         o.plans,
+        scheduledFor,
       );
       o.log.info({ projectId, scheduledFor, ...outcome }, 'scheduled run');
     },

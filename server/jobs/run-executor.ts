@@ -2,13 +2,12 @@ import { setMaxListeners } from 'node:events';
 import type { Selectable } from 'kysely';
 import type { AnswerEngine } from '../../engines/types.ts';
 import type { Clock } from '../domain/clock.ts';
-import { randomAlnum } from '../domain/ids.ts';
 import type { Plan } from '../domain/plans.ts';
 import { beginCloudRun, expireWaitingRequests, finishRun } from '../domain/run-lifecycle.ts';
 import type { Store } from '../store/index.ts';
 import type { Database } from '../store/schema.ts';
 import { executeCloudRun, type AnswerJudge } from './cloud-run.ts';
-import { createWorkLoop } from './work-loop.ts';
+import { createWorkLoop, workerId } from './work-loop.ts';
 
 type RequestRow = Selectable<Database['run_requests']>;
 
@@ -52,7 +51,7 @@ export interface RunExecutor {
  * host requests whose computer stayed off for 24 hours.
  */
 export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
-  const owner = `worker_${randomAlnum(12)}`;
+  const owner = workerId('runs');
   const leaseMs = o.leaseMs ?? 30_000;
   const pollMs = o.pollMs ?? 2_000;
   const parallelRuns = o.parallelRuns ?? 4;

@@ -26,19 +26,27 @@ export interface AttemptDeps {
   send: Send;
   /** Longer than the 10-second attempt limit, so a live attempt is never taken over. */
   leaseMs: number;
+  /** Who holds the leases this process takes (see workerId). */
+  owner: string;
+}
+
+/** Makes the delivery's next attempt if this process wins its lease (see attemptLeased). */
+export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow): Promise<boolean> {
+  const now = deps.clock.now();
+  const until = new Date(now.getTime() + deps.leaseMs).toISOString();
+  if (!(await deps.store.webhooks.lease(d, deps.owner, now.toISOString(), until))) return false;
+  return attemptLeased(deps, d);
 }
 
 /**
- * Makes the delivery's next attempt, if this process wins its lease, and records it: delivered on a 2xx, else
+ * Makes the next attempt of a delivery this process holds the lease of, and records it: delivered on a 2xx, else
  * retried on the contract's schedule until the sixth attempt fails. The body sent is the stored payload, byte for
  * byte, signed with the webhook's secret at the moment of sending.
  */
-export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow): Promise<boolean> {
+export async function attemptLeased(deps: AttemptDeps, d: DeliveryRow): Promise<boolean> {
   const { store, clock } = deps;
   const started = clock.now();
   const at = started.toISOString();
-  if (!(await store.webhooks.lease(d, at, new Date(started.getTime() + deps.leaseMs).toISOString())))
-    return false;
   const webhook = await store.webhooks.byId(d.webhook_id);
   if (!webhook) return false;
   const secret = deps.secrets.open(webhook.secret_sealed);

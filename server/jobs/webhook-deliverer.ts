@@ -3,8 +3,8 @@ import type { WebhookPort } from '../domain/context.ts';
 import type { SecretBox } from '../domain/secret-box.ts';
 import type { Store } from '../store/index.ts';
 import type { JobLog } from './run-executor.ts';
-import { attemptDelivery, type Send } from './webhook-attempt.ts';
-import { createWorkLoop } from './work-loop.ts';
+import { attemptDelivery, attemptLeased, type Send } from './webhook-attempt.ts';
+import { createWorkLoop, workerId } from './work-loop.ts';
 
 export interface DelivererOptions {
   store: Store;
@@ -40,14 +40,17 @@ export function createWebhookDeliverer(o: DelivererOptions): WebhookDeliverer {
     secrets: o.secrets,
     send: o.send,
     leaseMs: o.leaseMs ?? 30_000,
+    owner: workerId('webhooks'),
   };
 
   async function sweep(): Promise<void> {
     while (!loop.stopped) {
       const room = concurrency - loop.active;
       if (room <= 0) return;
-      const due = await o.store.webhooks.due(o.clock.now().toISOString(), room);
-      for (const d of due) loop.track(attemptDelivery(deps, d));
+      const now = o.clock.now();
+      const until = new Date(now.getTime() + deps.leaseMs).toISOString();
+      const due = await o.store.webhooks.claimDue(deps.owner, now.toISOString(), until, room);
+      for (const d of due) loop.track(attemptLeased(deps, d));
       if (due.length < room) return;
     }
   }

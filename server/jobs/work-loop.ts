@@ -1,3 +1,12 @@
+import { hostname } from 'node:os';
+import { randomAlnum } from '../domain/ids.ts';
+
+/**
+ * Who holds a lease: the machine and process (so an operator sees which instance of the service works a run or
+ * sends a delivery) and a random part, unique per job even for several jobs in one process.
+ */
+export const workerId = (job: string): string => `${job}@${hostname()}:${process.pid}:${randomAlnum(8)}`;
+
 /**
  * The shape every background job shares: it looks for work when kicked and every `pollMs`, never runs two looks at
  * once (a kick during a look makes one more look after it), and keeps the jobs it started so that `idle` and

@@ -45,7 +45,10 @@ export function stdioCaller(o: StdioCallerOptions): () => Promise<Caller> {
   if (key) {
     return async () => {
       const check = await checkApiKey(o.store, o.clock, key);
-      const rate = o.limiter.consume(check.ok ? `key:${check.key.id}` : 'stdio', o.clock.now().getTime());
+      const rate = await o.limiter.consume(
+        check.ok ? `key:${check.key.id}` : 'stdio',
+        o.clock.now().getTime(),
+      );
       if (!rate.allowed) throw rateLimited(rate);
       if (!check.ok) throw keyRefusal(check);
       return keyCaller(o, check.key);

@@ -35,7 +35,7 @@ export async function serveStdio(opts: StdioOptions, env: NodeJS.ProcessEnv = pr
       `No database at ${config.database}: pass --db or set ANSWERWATCH_DB.`,
     );
   }
-  const store = createStore(await openDatabase(config.database));
+  const store = createStore(await openDatabase(config.database, { poolSize: config.databasePool }));
   const log = createLogger(config.logLevel, 2);
   const secrets = createSecretBox(loadSecretKey(env, config.database));
   const { vetUrl, send } = createWebhookNetwork({ allowPrivate: config.webhookAllowPrivate });
@@ -51,7 +51,7 @@ export async function serveStdio(opts: StdioOptions, env: NodeJS.ProcessEnv = pr
     store,
     clock: systemClock,
     plans: config.plans,
-    limiter: new RateLimiter(config.rateLimits),
+    limiter: new RateLimiter(config.rateLimits, store.rateCounter),
     database: config.database,
     key: env.ANSWERWATCH_API_KEY,
     account: opts.account ?? env.ANSWERWATCH_ACCOUNT,
@@ -59,6 +59,7 @@ export async function serveStdio(opts: StdioOptions, env: NodeJS.ProcessEnv = pr
   try {
     await authenticate();
   } catch (err) {
+    s.reads.close();
     await store.close();
     throw err;
   }
@@ -67,6 +68,7 @@ export async function serveStdio(opts: StdioOptions, env: NodeJS.ProcessEnv = pr
   const stop = () =>
     (closing ??= (async () => {
       await mcp.close();
+      s.reads.close();
       await store.close();
       process.exit(0);
     })());

@@ -6,7 +6,8 @@ import type {
 import { z } from 'zod';
 import type { Scope } from '../contract/account.ts';
 import type { Caller, Services } from '../domain/context.ts';
-import { AppError } from '../domain/errors.ts';
+import { AppError, storeUnavailable } from '../domain/errors.ts';
+import { StoreUnavailableError } from '../store/errors.ts';
 
 /** What the MCP server's tools, resources and prompts run over, whichever transport it is on. */
 export interface McpDeps {
@@ -109,8 +110,10 @@ const internal = () =>
 
 /** A refusal or fault as an MCP tool error: `isError`, the code and status in structured content. */
 export function toolError(err: unknown, log: (err: unknown) => void): CallToolResult {
-  const e = err instanceof AppError ? err : internal();
-  if (!(err instanceof AppError)) log(err);
+  // A database out of reach is no fault to log: the caller retries when told, as the REST API's 503 tells it.
+  const down = err instanceof StoreUnavailableError;
+  const e = err instanceof AppError ? err : down ? storeUnavailable() : internal();
+  if (!(err instanceof AppError) && !down) log(err);
   const error = {
     code: e.code,
     status: e.status,

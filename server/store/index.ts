@@ -1,4 +1,5 @@
-import { dataGeneration, type Db } from './database.ts';
+import { engineOf, type ChangedProjects, type Db } from './engine.ts';
+import type { RateCounter } from './rate-counter.ts';
 import { accountsRepository } from './repositories/accounts.ts';
 import { answersRepository } from './repositories/answers.ts';
 import { apiKeysRepository } from './repositories/api-keys.ts';
@@ -14,8 +15,11 @@ import { settingsRepository } from './repositories/settings.ts';
 import { summariesRepository } from './repositories/summaries.ts';
 import { topicsRepository } from './repositories/topics.ts';
 import { webhooksRepository } from './repositories/webhooks.ts';
+import type { SqlDialect } from './dialect.ts';
 
-function repositories(db: Db) {
+export type { ChangedProjects } from './engine.ts';
+
+function repositories(db: Db, d: SqlDialect) {
   return {
     accounts: accountsRepository(db),
     answers: answersRepository(db),
@@ -24,33 +28,58 @@ function repositories(db: Db) {
     competitors: competitorsRepository(db),
     competitorSets: competitorSetsRepository(db),
     hosts: hostsRepository(db),
-    projects: projectsRepository(db),
+    projects: projectsRepository(db, d),
     prompts: promptsRepository(db),
-    runRequests: runRequestsRepository(db),
+    runRequests: runRequestsRepository(db, d),
     runs: runsRepository(db),
     settings: settingsRepository(db),
-    summaries: summariesRepository(db),
+    summaries: summariesRepository(db, d),
     topics: topicsRepository(db),
-    webhooks: webhooksRepository(db),
+    webhooks: webhooksRepository(db, d),
   };
 }
 
 export type Repositories = ReturnType<typeof repositories>;
 
+/** Attempts of a transaction that the database aborted only to break a deadlock or a serialization conflict. */
+const TRANSACTION_ATTEMPTS = 5;
+
 export interface Store extends Repositories {
-  /** Runs `work` in one transaction with every repository bound to it: all of it lands or none. */
+  /**
+   * Runs `work` in one transaction with every repository bound to it: all of it lands or none. `work` may run
+   * again when the database aborted it to resolve a conflict, so it does nothing but database work.
+   */
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
-  /** Changes whenever the stored data may have changed; a cached read is valid while it does not. */
-  generation(): string;
+  /** Changes whenever the project's stored data may have changed; a cached read is valid while it does not. */
+  generation(projectId: string): Promise<string>;
+  /** Early word that another process changed these projects, for caches to drop entries before they are asked. */
+  onChange(listener: (changed: ChangedProjects) => void): () => void;
+  /** Where request counts for rate limits live, shared by every process that serves this database. */
+  rateCounter: RateCounter;
   close(): Promise<void>;
 }
 
-/** Every repository over one database. Callers never see SQL. */
+/** Every repository over one database. Callers never see SQL, nor which engine runs it. */
 export function createStore(db: Db): Store {
+  const engine = engineOf(db);
+  const d = engine.dialect;
   return {
-    ...repositories(db),
-    transaction: (work) => db.transaction().execute((trx) => work(repositories(trx))),
-    generation: () => dataGeneration(db),
-    close: () => db.destroy(),
+    ...repositories(db, d),
+    async transaction(work) {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await db.transaction().execute((trx) => work(repositories(trx, d)));
+        } catch (err) {
+          if (attempt >= TRANSACTION_ATTEMPTS || !d.isRetryable(err)) throw err;
+        }
+      }
+    },
+    generation: (projectId) => engine.generation(projectId),
+    onChange: (listener) => engine.onChange(listener),
+    rateCounter: engine.rateCounter,
+    async close() {
+      await engine.close();
+      await db.destroy();
+    },
   };
 }

@@ -1,8 +1,9 @@
 import type { Generated } from 'kysely';
 
 /**
- * Table shapes as Kysely sees them. Timestamps are ISO 8601 UTC strings with milliseconds, so they sort as text;
- * booleans are 0/1 integers and lists are JSON text, which keeps the same columns portable to PostgreSQL.
+ * Table shapes as Kysely sees them, the same on SQLite and PostgreSQL. Timestamps are ISO 8601 UTC strings with
+ * milliseconds, so they sort as text (byte order on both engines: PostgreSQL text columns are `collate "C"`);
+ * booleans are 0/1 integers and lists are JSON text.
  */
 interface BrandPeriodRow {
   project_id: string;
@@ -178,6 +179,7 @@ export interface Database {
     host_needed: Generated<number>;
     cloud_outcome: string | null;
     host_outcome: string | null;
+    schedule_slot: Generated<string | null>;
   };
   host_pair_codes: {
     code_hash: string;
@@ -216,6 +218,7 @@ export interface Database {
     attempt_count: number;
     attempts: string;
     lease_until: string | null;
+    lease_owner: Generated<string | null>;
     seq: Generated<number>;
   };
 }

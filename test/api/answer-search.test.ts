@@ -63,6 +63,32 @@ describe('answer search and summary (extensions)', () => {
     expect((await list('q=_')).data).toEqual([]);
   });
 
+  it('folds ASCII letters only, as SQL lower does on both engines: non-ASCII text matches as written', async () => {
+    const { accountId } = await h.account();
+    const other = await h.key(accountId);
+    const project = (await createProject(h.store, accountId)).id;
+    await importLines(h.store, h.clock, project, [
+      {
+        promptText: 'best crm in Zürich?',
+        engineId: 'chatgpt',
+        observedAt: '2026-06-15T08:00:00.000Z',
+        text: 'Crème CRM is the pick of ÉLAN users.',
+        sources: [],
+      },
+    ]);
+    const found = async (q: string) =>
+      (
+        (await h.get(`/v1/projects/${project}/answers?q=${encodeURIComponent(q)}`, other)).json() as {
+          data: unknown[];
+        }
+      ).data.length;
+    expect(await found('ZüRICH')).toBe(1);
+    expect(await found('ZÜRICH')).toBe(0);
+    expect(await found('crème crm')).toBe(1);
+    expect(await found('ÉLAN USERS')).toBe(1);
+    expect(await found('élan')).toBe(0);
+  });
+
   it('sorts oldest first and pages both ways without gaps or repeats', async () => {
     const oldest = (await list('limit=200&sort=oldest')).data.map((a) => a.id);
     expect(oldest).toEqual(all.map((a) => a.id).reverse());

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../server/domain/accounts.ts';
 import type { Clock } from '../../server/domain/clock.ts';
@@ -8,11 +5,12 @@ import { mulberry32, seedDemo } from '../../server/domain/demo-data.ts';
 import { openDatabase, type Db } from '../../server/store/database.ts';
 import type { CompetitorHit } from '../../server/store/repositories/answers.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
+import { freshDatabase, type TestDatabase } from '../support/test-db.ts';
 
 const clock: Clock = { now: () => new Date('2025-03-10T08:00:00.000Z') };
 
 describe('seedDemo', () => {
-  let dir: string;
+  let database: TestDatabase;
   let db: Db;
   let store: Store;
   let accountId: string;
@@ -38,15 +36,15 @@ describe('seedDemo', () => {
       .execute();
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'aw-'));
-    db = await openDatabase(join(dir, 'test.db'));
+    database = await freshDatabase();
+    db = await openDatabase(database.location);
     store = createStore(db);
     accountId = (await createAccount(store, clock, { plan: 'premium' })).id;
     projectId = await seedDemo(store, clock, { accountId, answers: 3000, days: 30, random: mulberry32(42) });
   });
   afterAll(async () => {
     await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   });
 
   it('creates the project with its brand, tracking settings, competitors, topics and prompts', async () => {

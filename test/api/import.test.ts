@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount } from '../../server/domain/accounts.ts';
@@ -8,6 +5,7 @@ import type { Clock } from '../../server/domain/clock.ts';
 import { importAnswers, importedAnswerId } from '../../server/domain/import-answers.ts';
 import { openDatabase, type Db } from '../../server/store/database.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
+import { freshDatabase, type TestDatabase } from '../support/test-db.ts';
 import type { CompetitorHit } from '../../server/store/repositories/answers.ts';
 import { competitorKey } from '../../server/store/repositories/competitors.ts';
 import { variedLines, type RawLine } from '../support/answers.ts';
@@ -29,7 +27,7 @@ const line = (over: Partial<RawLine> = {}): RawLine => ({
 const json = (lines: RawLine[]) => lines.map((l) => JSON.stringify(l));
 
 describe('importAnswers', () => {
-  let dir: string;
+  let database: TestDatabase;
   let db: Db;
   let store: Store;
   let projectId: string;
@@ -39,8 +37,8 @@ describe('importAnswers', () => {
     importAnswers(store, clock, projectId, lines);
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'aw-'));
-    db = await openDatabase(join(dir, 'test.db'));
+    database = await freshDatabase();
+    db = await openDatabase(database.location);
     store = createStore(db);
     const account = await createAccount(store, clock, { plan: 'premium' });
     projectId = (await createProject(store, account.id)).id;
@@ -51,7 +49,7 @@ describe('importAnswers', () => {
   });
   afterEach(async () => {
     await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   });
 
   it('stores a valid line scored, with every column filled as the API reads it', async () => {

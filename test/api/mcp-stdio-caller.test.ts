@@ -18,7 +18,7 @@ describe('the stdio server’s caller', () => {
       store: h.store,
       clock: h.clock,
       plans: DEFAULT_PLANS,
-      limiter: new RateLimiter({ perMinute: o.perMinute ?? 300, perDay: 20_000 }),
+      limiter: new RateLimiter({ perMinute: o.perMinute ?? 300, perDay: 20_000 }, h.store.rateCounter),
       database: h.dbPath,
       key: o.key,
       account: o.account,
@@ -36,7 +36,11 @@ describe('the stdio server’s caller', () => {
     h = await createHarness();
     ({ accountId, key } = await h.account('premium', ['visibility:read', 'tracking:write']));
   });
-  afterEach(() => h.close());
+  // On PostgreSQL the mark is not in the test database's folder: remove what a test left.
+  afterEach(async () => {
+    rmSync(ownerMarkPath(h.dbPath), { force: true });
+    await h.close();
+  });
 
   it('with ANSWERWATCH_API_KEY: the key, checked as the REST API checks it, at every call', async () => {
     const resolve = caller({ key: ` ${key}\n` });

@@ -225,7 +225,7 @@ describe('generated OpenAPI document', () => {
 
     for (const { key, path, op } of allOperations(doc.paths)) {
       const statuses = Object.keys(op.responses);
-      expect(statuses, key).toEqual(expect.arrayContaining(['400', '401', '403', '429', '500']));
+      expect(statuses, key).toEqual(expect.arrayContaining(['400', '401', '403', '429', '500', '503']));
       if (path.includes('{')) expect(statuses, key).toContain('404');
       if (!key.startsWith('GET ')) expect(statuses, key).toContain('413');
       for (const status of statuses.filter((s) => Number(s) >= 400)) {

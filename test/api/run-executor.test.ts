@@ -211,7 +211,7 @@ describe('the run executor', () => {
 
   it('runs the schedule trigger through the same path, as trigger scheduled', async () => {
     await setUp(['gemini'], 2);
-    const outcome = await startScheduledRun(h.services, projectId, DEFAULT_PLANS);
+    const outcome = await startScheduledRun(h.services, projectId, DEFAULT_PLANS, h.clock.now());
     expect(outcome).toMatchObject({ started: expect.any(String) });
     h.jobs.signals.runRequested();
     await h.jobs.idle();
@@ -229,7 +229,7 @@ describe('the run executor', () => {
     await setUp(['gemini'], 1, { fakes: { latencyMs: 300 } });
     await startRun();
     await h.fakes.waitForRequests('gemini', 1);
-    const outcome = await startScheduledRun(h.services, projectId, DEFAULT_PLANS);
+    const outcome = await startScheduledRun(h.services, projectId, DEFAULT_PLANS, h.clock.now());
     expect(outcome).toEqual({ skipped: expect.stringMatching(/^run_in_progress/) });
     await h.jobs.idle();
   });

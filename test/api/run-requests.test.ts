@@ -276,7 +276,7 @@ describe('run request list', () => {
     }
     const { startScheduledRun } = await import('../../server/domain/start-run.ts');
     h.clock.advance(1000);
-    const scheduled = await startScheduledRun(h.services, projectId, DEFAULT_PLANS);
+    const scheduled = await startScheduledRun(h.services, projectId, DEFAULT_PLANS, h.clock.now());
     expect(scheduled).toMatchObject({ started: expect.any(String) });
     const page1 = (await h.get(`/v1/projects/${projectId}/run-requests?limit=2`, key)).json();
     expect(page1.data.map((r: { id: string }) => r.id)).toEqual([ids[2], ids[1]]);

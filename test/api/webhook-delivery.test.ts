@@ -117,7 +117,7 @@ describe('run events', () => {
     await setUp();
     const all = await register();
     const failedOnly = await register({ events: ['run.failed'] });
-    expect(await startScheduledRun(h.services, projectId, DEFAULT_PLANS)).toMatchObject({
+    expect(await startScheduledRun(h.services, projectId, DEFAULT_PLANS, h.clock.now())).toMatchObject({
       started: expect.any(String),
     });
     h.jobs.signals.runRequested();

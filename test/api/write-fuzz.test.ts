@@ -11,24 +11,22 @@ const TABLES = ['projects', 'prompts', 'prompt_topics', 'topics', 'competitors',
 
 describe('writes under random and malformed input', () => {
   let h: Harness;
+  /** One connection for every snapshot: on PostgreSQL a connection per read would cost more than the test. */
+  let raw: ReturnType<typeof rawDb>;
   let key: string;
   let projectId: string;
   const writes = operations.filter((o) => o.method !== 'GET');
 
   async function snapshot() {
-    const db = rawDb(h.dbPath);
-    try {
-      const out: Record<string, unknown[]> = {};
-      for (const t of TABLES) out[t] = await db.selectFrom(t).selectAll().execute();
-      return JSON.stringify(out);
-    } finally {
-      await db.destroy();
-    }
+    const out: Record<string, unknown[]> = {};
+    for (const t of TABLES) out[t] = await raw.selectFrom(t).selectAll().execute();
+    return JSON.stringify(out);
   }
 
   beforeAll(async () => {
     // Limits out of the way: past 300 requests every answer would be a 429 and the fuzz would test nothing else.
     h = await createHarness({ rateLimits: { perMinute: 1_000_000, perDay: 1_000_000 } });
+    raw = rawDb(h.dbPath);
     const a = await h.account();
     key = a.key;
     projectId = (await createProject(h.store, a.accountId)).id;
@@ -42,7 +40,10 @@ describe('writes under random and malformed input', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
     });
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await raw.destroy();
+    await h.close();
+  });
 
   it('answers only documented statuses, always problem+json on refusal, and a refusal changes nothing', async () => {
     const json = fc.jsonValue({ maxDepth: 3 });

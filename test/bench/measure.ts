@@ -8,13 +8,18 @@ export interface Measurement {
   /** Requests per second with `concurrency` requests in flight: what the service can serve. */
   throughput: number;
   bytes: number;
+  /** CPU ms per request during the throughput phase, per measured group of processes (service, database). */
+  cpuPerRequest: number[];
 }
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
+/** What the measurement sends requests through: one connection pool, or several in turn. */
+export type Client = Pick<Dispatcher, 'request'>;
+
 async function once(
-  client: Dispatcher,
+  client: Client,
   name: string,
   path: string,
   headers: Record<string, string>,
@@ -35,12 +40,13 @@ async function once(
  * must be 200: a benchmark of errors is void.
  */
 export async function measure(
-  client: Dispatcher,
+  client: Client,
   name: string,
   paths: () => string,
   headers: Record<string, string>,
   count: number,
   concurrency: number,
+  cpu: (() => number)[] = [],
 ): Promise<Measurement> {
   for (let i = 0; i < Math.min(50, count); i++) await once(client, name, paths(), headers);
   const times: number[] = [];
@@ -52,6 +58,7 @@ export async function measure(
   }
   times.sort((a, b) => a - b);
   let left = count;
+  const cpuBefore = cpu.map((read) => read());
   const started = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -59,7 +66,9 @@ export async function measure(
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpuPerRequest = cpu.map((read, i) => (read() - cpuBefore[i]!) / count);
   return {
+    cpuPerRequest,
     name,
     p50: percentile(times, 0.5),
     p99: percentile(times, 0.99),

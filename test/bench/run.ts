@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { addDays, isoDay } from '../../server/domain/clock.ts';
-import { dataset } from './dataset.ts';
-import { measure, type Measurement } from './measure.ts';
+import { randomBytes } from 'node:crypto';
+import { databaseUrl, onServer } from '../support/pg-cluster.ts';
+import { benchPostgres } from './bench-pg.ts';
+import { cpuMs } from './cpu.ts';
+import { build, dataset, type Dataset } from './dataset.ts';
+import { measure, type Client, type Measurement } from './measure.ts';
 import { startServer } from '../support/server-process.ts';
 import { measureRun } from './run-bench.ts';
 import { measureWebhooks } from './webhook-bench.ts';
@@ -25,47 +29,64 @@ import { measureScoring } from './scoring-bench.ts';
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const CONCURRENCY = 8;
+/** BENCH_DB=postgres: the reads and the import again on PostgreSQL, side by side with SQLite in the same run. */
+const ON_POSTGRES = process.env.BENCH_DB === 'postgres';
+const RATE_LIMITS_OFF = {
+  ANSWERWATCH_LOG_LEVEL: 'warn',
+  ANSWERWATCH_RATE_LIMIT_PER_MINUTE: '100000000',
+  ANSWERWATCH_RATE_LIMIT_PER_DAY: '100000000',
+};
 
-async function importThroughput(): Promise<number> {
+/** Answers a second of an import of 50,000 answers into a fresh SQLite file, or a fresh PostgreSQL database. */
+async function importThroughput(pg?: string): Promise<number> {
+  const options = { answers: 50_000, days: 60, competitors: 50 };
+  if (pg) {
+    const name = `import_${randomBytes(4).toString('hex')}`;
+    await onServer(pg, `create database ${name}`);
+    try {
+      return (await build(databaseUrl(pg, name), options)).importRate ?? Number.NaN;
+    } finally {
+      await onServer(pg, `drop database ${name} with (force)`);
+    }
+  }
   const dir = mkdtempSync(join(tmpdir(), 'aw-bench-import-'));
   try {
-    const d = await dataset({ answers: 50_000, days: 60, competitors: 50, dir });
-    return d.importRate ?? Number.NaN;
+    return (await dataset({ ...options, dir })).importRate ?? Number.NaN;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function reads() {
-  console.log(`Building or reusing the dataset: ${ANSWERS} answers, 400 days, 6 engines, 50 competitors…`);
-  const data = await dataset({ answers: ANSWERS, days: 400, competitors: 50 });
-  const server = await startServer(data.db, {
-    ANSWERWATCH_LOG_LEVEL: 'warn',
-    ANSWERWATCH_RATE_LIMIT_PER_MINUTE: '100000000',
-    ANSWERWATCH_RATE_LIMIT_PER_DAY: '100000000',
-  });
-  const url = new URL(server.baseUrl);
-  const client = new Pool(url.origin, { connections: CONCURRENCY, pipelining: 1 });
+/** Several connection pools taken in turn: a balancer in front of several instances. */
+function roundRobin(pools: Pool[]): Client {
+  let turn = 0;
+  return { request: ((opts: never) => pools[turn++ % pools.length]!.request(opts)) as Client['request'] };
+}
+
+/** The read cases of the data set, as paths on a service at `base` (its /v1 path). */
+async function readCases(data: Dataset, client: Client, base: string): Promise<[string, () => string][]> {
   const headers = { authorization: `Bearer ${data.key}` };
-  const p = `${url.pathname}/projects/${data.projectId}`;
+  const p = `${base}/projects/${data.projectId}`;
   const today = isoDay(new Date());
   const year = `from=${addDays(today, -365)}&to=${today}`;
   const get = async (path: string) => {
     const res = await client.request({ method: 'GET', path, headers });
     return (await res.body.json()) as { data: { id: string }[]; nextCursor: string | null };
   };
-
   const first = await get(`${p}/answers?limit=50`);
   const answerIds = first.data.map((a) => a.id);
   let deep = await get(`${p}/answers?${year}&limit=200`);
-  for (let i = 0; i < 250 && deep.nextCursor; i++)
-    deep = await get(`${p}/answers?${year}&limit=200&cursor=${deep.nextCursor}`);
+  // Stops a page early on a small data set, so there is always a deeper page to ask for.
+  for (let i = 0; i < 250; i++) {
+    const next = await get(`${p}/answers?${year}&limit=200&cursor=${deep.nextCursor}`);
+    if (!next.nextCursor) break;
+    deep = next;
+  }
   // The walk used pages of 200 to get deep fast; the measured request is a default page of 50 from there.
   const deepCursor = deep.nextCursor!;
   const topics = (await get(`${p}/topics`)).data.map((t) => t.id);
-
-  const cases: [string, () => string][] = [
-    ['GET /me', () => `${url.pathname}/me`],
+  return [
+    ['GET /me', () => `${base}/me`],
     ['answers, first page', () => `${p}/answers`],
     [
       'answers, first page, engine+mentioned+topic',
@@ -81,28 +102,58 @@ async function reads() {
     ['stats/competitors, 366 days', () => `${p}/stats/competitors?${year}`],
     ['stats/competitors, 366 days, engine', () => `${p}/stats/competitors?${year}&engine=perplexity`],
     // Not a target: a constant document, to show what moving a large body costs on its own.
-    ['reference: /openapi.json (constant body)', () => `${url.pathname}/openapi.json`],
+    ['reference: /openapi.json (constant body)', () => `${base}/openapi.json`],
     // Not targets either: the web UI's extension reads that scan the answers of their range (README, web UI).
     ['scan: stats/answers, 30 days', () => `${p}/stats/answers`],
     ['scan: stats/answers, 366 days', () => `${p}/stats/answers?${year}`],
     ['scan: answers, text search, first page', () => `${p}/answers?q=pricing`],
   ];
-  const results: Measurement[] = [];
-  for (const [name, path] of cases)
-    results.push(await measure(client, name, path, headers, REQUESTS, CONCURRENCY));
-  const memory = server.memory();
-  await client.close();
-  await server.stop();
+}
 
-  const me = results[0]!;
-  console.log(
-    `\n${data.answers.toLocaleString()} answers; latency at concurrency 1, throughput with ${CONCURRENCY} in flight:`,
+/** Every read measured against `instances` service processes on the data set, requests spread over them. */
+async function measureReads(
+  data: Dataset,
+  env: Record<string, string>,
+  instances: number,
+  dbPid?: number | null,
+) {
+  const servers = await Promise.all(
+    Array.from({ length: instances }, () => startServer(data.db, { ...RATE_LIMITS_OFF, ...env })),
   );
-  console.log(`| read | p50 ms | p99 ms | req/s | ratio to /me | bytes |`);
-  console.log('|---|---|---|---|---|---|');
-  for (const r of results) {
+  const pools = servers.map(
+    (server) => new Pool(new URL(server.baseUrl).origin, { connections: CONCURRENCY, pipelining: 1 }),
+  );
+  const client = roundRobin(pools);
+  const headers = { authorization: `Bearer ${data.key}` };
+  try {
+    const cases = await readCases(data, client, new URL(servers[0]!.baseUrl).pathname);
+    const results: Measurement[] = [];
+    // CPU time per request of the service processes and, on PostgreSQL, of the database server.
+    const cpu = [() => cpuMs(servers.map((s) => s.child.pid!)), ...(dbPid ? [() => cpuMs([dbPid])] : [])];
+    for (const [name, path] of cases)
+      results.push(await measure(client, name, path, headers, REQUESTS, CONCURRENCY * instances, cpu));
+    return { results, memory: servers[0]!.memory() };
+  } finally {
+    await Promise.all(pools.map((pool) => pool.close()));
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
+function printReads(label: string, results: Measurement[], sqlite?: Measurement[]) {
+  const me = results[0]!;
+  console.log(`\n${label}: latency at concurrency 1, throughput with ${CONCURRENCY} in flight:`);
+  const cpuColumns =
+    results[0]!.cpuPerRequest.length > 1 ? ' service CPU ms | database CPU ms |' : ' CPU ms |';
+  console.log(
+    `| read | p50 ms | p99 ms | req/s | ratio to /me |${sqlite ? ' ratio to SQLite |' : ''}${cpuColumns} bytes |`,
+  );
+  console.log(`|---|---|---|---|---|${sqlite ? '---|' : ''}${cpuColumns.replace(/[^|]+/g, '---')}---|`);
+  for (const [i, r] of results.entries()) {
+    const vsSqlite = sqlite ? ` ${(r.throughput / sqlite[i]!.throughput).toFixed(2)} |` : '';
+    // CPU time per request while serving with requests in flight: what a request costs, however busy the machine.
+    const cpu = r.cpuPerRequest.map((ms) => ` ${ms.toFixed(3)} |`).join('');
     console.log(
-      `| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.throughput.toFixed(0)} | ${(r.throughput / me.throughput).toFixed(2)} | ${r.bytes} |`,
+      `| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.throughput.toFixed(0)} | ${(r.throughput / me.throughput).toFixed(2)} |${vsSqlite}${cpu} ${r.bytes} |`,
     );
   }
   const misses = results.filter(
@@ -112,18 +163,52 @@ async function reads() {
       (r.p99 >= 20 || r.throughput < me.throughput / 4),
   );
   console.log(
-    `\nService memory: ${memory.rssMiB.toFixed(0)} MiB resident, ${memory.peakMiB.toFixed(0)} MiB peak.`,
+    misses.length === 0
+      ? 'Every read meets p99 < 20 ms and 1/4 of /me.'
+      : `Missed: ${misses.map((m) => m.name).join(', ')}`,
+  );
+}
+
+async function reads() {
+  console.log(`Building or reusing the dataset: ${ANSWERS} answers, 400 days, 6 engines, 50 competitors…`);
+  const shape = { answers: ANSWERS, days: 400, competitors: 50 };
+  const data = await dataset(shape);
+  const sqlite = await measureReads(data, {}, 1);
+  printReads(`SQLite, ${data.answers.toLocaleString()} answers`, sqlite.results);
+  console.log(
+    `Service memory: ${sqlite.memory.rssMiB.toFixed(0)} MiB resident, ${sqlite.memory.peakMiB.toFixed(0)} MiB peak.`,
   );
   if (data.importRate)
     console.log(`Import while building the dataset: ${data.importRate.toFixed(0)} answers/s.`);
   console.log(
     `Import of 50,000 answers into a fresh database: ${(await importThroughput()).toFixed(0)} answers/s.`,
   );
-  console.log(
-    misses.length === 0
-      ? 'Every read meets p99 < 20 ms and 1/4 of /me.'
-      : `Missed: ${misses.map((m) => m.name).join(', ')}`,
-  );
+  if (!ON_POSTGRES) return;
+
+  const pg = await benchPostgres();
+  try {
+    console.log('\nBuilding or reusing the same dataset on PostgreSQL…');
+    const pgData = await dataset({ ...shape, pg: pg.url });
+    if (pgData.importRate)
+      console.log(`Import while building the dataset: ${pgData.importRate.toFixed(0)} answers/s.`);
+    const one = await measureReads(pgData, pg.env, 1, pg.pid);
+    printReads(`PostgreSQL, one serve instance`, one.results, sqlite.results);
+    const two = await measureReads(pgData, pg.env, 2, pg.pid);
+    console.log(`\nPostgreSQL, throughput (req/s) with 1 and 2 serve instances on the one database:`);
+    console.log('| read | 1 instance, 8 in flight | 2 instances, 16 in flight | ratio |');
+    console.log('|---|---|---|---|');
+    for (const [i, r] of one.results.entries()) {
+      const t2 = two.results[i]!.throughput;
+      console.log(
+        `| ${r.name} | ${r.throughput.toFixed(0)} | ${t2.toFixed(0)} | ${(t2 / r.throughput).toFixed(2)} |`,
+      );
+    }
+    console.log(
+      `\nImport of 50,000 answers into a fresh PostgreSQL database: ${(await importThroughput(pg.url)).toFixed(0)} answers/s (target 10,000).`,
+    );
+  } finally {
+    await pg.stop();
+  }
 }
 
 async function runs() {

@@ -1,39 +1,37 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEngines, type FakeEngines } from '../fakes/engines/index.ts';
+import { e2eEngines, serviceDatabase, type ServiceDatabase } from '../support/e2e-db.ts';
 import { accountWithKey, apiClient, until } from '../support/e2e.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
 
-describe('a service killed during a run', () => {
-  let dir: string;
-  let db: string;
+describe.each(e2eEngines())('a service killed during a run (%s)', (engine) => {
+  let database: ServiceDatabase;
   let fakes: FakeEngines;
   let env: Record<string, string>;
   let server: ServerProcess;
+  const start = () => startServer(database.location, env, database.mode);
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'aw-restart-'));
-    db = join(dir, 'answerwatch.db');
+    database = await serviceDatabase(engine);
     fakes = await startFakeEngines({ latencyMs: 250 });
     env = {
       ...fakes.env,
+      ...database.env,
       ANSWERWATCH_RUN_LEASE_SECONDS: '2',
       ANSWERWATCH_ENGINE_CONCURRENCY: '2',
       ANSWERWATCH_JUDGE: 'off',
       ANSWERWATCH_LOG_LEVEL: 'warn',
     };
-    server = await startServer(db, env, 'start');
-  });
+    server = await start();
+  }, 120_000);
   afterAll(async () => {
     await server.stop();
     await fakes.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    await database.close();
+  }, 120_000);
 
   it('comes back with the request resumed, every slot answered once, none twice', async () => {
-    const { key } = await accountWithKey(db);
+    const { key } = await accountWithKey(database.location);
     const call = apiClient(() => server.baseUrl, key);
     const project = await call('/projects', 'POST', { name: 'Acme', websiteUrl: 'https://acme.example' });
     expect(project.status).toBe(201);
@@ -57,7 +55,7 @@ describe('a service killed during a run', () => {
     expect(partial!.answerCount).toBeLessThan(24);
     await server.kill();
 
-    server = await startServer(db, env, 'start');
+    server = await start();
     const request = await until(
       'the request to end',
       async () => (await call(`/projects/${p}/run-requests/${requestId}`)).body,
@@ -74,5 +72,5 @@ describe('a service killed during a run', () => {
     }[];
     expect(answers).toHaveLength(24);
     expect(new Set(answers.map((a) => `${a.promptId}/${a.engineId}`)).size).toBe(24);
-  });
+  }, 120_000);
 });

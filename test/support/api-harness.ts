@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import { createAccount } from '../../server/domain/accounts.ts';
@@ -17,6 +14,7 @@ import type { Plan } from '../../server/domain/plans.ts';
 import type { RateLimits } from '../../server/http/rate-limit.ts';
 import { openDatabase } from '../../server/store/database.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
+import { freshDatabase } from './test-db.ts';
 
 export const BASE = 'http://127.0.0.1:8787/v1';
 
@@ -55,6 +53,7 @@ export interface Harness {
   app: FastifyInstance;
   store: Store;
   clock: TestClock;
+  /** Where the database is: a file path on SQLite, a postgres:// URL on PostgreSQL (rawDb opens either). */
   dbPath: string;
   /** The domain's services over the same store and clock, for calling domain code directly. */
   services: Services;
@@ -79,7 +78,10 @@ export interface Harness {
 
 export const ALL_SCOPES = ['visibility:read', 'tracking:write', 'runs:execute'];
 
-/** The app in-process on a real SQLite file in a fresh temporary folder. */
+/**
+ * The app in-process on a real database of its own: a fresh SQLite file, or a fresh PostgreSQL database when the
+ * run is the PostgreSQL one (ANSWERWATCH_TEST_DB=postgres, see test/vitest.config.ts).
+ */
 export async function createHarness(
   opts: {
     rateLimits?: RateLimits;
@@ -95,9 +97,9 @@ export async function createHarness(
     cloudEngineIds?: AppOptions['cloudEngineIds'];
   } = {},
 ): Promise<Harness> {
-  const dir = mkdtempSync(join(tmpdir(), 'aw-api-'));
-  const dbPath = join(dir, 'test.db');
-  const store = createStore(await openDatabase(dbPath));
+  const database = await freshDatabase();
+  const dbPath = database.location;
+  const store = createStore(await openDatabase(dbPath, { poolSize: 4 }));
   const clock = opts.clock ?? new TestClock();
   const secrets = opts.secrets ?? createSecretBox(randomBytes(32));
   const webhooks =
@@ -129,7 +131,7 @@ export async function createHarness(
     baseUrl: BASE,
     secrets,
     webhooks,
-    reads: createReadCache(),
+    reads: createReadCache(store),
   };
   const key = async (accountId: string, scopes = ALL_SCOPES, projectIds?: string[], expiresAt?: string) =>
     (await createApiKey(store, clock, { accountId, label: 'test', scopes, projectIds, expiresAt })).key;
@@ -168,9 +170,10 @@ export async function createHarness(
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       }),
     async close() {
+      services.reads.close();
       await app.close();
       await store.close();
-      rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }

@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { SchemaDialect } from '../dialect.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations describe the schema before the typed view exists */
-export async function up(db: Kysely<any>): Promise<void> {
-  const text = 'text';
-  const int = 'integer';
+export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
+  const { text, integer: int } = s;
   await db.schema
     .createTable('settings')
     .addColumn('key', text, (c) => c.primaryKey())
@@ -136,7 +136,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', text, (c) => c.notNull())
     .addColumn('names', text, (c) => c.notNull())
     .addPrimaryKeyConstraint('competitor_sets_pk', ['project_id', 'id'])
-    .modifyEnd(sql`without rowid`)
+    .$call(s.clustered)
     .execute();
   await db.schema
     .createTable('run_requests')
@@ -250,7 +250,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('cited', int, (c) => c.notNull())
     .addColumn('engines', text, (c) => c.notNull())
     .addPrimaryKeyConstraint('daily_summaries_pk', ['project_id', 'topic_id', 'date'])
-    .modifyEnd(sql`without rowid`)
+    .$call(s.clustered)
     .execute();
   // `period` is a day (YYYY-MM-DD) in brand_days and a month (YYYY-MM) in brand_months.
   for (const table of ['brand_days', 'brand_months']) {
@@ -263,7 +263,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('mentioned', int, (c) => c.notNull())
       .addColumn('cited', int, (c) => c.notNull())
       .addPrimaryKeyConstraint(`${table}_pk`, ['project_id', 'engine_id', 'brand_key', 'period'])
-      .modifyEnd(sql`without rowid`)
+      .$call(s.clustered)
       .execute();
   }
   await db.schema
@@ -294,7 +294,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .createTable('webhook_deliveries')
-    .addColumn('seq', int, (c) => c.primaryKey().autoIncrement())
+    .addColumn('seq', s.serial, (c) => s.autoIncrement(c.primaryKey()))
     .addColumn('id', text, (c) => c.notNull().unique())
     .addColumn('webhook_id', text, (c) => c.notNull().references('webhooks.id').onDelete('cascade'))
     .addColumn('project_id', text, (c) => c.notNull())

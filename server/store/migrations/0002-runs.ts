@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
+import type { SchemaDialect } from '../dialect.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations describe the schema before the typed view exists */
-export async function up(db: Kysely<any>): Promise<void> {
-  const text = 'text';
-  const int = 'integer';
-  const addColumns = async (table: string, columns: [string, string, (c: any) => any][]) => {
+export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
+  const { text, integer: int } = s;
+  const addColumns = async (
+    table: string,
+    columns: [string, typeof text | typeof int, (c: any) => any][],
+  ) => {
     for (const [name, type, build] of columns) {
-      await db.schema
-        .alterTable(table)
-        .addColumn(name, type as 'text', build)
-        .execute();
+      await db.schema.alterTable(table).addColumn(name, type, build).execute();
     }
   };
   // Scheduled runs are requests too (source `schedule`), so one active request per project covers both;

@@ -95,8 +95,13 @@ export interface AnswerTally {
 
 type AnswersQuery<O> = SelectQueryBuilder<Database, 'answers', O>;
 
-/** `%text%` for LIKE, its own wildcards escaped (with `\`), lowercased as the column is. */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * `%text%` for LIKE, its own wildcards escaped (with `\`), lowercased as the column is: SQL's `lower` folds ASCII
+ * letters only, on SQLite and on PostgreSQL's "C" collation alike, so only those are folded here (an `É` the
+ * user typed must still match the `É` stored).
+ */
+const containsPattern = (text: string) =>
+  `%${text.replace(/[A-Z]/g, (c) => c.toLowerCase()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The JSON hits of an answer, `[[index, mentioned, cited, url], …]` in index order, as LIKE patterns for "names

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { lockProject, type SqlDialect } from '../dialect.ts';
 import { pastPosition } from '../keyset.ts';
 import { fromJson, toJson } from '../json.ts';
 import type { Database } from '../schema.ts';
@@ -59,7 +60,7 @@ const toRecord = (r: Database['projects']): ProjectRecord => ({
   createdAt: r.created_at,
 });
 
-export function projectsRepository(db: Db) {
+export function projectsRepository(db: Db, d: SqlDialect) {
   const viewQuery = () =>
     db
       .selectFrom('projects as p')
@@ -98,6 +99,13 @@ export function projectsRepository(db: Db) {
   });
 
   return {
+    /**
+     * Holds the project until the transaction ends, so a read that decides a write (is a run active? how many
+     * today? was this key or slot used?) is not raced by another instance deciding the same thing at once.
+     */
+    async lock(id: string): Promise<void> {
+      await lockProject(db, d, id);
+    },
     async create(p: ProjectRecord): Promise<void> {
       await db
         .insertInto('projects')

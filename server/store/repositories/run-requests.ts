@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
+import type { SqlDialect } from '../dialect.ts';
 import { pastPosition } from '../keyset.ts';
 import type { Database } from '../schema.ts';
 
@@ -29,6 +30,8 @@ export interface NewRunRequest {
   /** The service asks cloud engines; the host asks local-fetch engines (every engine on byok plans). */
   cloudNeeded: boolean;
   hostNeeded: boolean;
+  /** The schedule slot (due instant) a scheduled request was started for: at most one request per slot. */
+  scheduleSlot?: string;
 }
 
 export type RunPart = 'cloud' | 'host';
@@ -41,7 +44,7 @@ export interface StatusChange {
   warning?: string | null;
 }
 
-export function runRequestsRepository(db: Db) {
+export function runRequestsRepository(db: Db, d: SqlDialect) {
   async function withRuns(rows: Row[]): Promise<RunRequestRow[]> {
     if (rows.length === 0) return [];
     const runs = await db
@@ -83,8 +86,19 @@ export function runRequestsRepository(db: Db) {
           completed_at: null,
           cloud_needed: r.cloudNeeded ? 1 : 0,
           host_needed: r.hostNeeded ? 1 : 0,
+          schedule_slot: r.scheduleSlot ?? null,
         })
         .execute();
+    },
+    /** Whether a request was already started for this schedule slot (by this process or another). */
+    async slotTaken(projectId: string, slot: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('run_requests')
+        .select('id')
+        .where('project_id', '=', projectId)
+        .where('schedule_slot', '=', slot)
+        .executeTakeFirst();
+      return row !== undefined;
     },
     /** Requests made through the API, newest first; scheduled runs are not listed. */
     async list(projectId: string, after: { createdAt: string; id: string } | null, limit: number) {
@@ -167,37 +181,32 @@ export function runRequestsRepository(db: Db) {
     /**
      * Takes a request whose cloud part is still to do, under no live lease (its worker died or gave it up), for
      * `owner` until `until`: a cloud request once queued, a host request once its host has started it. Oldest
-     * first, so requests are served in the order they came.
+     * first, so requests are served in the order they came. One statement picks and leases the row, passing over
+     * rows another worker is taking at the same moment, so two workers never take the same request.
      */
     async claimNext(owner: string, now: string, until: string): Promise<Row | undefined> {
-      const candidate = await db
-        .selectFrom('run_requests')
-        .selectAll()
-        .where('cloud_needed', '=', 1)
-        .where('cloud_outcome', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('mode', '=', 'cloud'), eb('status', 'in', ['queued', 'running'])]),
-            eb.and([eb('mode', '=', 'host'), eb('status', '=', 'running')]),
-          ]),
-        )
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-        .orderBy('created_at')
-        .limit(1)
-        .executeTakeFirst();
-      if (!candidate) return undefined;
-      const res = await db
+      const next = d.claim(
+        db
+          .selectFrom('run_requests')
+          .select('id')
+          .where('cloud_needed', '=', 1)
+          .where('cloud_outcome', 'is', null)
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('mode', '=', 'cloud'), eb('status', 'in', ['queued', 'running'])]),
+              eb.and([eb('mode', '=', 'host'), eb('status', '=', 'running')]),
+            ]),
+          )
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+          .orderBy('created_at')
+          .limit(1),
+      );
+      return db
         .updateTable('run_requests')
         .set({ lease_owner: owner, lease_until: until })
-        .where('id', '=', candidate.id)
-        .where('status', '=', candidate.status)
-        .where((eb) =>
-          candidate.lease_until === null
-            ? eb('lease_until', 'is', null)
-            : eb('lease_until', '=', candidate.lease_until),
-        )
+        .where('id', 'in', next)
+        .returningAll()
         .executeTakeFirst();
-      return res.numUpdatedRows > 0n ? { ...candidate, lease_owner: owner, lease_until: until } : undefined;
     },
     /** Records how one part ended; the lease of the cloud part goes with it. */
     async setPartOutcome(id: string, part: RunPart, outcome: string): Promise<void> {

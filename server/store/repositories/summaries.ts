@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { lockProject, type SqlDialect } from '../dialect.ts';
 import { fromJson, toJson } from '../json.ts';
 import { splitPeriods } from './summary-periods.ts';
 
@@ -87,7 +88,7 @@ function merge<T>(rows: readonly T[], keyOf: (r: T) => string, add: (into: T, r:
   return [...out.values()];
 }
 
-export function summariesRepository(db: Db) {
+export function summariesRepository(db: Db, d: SqlDialect) {
   const engines = (f: RangeFilter) => (f.engineIds && f.engineIds.length > 0 ? f.engineIds : null);
 
   type BrandTable = 'brand_days' | 'brand_months';
@@ -158,10 +159,11 @@ export function summariesRepository(db: Db) {
   return {
     /**
      * Adds answer counts per day, engine and topic, and again under the all-topics row. A row packs every engine,
-     * so rows are read, merged and written back; callers run this in the transaction that stored the answers,
-     * which already holds the write lock.
+     * so rows are read, merged and written back: callers run this in the transaction that stored the answers,
+     * and the project's lock keeps two such transactions from merging into the same row at once.
      */
     async addDaily(projectId: string, deltas: readonly DailyDelta[]): Promise<void> {
+      await lockProject(db, d, projectId);
       const rows = new Map<string, DailyRow>();
       for (const d of deltas) {
         for (const topicId of [d.topicId, ALL_TOPICS]) {
@@ -242,12 +244,11 @@ export function summariesRepository(db: Db) {
     },
     async totals(f: RangeFilter): Promise<Totals> {
       const ids = engines(f);
-      // With an engine filter the sums come out of each row's JSON, inside SQLite rather than parsed row by row.
-      // Engine ids are checked against the catalog (letters, digits, hyphens), so quoting them in the path is safe.
+      // With an engine filter the sums come out of each row's JSON inside the database, not parsed row by row.
       const column = (i: number, name: keyof Totals) =>
         ids
           ? sql<number | null>`sum(${sql.join(
-              ids.map((id) => sql`coalesce(json_extract(engines, ${`$."${id}"[${i}]`}), 0)`),
+              ids.map((id) => sql`coalesce(${d.jsonArrayInt('engines', id, i)}, 0)`),
               sql` + `,
             )})`.as(name)
           : sql<number | null>`sum(${sql.ref(name)})`.as(name);

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
+import type { SqlDialect } from '../dialect.ts';
 import type { Database } from '../schema.ts';
 
 export type WebhookRow = Selectable<Database['webhooks']>;
@@ -38,7 +39,7 @@ export interface Attempt {
 /** Deliveries kept per webhook: the contract shows the last 50. */
 const HISTORY = 50;
 
-export function webhooksRepository(db: Db) {
+export function webhooksRepository(db: Db, d: SqlDialect) {
   return {
     async create(w: NewWebhook): Promise<void> {
       await db
@@ -160,27 +161,40 @@ export function webhooksRepository(db: Db) {
     async delivery(id: string): Promise<DeliveryRow | undefined> {
       return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    /** Pending deliveries due by `now` with no live lease, oldest first. */
-    async due(now: string, limit: number): Promise<DeliveryRow[]> {
-      return db
-        .selectFrom('webhook_deliveries')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-        .orderBy('next_attempt_at')
-        .orderBy('seq')
-        .limit(limit)
+    /**
+     * Leases up to `limit` pending deliveries due by `now` with no live lease, oldest first, until `until`: one
+     * statement picks and leases them, passing over those another process is taking, so no attempt is made twice.
+     */
+    async claimDue(owner: string, now: string, until: string, limit: number): Promise<DeliveryRow[]> {
+      const due = d.claim(
+        db
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+          .orderBy('next_attempt_at')
+          .orderBy('seq')
+          .limit(limit),
+      );
+      const rows = await db
+        .updateTable('webhook_deliveries')
+        .set({ lease_until: until, lease_owner: owner })
+        .where('id', 'in', due)
+        .returningAll()
         .execute();
+      return rows.sort(
+        (x, y) => (x.next_attempt_at ?? '').localeCompare(y.next_attempt_at ?? '') || x.seq - y.seq,
+      );
     },
     /**
      * Takes one attempt of a delivery until `until`: only when it is still pending at the same attempt count with
      * no live lease, so two processes never make the same attempt.
      */
-    async lease(d: DeliveryRow, now: string, until: string): Promise<boolean> {
+    async lease(d: DeliveryRow, owner: string, now: string, until: string): Promise<boolean> {
       const r = await db
         .updateTable('webhook_deliveries')
-        .set({ lease_until: until })
+        .set({ lease_until: until, lease_owner: owner })
         .where('id', '=', d.id)
         .where('status', '=', 'pending')
         .where('attempt_count', '=', d.attempt_count)

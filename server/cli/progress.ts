@@ -1,0 +1,57 @@
+/** Work measured in rows: how many are done so far out of how many, and what is being done. */
+export interface RowProgress {
+  done: number;
+  total: number;
+  label: string;
+}
+
+const WIDTH = 30;
+const number = (n: number) => Math.round(n).toLocaleString('en-US');
+const duration = (seconds: number) => {
+  if (!Number.isFinite(seconds)) return '--:--';
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+};
+
+/** One line: the bar, the rows, the rate since the start and the time left at that rate. */
+export function progressLine(p: RowProgress, doneAtStart: number, elapsedMs: number): string {
+  const share = p.total === 0 ? 1 : Math.min(1, p.done / p.total);
+  const filled = Math.round(share * WIDTH);
+  const rate = elapsedMs > 0 ? ((p.done - doneAtStart) * 1000) / elapsedMs : 0;
+  const left = rate > 0 ? (p.total - p.done) / rate : Number.POSITIVE_INFINITY;
+  return (
+    `[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${String(Math.floor(share * 100)).padStart(3)}% ` +
+    `${number(p.done)}/${number(p.total)} rows  ${number(rate)} rows/s  ${duration(left)} left  ${p.label}`
+  );
+}
+
+/**
+ * A progress bar on a terminal (redrawn in place a few times a second), or a line every few seconds when the
+ * output is a file or a pipe, so logs stay readable.
+ */
+export function progressBar(stream: NodeJS.WriteStream = process.stderr) {
+  const started = Date.now();
+  let doneAtStart: number | null = null;
+  let drawnAt = 0;
+  let drawnDone = -1;
+  let last = '';
+  const tty = stream.isTTY === true;
+  return {
+    update(p: RowProgress) {
+      doneAtStart ??= p.done;
+      const now = Date.now();
+      const finished = p.done >= p.total && drawnDone < p.total;
+      if (p.done === drawnDone || (now - drawnAt < (tty ? 200 : 5_000) && !finished)) return;
+      drawnAt = now;
+      drawnDone = p.done;
+      last = progressLine(p, doneAtStart, now - started);
+      stream.write(tty ? `\r${last.padEnd(stream.columns ?? 0)}` : `${last}\n`);
+    },
+    end() {
+      if (tty && last) stream.write('\n');
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import {
+  sql,
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+} from 'kysely';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select of any table can be claimed
+type AnySelect = SelectQueryBuilder<any, any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table of any shape
+type AnyTable = CreateTableBuilder<any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- locks are taken on any database or transaction
+type AnyDb = Kysely<any>;
+
+/**
+ * What differs between the two engines, in one place, so that repositories and migrations stay one code path.
+ * A repository or migration that needs something engine-specific asks this object; nothing else in the store
+ * tests which engine it runs on.
+ */
+export interface SqlDialect {
+  readonly engine: 'sqlite' | 'postgres';
+  /**
+   * Holds `key` until the current transaction ends: transactions that lock the same key run one after the other,
+   * so a read that decides a write (is a run already active? was this slot started?) cannot be raced. SQLite runs
+   * one writing transaction at a time already, so there it costs nothing.
+   */
+  lock(db: AnyDb, key: string): Promise<void>;
+  /** The integer at `[index]` of the JSON array stored under `key` in a JSON-text column; null when absent. */
+  jsonArrayInt(column: string, key: string, index: number): RawBuilder<number | null>;
+  /**
+   * A SELECT of rows to claim for work (in `update ... where id in (select ...)`): on PostgreSQL the rows are
+   * locked and rows another worker is claiming are passed over, not waited on (FOR UPDATE SKIP LOCKED).
+   */
+  claim<Q extends AnySelect>(select: Q): Q;
+  /** Whether a failed transaction may simply be run again (a deadlock or serialization failure). */
+  isRetryable(err: unknown): boolean;
+  readonly schema: SchemaDialect;
+}
+
+/** Column types and table options for migrations: one migration file builds the same schema on both engines. */
+export interface SchemaDialect {
+  readonly engine: 'sqlite' | 'postgres';
+  /** Text compared byte by byte, as SQLite does: ids and ISO timestamps sort the same on both engines. */
+  readonly text: 'text' | Expression<unknown>;
+  readonly integer: 'integer';
+  /** A key numbered by the database, counting up. */
+  readonly serial: 'integer' | 'bigserial';
+  autoIncrement(c: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+  /**
+   * Stores the table in primary-key order on SQLite (WITHOUT ROWID), for short range reads of summary tables;
+   * PostgreSQL keeps every table as a heap, and its primary-key index serves the same reads.
+   */
+  clustered<T extends AnyTable>(table: T): T;
+}
+
+const sqliteSchema: SchemaDialect = {
+  engine: 'sqlite',
+  text: 'text',
+  integer: 'integer',
+  serial: 'integer',
+  autoIncrement: (c) => c.autoIncrement(),
+  clustered: (table) => table.modifyEnd(sql`without rowid`) as typeof table,
+};
+
+const postgresSchema: SchemaDialect = {
+  engine: 'postgres',
+  text: sql`text collate "C"`,
+  integer: 'integer',
+  serial: 'bigserial',
+  autoIncrement: (c) => c,
+  clustered: (table) => table,
+};
+
+/** JSON object keys are engine ids (letters, digits, hyphens), checked against the catalog before they get here. */
+const safeKey = (key: string) => {
+  if (!/^[A-Za-z0-9*_-]+$/.test(key)) throw new Error(`not a JSON key the store queries: ${key}`);
+  return key;
+};
+
+export const sqliteDialect: SqlDialect = {
+  engine: 'sqlite',
+  lock: async () => {},
+  jsonArrayInt: (column, key, index) =>
+    sql<number | null>`json_extract(${sql.ref(column)}, ${`$."${safeKey(key)}"[${index}]`})`,
+  claim: (select) => select,
+  isRetryable: () => false,
+  schema: sqliteSchema,
+};
+
+/** SQLSTATE codes of failures that go away when the transaction runs again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+
+export const postgresDialect: SqlDialect = {
+  engine: 'postgres',
+  async lock(db, key) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
+  },
+  jsonArrayInt: (column, key, index) =>
+    sql<number | null>`((${sql.ref(column)})::jsonb -> ${safeKey(key)} ->> ${sql.lit(index)})::bigint`,
+  claim: (select) => select.forUpdate().skipLocked() as typeof select,
+  isRetryable: (err) => RETRYABLE.has((err as { code?: string } | null)?.code ?? ''),
+  schema: postgresSchema,
+};
+
+/** The lock Store transactions take to serialise decisions about one project (see projects.lock). */
+export const lockProject = (db: AnyDb, d: SqlDialect, projectId: string): Promise<void> =>
+  d.lock(db, `project:${projectId}`);

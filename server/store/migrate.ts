@@ -1,0 +1,59 @@
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import type { SchemaDialect } from './dialect.ts';
+import type { Db } from './engine.ts';
+import * as initial from './migrations/0001-initial.ts';
+import * as runs from './migrations/0002-runs.ts';
+import * as hosts from './migrations/0003-hosts.ts';
+import * as positions from './migrations/0004-positions.ts';
+import * as instances from './migrations/0005-instances.ts';
+
+/** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
+interface PortableMigration {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations describe the schema before the typed view exists
+  up(db: Kysely<any>, s: SchemaDialect): Promise<void>;
+}
+
+const MIGRATIONS: Record<string, PortableMigration> = {
+  '0001-initial': initial,
+  '0002-runs': runs,
+  '0003-hosts': hosts,
+  '0004-positions': positions,
+  '0005-instances': instances,
+};
+
+/**
+ * Applies the migrations not applied yet, in name order. On PostgreSQL, Kysely's migrator takes an advisory lock
+ * and runs them in one transaction, so instances starting together apply each migration once.
+ */
+/** The newest migration this code knows. */
+export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;
+
+export async function migrateToLatest(db: Db, s: SchemaDialect): Promise<void> {
+  const migrations: Record<string, Migration> = Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (k: Kysely<unknown>) => m.up(k, s) }]),
+  );
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(
+      `database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`,
+    );
+  }
+}
+
+/** The names of the migrations applied to the database, in order. */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  return rows.rows.map((r) => r.name);
+}
+
+/** Whether the database has every migration this code knows (and so needs no migrator at this start). */
+export async function isMigrated(db: Db): Promise<boolean> {
+  try {
+    const r = await sql<{ name: string | null }>`select max(name) as name from kysely_migration`.execute(db);
+    return r.rows[0]?.name === LATEST_MIGRATION;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,194 @@
+import pg from 'pg';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { postgresDialect } from './dialect.ts';
+import { registerEngine, type ChangedProjects, type Db } from './engine.ts';
+import { StoreOpenError, StoreUnavailableError } from './errors.ts';
+import { isMigrated, migrateToLatest } from './migrate.ts';
+import { postgresRateCounter } from './postgres-rate-counter.ts';
+import { redactLocation } from './location.ts';
+import { CHANGES_CHANNEL, installSupportObjects, supportInstalled } from './postgres-support.ts';
+import type { Database } from './schema.ts';
+
+/** PostgreSQL 15 is the oldest we run on (CREATE OR REPLACE TRIGGER, MERGE-era planner and locking behaviour). */
+const MIN_SERVER_VERSION = 150000;
+/** Any number that serves the advisory lock of the support objects' installation. */
+const SUPPORT_LOCK = 7_120_349_113;
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const DROPPED =
+  /connection terminated|not queryable|timeout exceeded when trying to connect|connection timeout/i;
+
+/** Why the database cannot be reached, when that is what `err` says; null for any other error. */
+function unavailableReason(err: unknown): string | null {
+  const e = err as { code?: string; message?: string } | null;
+  const code = e?.code ?? '';
+  if (NETWORK_CODES.has(code)) return code === 'ECONNREFUSED' ? 'connection refused' : code;
+  if (UNAVAILABLE_STATES.has(code) || code.startsWith('08')) return e?.message ?? code;
+  if (DROPPED.test(e?.message ?? '')) return e!.message!;
+  return null;
+}
+
+function unavailable(err: unknown): unknown {
+  const reason = unavailableReason(err);
+  return reason === null ? err : Object.assign(new StoreUnavailableError(reason), { cause: err });
+}
+
+/** bigint counts and sums (count(*), sum(integer)) come back as numbers, as they do from SQLite. */
+const NUMERIC_OIDS = new Set([20, 1700]);
+export const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    NUMERIC_OIDS.has(oid) && format !== 'binary'
+      ? (text: string) => Number(text)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** A pool that reports a lost database as StoreUnavailableError, whatever the query. */
+function kyselyPool(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect().catch((err: unknown) => Promise.reject(unavailable(err)));
+      let w = wrapped.get(client);
+      if (!w) {
+        w = {
+          query: ((text: string, params: unknown[]) =>
+            client.query(text, params).catch((err: unknown) => Promise.reject(unavailable(err)))) as never,
+          release: () => client.release(),
+        };
+        wrapped.set(client, w);
+      }
+      return w;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** The one line that says why the database named at start cannot be used. */
+function openFailure(where: string, err: unknown): StoreOpenError {
+  const e = err as { code?: string; message?: string };
+  if (e.code === 'ECONNREFUSED')
+    return new StoreOpenError(where, 'connection refused (is PostgreSQL running there?)');
+  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return new StoreOpenError(where, 'host not found');
+  const message = (e.message ?? String(err)).split('\n')[0]!;
+  return new StoreOpenError(where, message);
+}
+
+/**
+ * Notifications of committed changes, on a connection of its own that is opened when someone listens and
+ * opened again after the database comes back (everything is then reported changed: notices may have been missed).
+ */
+function changeListener(url: string) {
+  const listeners = new Set<(changed: ChangedProjects) => void>();
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const emit = (changed: ChangedProjects) => {
+    for (const listener of listeners) listener(changed);
+  };
+  const connect = async (delayMs: number) => {
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: url, application_name: 'answerwatch-listen' });
+    const again = () => {
+      if (client !== c || stopped) return;
+      client = null;
+      c.end().catch(() => {});
+      retry = setTimeout(() => void connect(Math.min(delayMs * 2, 30_000)), delayMs);
+      retry.unref();
+    };
+    client = c;
+    c.on('error', again);
+    c.on('end', again);
+    c.on('notification', (n) => emit(n.payload === '*' || !n.payload ? '*' : n.payload.split(',')));
+    try {
+      await c.connect();
+      await c.query(`listen ${CHANGES_CHANNEL}`);
+      emit('*');
+    } catch {
+      again();
+    }
+  };
+  return {
+    add(listener: (changed: ChangedProjects) => void) {
+      listeners.add(listener);
+      if (!client && !stopped && !retry) void connect(1_000);
+      return () => void listeners.delete(listener);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * Opens a PostgreSQL database (a postgres:// URL) with a pool of `poolSize` connections, migrates it, and
+ * installs the support objects. Every failure to reach it is one StoreOpenError line with the password hidden.
+ */
+export async function openPostgres(url: string, opts: { poolSize?: number } = {}): Promise<Db> {
+  const where = redactLocation(url);
+  try {
+    new URL(url);
+  } catch {
+    throw new StoreOpenError(where, 'not a valid URL (postgres://user:password@host:5432/database)');
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'answerwatch',
+    types,
+  });
+  // A pooled connection the server dropped while idle: the pool discards it and the next query connects anew.
+  pool.on('error', () => {});
+  try {
+    const r = await pool.query<{ v: string }>('show server_version_num');
+    const version = Number(r.rows[0]?.v);
+    if (version < MIN_SERVER_VERSION) {
+      throw new Error(`PostgreSQL 15 or later is needed; this server is version ${r.rows[0]?.v}`);
+    }
+  } catch (err) {
+    await pool.end();
+    throw openFailure(where, err);
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
+  try {
+    // Most starts find the schema current: two reads then, instead of the migrator's locks and DDL.
+    if (!(await isMigrated(db)) || !(await supportInstalled(db))) {
+      await migrateToLatest(db, postgresDialect.schema);
+      await db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${sql.lit(SUPPORT_LOCK)})`.execute(trx);
+        await installSupportObjects(trx);
+      });
+    }
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  const changes = changeListener(url);
+  return registerEngine(db, {
+    dialect: postgresDialect,
+    async generation(projectId) {
+      const r = await sql<{ generation: number }>`
+        select generation from project_generations where project_id = ${projectId}`.execute(db);
+      return String(r.rows[0]?.generation ?? 0);
+    },
+    onChange: (listener) => changes.add(listener),
+    rateCounter: postgresRateCounter(db),
+    close: () => changes.stop(),
+  });
+}

@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { sqliteDialect } from './dialect.ts';
+import { registerEngine, type Db } from './engine.ts';
+import { migrateToLatest } from './migrate.ts';
+import { memoryRateCounter } from './rate-counter.ts';
+import type { Database } from './schema.ts';
+
+const STATEMENT_CACHE = 500;
+
+const READS = /^\s*(select|pragma|explain)\b/i;
+
+/**
+ * Kysely prepares every query anew; the service runs the same few hundred statements all day, so they are kept
+ * prepared. Kysely serialises use of the connection, so one statement is never stepped by two queries at once.
+ * Every statement that may write bumps `writes`, which tells cached reads that the data may have changed.
+ */
+function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): SqliteDatabase {
+  const counted = (statement: SQLite.Statement): SqliteStatement => ({
+    reader: statement.reader,
+    all(parameters) {
+      const rows = statement.all(parameters);
+      onWrite();
+      return rows;
+    },
+    run(parameters) {
+      const result = statement.run(parameters);
+      onWrite();
+      return result;
+    },
+    iterate(parameters) {
+      onWrite();
+      return statement.iterate(parameters);
+    },
+  });
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        if (cache.size >= STATEMENT_CACHE) cache.clear();
+        const prepared = sqlite.prepare(sql);
+        statement = READS.test(sql) ? prepared : counted(prepared);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+/**
+ * Opens (creating when needed) the SQLite file, applies the pragmas the service relies on, and migrates it. One
+ * process serves an SQLite file, so request counts live in that process.
+ */
+export async function openSqlite(path: string): Promise<Db> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -65536');
+  let writes = 0;
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => (writes += 1)) }),
+  });
+  try {
+    await migrateToLatest(db, sqliteDialect.schema);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  // Any write through this connection, or a commit by another process on the same file (SQLite's data_version),
+  // may change any project: one generation for the whole file is exact and costs no query.
+  const generation = () => `${writes}.${String(sqlite.pragma('data_version', { simple: true }))}`;
+  return registerEngine(db, {
+    dialect: sqliteDialect,
+    generation: async () => generation(),
+    onChange: () => () => {},
+    rateCounter: memoryRateCounter(),
+    close: async () => {},
+  });
+}

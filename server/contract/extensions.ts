@@ -19,7 +19,7 @@ export const AnswerExtensionFilters = {
     .max(200)
     .meta({ ...EXTENSION, examples: ['free plan'] })
     .describe(
-      'Text search: answers whose prompt or full text contains this text, ignoring case. Bounded scan: each page looks at no more than 5,000 answers of the range, so a page can hold fewer matches than limit while nextCursor goes on.',
+      'Text search: answers whose prompt or full text contains this text, ignoring case in any script (ZÜRICH finds Zürich). Bounded scan: each page looks at no more than 5,000 answers of the range, so a page can hold fewer matches than limit while nextCursor goes on.',
     )
     .optional(),
   sentiment: z

@@ -37,6 +37,11 @@ export interface SqlDialect {
   claim<Q extends AnySelect>(select: Q): Q;
   /** Whether a failed transaction may simply be run again (a deadlock or serialization failure). */
   isRetryable(err: unknown): boolean;
+  /**
+   * The text lowercased by Unicode's rules, as JavaScript's `toLowerCase` does it: SQL's own `lower` folds only
+   * ASCII letters on SQLite and under PostgreSQL's "C" collation, so `Ü` would never match `ü`.
+   */
+  foldCase(text: Expression<string>): RawBuilder<string>;
   readonly schema: SchemaDialect;
 }
 
@@ -80,6 +85,12 @@ const safeKey = (key: string) => {
   return key;
 };
 
+/**
+ * SQLite has no Unicode case mapping of its own (without ICU): each connection the store opens registers this
+ * function, JavaScript's `toLowerCase` (server/store/sqlite.ts).
+ */
+export const SQLITE_FOLD_CASE = 'unicode_lower';
+
 export const sqliteDialect: SqlDialect = {
   engine: 'sqlite',
   lock: async () => {},
@@ -87,6 +98,7 @@ export const sqliteDialect: SqlDialect = {
     sql<number | null>`json_extract(${sql.ref(column)}, ${`$."${safeKey(key)}"[${index}]`})`,
   claim: (select) => select,
   isRetryable: () => false,
+  foldCase: (text) => sql<string>`${sql.raw(SQLITE_FOLD_CASE)}(${text})`,
   schema: sqliteSchema,
 };
 
@@ -102,6 +114,9 @@ export const postgresDialect: SqlDialect = {
     sql<number | null>`((${sql.ref(column)})::jsonb -> ${safeKey(key)} ->> ${sql.lit(index)})::bigint`,
   claim: (select) => select.forUpdate().skipLocked() as typeof select,
   isRetryable: (err) => RETRYABLE.has((err as { code?: string } | null)?.code ?? ''),
+  // ICU's root-locale mapping, the one JavaScript's toLowerCase follows; every PostgreSQL built with ICU (Debian's,
+  // the official images, the managed services) has this collation.
+  foldCase: (text) => sql<string>`lower(${text} collate "und-x-icu")`,
   schema: postgresSchema,
 };
 

@@ -22,7 +22,7 @@ export type { ChangedProjects } from './engine.ts';
 function repositories(db: Db, d: SqlDialect) {
   return {
     accounts: accountsRepository(db),
-    answers: answersRepository(db),
+    answers: answersRepository(db, d),
     apiKeys: apiKeysRepository(db),
     brandTruths: brandTruthsRepository(db),
     competitors: competitorsRepository(db),

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
-import { sqliteDialect } from './dialect.ts';
+import { SQLITE_FOLD_CASE, sqliteDialect } from './dialect.ts';
 import { registerEngine, type Db } from './engine.ts';
 import { migrateToLatest } from './migrate.ts';
 import { memoryRateCounter } from './rate-counter.ts';
@@ -63,6 +63,9 @@ export async function openSqlite(path: string): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
+  sqlite.function(SQLITE_FOLD_CASE, { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
   let writes = 0;
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => (writes += 1)) }),

@@ -63,30 +63,40 @@ describe('answer search and summary (extensions)', () => {
     expect((await list('q=_')).data).toEqual([]);
   });
 
-  it('folds ASCII letters only, as SQL lower does on both engines: non-ASCII text matches as written', async () => {
+  it('ignores case in any script, the same on both engines, in the list and in the summary', async () => {
     const { accountId } = await h.account();
     const other = await h.key(accountId);
     const project = (await createProject(h.store, accountId)).id;
+    const line = (promptText: string, text: string, observedAt: string) => ({
+      promptText,
+      engineId: 'chatgpt',
+      observedAt,
+      text,
+      sources: [],
+    });
     await importLines(h.store, h.clock, project, [
-      {
-        promptText: 'best crm in Zürich?',
-        engineId: 'chatgpt',
-        observedAt: '2026-06-15T08:00:00.000Z',
-        text: 'Crème CRM is the pick of ÉLAN users.',
-        sources: [],
-      },
+      line('best crm in Zürich?', 'Crème CRM is the pick of ÉLAN users.', '2026-06-15T08:00:00.000Z'),
+      line('лучшая CRM в Москве?', 'Ответ: CRM «ΣΟΦΙΑ» для малого бизнеса.', '2026-06-15T09:00:00.000Z'),
+      line('best crm in Zurich?', 'Creme CRM, without accents.', '2026-06-15T10:00:00.000Z'),
     ]);
-    const found = async (q: string) =>
-      (
-        (await h.get(`/v1/projects/${project}/answers?q=${encodeURIComponent(q)}`, other)).json() as {
-          data: unknown[];
-        }
-      ).data.length;
-    expect(await found('ZüRICH')).toBe(1);
-    expect(await found('ZÜRICH')).toBe(0);
-    expect(await found('crème crm')).toBe(1);
-    expect(await found('ÉLAN USERS')).toBe(1);
-    expect(await found('élan')).toBe(0);
+    const found = async (q: string) => {
+      const r = await h.get(`/v1/projects/${project}/answers?q=${encodeURIComponent(q)}`, other);
+      expect(r.statusCode, r.body).toBe(200);
+      const texts = (r.json() as { data: { promptText: string }[] }).data.map((a) => a.promptText);
+      const s = await h.get(`/v1/projects/${project}/stats/answers?q=${encodeURIComponent(q)}`, other);
+      expect(s.statusCode, s.body).toBe(200);
+      expect((s.json() as { answers: number }).answers, q).toBe(texts.length);
+      return texts;
+    };
+    expect(await found('ZÜRICH')).toEqual(['best crm in Zürich?']);
+    expect(await found('zürich')).toEqual(['best crm in Zürich?']);
+    expect(await found('CRÈME crm')).toEqual(['best crm in Zürich?']);
+    expect(await found('élan USERS')).toEqual(['best crm in Zürich?']);
+    expect(await found('МОСКВЕ')).toEqual(['лучшая CRM в Москве?']);
+    expect(await found('σοφια')).toEqual(['лучшая CRM в Москве?']);
+    // Folding case is all it does: accents are letters of their own.
+    expect(await found('ZURICH')).toEqual(['best crm in Zurich?']);
+    expect(await found('creme')).toEqual(['best crm in Zurich?']);
   });
 
   it('sorts oldest first and pages both ways without gaps or repeats', async () => {

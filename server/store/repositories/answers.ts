@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
+import type { SqlDialect } from '../dialect.ts';
 
 /**
  * One competitor an answer named or cited: its index in the answer's competitor set, mentioned and cited as 0/1,
@@ -95,13 +96,8 @@ export interface AnswerTally {
 
 type AnswersQuery<O> = SelectQueryBuilder<Database, 'answers', O>;
 
-/**
- * `%text%` for LIKE, its own wildcards escaped (with `\`), lowercased as the column is: SQL's `lower` folds ASCII
- * letters only, on SQLite and on PostgreSQL's "C" collation alike, so only those are folded here (an `É` the
- * user typed must still match the `É` stored).
- */
-const containsPattern = (text: string) =>
-  `%${text.replace(/[A-Z]/g, (c) => c.toLowerCase()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `%text%` for LIKE, its own wildcards escaped (with `\`), lowercased as the column is (`SqlDialect.foldCase`). */
+const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The JSON hits of an answer, `[[index, mentioned, cited, url], …]` in index order, as LIKE patterns for "names
@@ -180,16 +176,18 @@ function positioned<O>(q: AnswersQuery<O>, f: AnswerFilter): AnswersQuery<O> {
   return r.orderBy('answers.observed_at', dir).orderBy('answers.id', dir);
 }
 
-/** The prompt or the full answer contains the text, ignoring case (`lower` exists in SQLite and PostgreSQL). */
-function textMatch(text: string) {
+/** The prompt or the full answer contains the text, ignoring case in any script, the same on both engines. */
+function textMatch(d: SqlDialect, text: string) {
   const pattern = containsPattern(text);
-  return sql<boolean>`(lower(${sql.ref('answers.prompt_text')}) like ${pattern} escape '\\' or lower(${sql.ref('answer_details.full_answer')}) like ${pattern} escape '\\')`;
+  const contains = (column: 'answers.prompt_text' | 'answer_details.full_answer') =>
+    sql`${d.foldCase(sql.ref(column))} like ${pattern} escape '\\'`;
+  return sql<boolean>`(${contains('answers.prompt_text')} or ${contains('answer_details.full_answer')})`;
 }
 
 /** Rows per INSERT: 26 columns each stays far below SQLite's bound-variable limit. */
 const INSERT_CHUNK = 200;
 
-export function answersRepository(db: Db) {
+export function answersRepository(db: Db, d: SqlDialect) {
   /**
    * A text search is a bounded scan: it looks at the next TEXT_SCAN_LIMIT answers of the page's order and keeps
    * those whose prompt or full text contains the text. `scannedTo` is the last answer it looked at when the
@@ -205,7 +203,7 @@ export function answersRepository(db: Db) {
       .innerJoin('answer_details', 'answer_details.answer_id', 'answers.id')
       .select(LIST_COLUMNS.map((c) => `answers.${c}` as const))
       .where('answers.id', 'in', candidates)
-      .where(textMatch(text))
+      .where(textMatch(d, text))
       .orderBy('answers.observed_at', desc ? 'desc' : 'asc')
       .orderBy('answers.id', desc ? 'desc' : 'asc')
       .limit(f.limit)
@@ -298,7 +296,7 @@ export function answersRepository(db: Db) {
           .innerJoin('answer_details', 'answer_details.answer_id', 'answers.id')
           .select(tallyColumns)
           .where('answers.id', 'in', scope.limit(TEXT_COUNT_LIMIT))
-          .where(textMatch(f.text))
+          .where(textMatch(d, f.text))
           .executeTakeFirst();
         complete = (await scope.limit(1).offset(TEXT_COUNT_LIMIT).executeTakeFirst()) === undefined;
       }

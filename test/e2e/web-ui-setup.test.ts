@@ -72,7 +72,7 @@ describe.skipIf(browserPath === null)(
       await desk.getByLabel('Website', { exact: true }).fill('http://insecure.example');
       await desk.getByRole('button', { name: 'Save brand' }).click();
       const alert = (await desk.getByRole('alert').textContent()) ?? '';
-      expect(alert).toContain('Website: must be an https URL');
+      expect(alert).toContain('Website: must be an absolute https:// URL without spaces');
       expect(alert).not.toMatch(/invalid_parameter|body websiteUrl/);
       await desk.getByLabel('Website', { exact: true }).fill('acme.example');
       await desk.getByRole('button', { name: 'Save brand' }).click();

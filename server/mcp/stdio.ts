@@ -20,6 +20,14 @@ export interface StdioOptions {
   account?: string;
 }
 
+function sealingKey(env: NodeJS.ProcessEnv, database: string): Buffer {
+  try {
+    return loadSecretKey(env, database);
+  } catch (err) {
+    throw new AppError('invalid_parameter', (err as Error).message);
+  }
+}
+
 /**
  * `answerwatch mcp`: the MCP server over stdin and stdout, on the database itself (never through the HTTP API).
  * It runs no background jobs: a run it starts is carried out by the `start` or `serve` process on the same
@@ -35,9 +43,10 @@ export async function serveStdio(opts: StdioOptions, env: NodeJS.ProcessEnv = pr
       `No database at ${config.database}: pass --db or set ANSWERWATCH_DB.`,
     );
   }
+  // The key before the database, as `serve` does: a missing key (it must be given on PostgreSQL) is one line.
+  const secrets = createSecretBox(sealingKey(env, config.database));
   const store = createStore(await openDatabase(config.database, { poolSize: config.databasePool }));
   const log = createLogger(config.logLevel, 2);
-  const secrets = createSecretBox(loadSecretKey(env, config.database));
   const { vetUrl, send } = createWebhookNetwork({ allowPrivate: config.webhookAllowPrivate });
   const s = await createServices({
     store,

@@ -60,10 +60,12 @@ describe('what starting the answerwatch command loads', () => {
     expect(under(trace, 'server/', 'engines/', 'app/').every((m) => m.endsWith('.js'))).toBe(true);
   });
 
-  it('serve loads neither the host agent nor the browser driver', async () => {
+  it('serve on SQLite loads neither the host agent, the browser driver nor the PostgreSQL driver', async () => {
     const trace = await traceCli(['serve', '--db', db, '--port', '0'], (out) => out.includes('listening on'));
     expect(trace.packages).toEqual(expect.arrayContaining(['fastify', 'kysely', 'zod']));
     expect(trace.packages).not.toContain('playwright-core');
+    // The PostgreSQL driver loads only for a postgres:// database.
+    expect(trace.packages).not.toContain('pg');
     // Fastify's own schema compilers are not used, and so not loaded (the zod ones are).
     expect(trace.packages).not.toContain('@fastify/ajv-compiler');
     expect(under(trace, 'dist/app/agent/', 'dist/server/cli/local-host.js')).toEqual(

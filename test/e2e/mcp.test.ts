@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -269,5 +270,21 @@ describe('the MCP server against answerwatch start with fake engines', () => {
     expect(noDatabase.code).toBe(1);
     expect(noDatabase.stderr).toContain('No database at');
     expect(existsSync(join(dir, 'missing.db'))).toBe(false);
+    // A PostgreSQL database: without the shared sealing key, and then out of reach, one line each, password hidden.
+    const pgUrl = 'postgres://aw:hunter2@127.0.0.1:1/answerwatch';
+    const noKey = await run(process.execPath, [BIN, 'mcp', '--db', pgUrl], {
+      env: { ANSWERWATCH_API_KEY: key, ANSWERWATCH_SECRET_KEY: '' },
+    });
+    expect(noKey.code).toBe(1);
+    expect(noKey.stderr.trim().split('\n')).toEqual([
+      expect.stringContaining('ANSWERWATCH_SECRET_KEY must be set with a PostgreSQL database'),
+    ]);
+    const unreachable = await run(process.execPath, [BIN, 'mcp', '--db', pgUrl], {
+      env: { ANSWERWATCH_API_KEY: key, ANSWERWATCH_SECRET_KEY: randomBytes(32).toString('base64') },
+    });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr.trim().split('\n')).toEqual([
+      expect.stringContaining('postgres://aw:***@127.0.0.1:1/answerwatch'),
+    ]);
   }, 180_000);
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { PG_MISSING, pgBinDir } from './support/pg-cluster.ts';
@@ -36,6 +37,9 @@ function postgresProject(): TestProjectInlineConfiguration[] {
 
 export default defineConfig({
   test: {
+    // Two files at a time even on two cores (vitest's default would be one): the suite spends more of its time
+    // waiting on servers, processes, leases and schedule slots than computing, so a second file fills that time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Builds dist/ and app/ui/dist and looks for the browser once for every project (test/support/global-setup.ts).
     globalSetup: ['test/support/global-setup.ts'],
     projects: [

@@ -23,16 +23,19 @@ const MIGRATIONS: Record<string, PortableMigration> = {
 
 /**
  * Applies the migrations not applied yet, in name order. On PostgreSQL, Kysely's migrator takes an advisory lock
- * and runs them in one transaction, so instances starting together apply each migration once.
+ * and runs them in one transaction, so instances starting together apply each migration once. One missing below
+ * the newest applied is applied too, rather than refused: 0004-positions and 0005-instances were written side by
+ * side, and a database made with 0005 first must still get 0004 (neither touches what the other makes).
  */
-/** The newest migration this code knows. */
-export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;
-
 export async function migrateToLatest(db: Db, s: SchemaDialect): Promise<void> {
   const migrations: Record<string, Migration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (k: Kysely<unknown>) => m.up(k, s) }]),
   );
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -51,8 +54,8 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
 /** Whether the database has every migration this code knows (and so needs no migrator at this start). */
 export async function isMigrated(db: Db): Promise<boolean> {
   try {
-    const r = await sql<{ name: string | null }>`select max(name) as name from kysely_migration`.execute(db);
-    return r.rows[0]?.name === LATEST_MIGRATION;
+    const applied = new Set(await appliedMigrations(db));
+    return Object.keys(MIGRATIONS).every((name) => applied.has(name));
   } catch {
     return false;
   }

@@ -53,6 +53,20 @@ export const types = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * PostgreSQL text cannot hold U+0000 (the server refuses the whole statement), SQLite's can. No id, name or answer
+ * needs it, so it is written as U+FFFD: a lookup by a text holding it finds nothing, as on SQLite, and a stray one
+ * in an engine's answer never fails the write that stores it.
+ */
+const withoutNul = (value: unknown): unknown =>
+  typeof value === 'string'
+    ? value.includes('\0')
+      ? value.replaceAll('\0', '\uFFFD')
+      : value
+    : Array.isArray(value)
+      ? value.map(withoutNul)
+      : value;
+
 /** A pool that reports a lost database as StoreUnavailableError, whatever the query. */
 function kyselyPool(pool: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
@@ -63,7 +77,9 @@ function kyselyPool(pool: pg.Pool): PostgresPool {
       if (!w) {
         w = {
           query: ((text: string, params: unknown[]) =>
-            client.query(text, params).catch((err: unknown) => Promise.reject(unavailable(err)))) as never,
+            client
+              .query(text, params.map(withoutNul))
+              .catch((err: unknown) => Promise.reject(unavailable(err)))) as never,
           release: () => client.release(),
         };
         wrapped.set(client, w);

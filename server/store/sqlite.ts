@@ -63,8 +63,10 @@ export async function openSqlite(path: string): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
+  // SQLite's LIKE stops reading at a U+0000: the folded text holds U+FFFD in its place, as PostgreSQL stores it,
+  // so a search looks at the whole text on both engines.
   sqlite.function(SQLITE_FOLD_CASE, { deterministic: true }, (text: unknown) =>
-    typeof text === 'string' ? text.toLowerCase() : text,
+    typeof text === 'string' ? text.toLowerCase().replaceAll('\0', '\uFFFD') : text,
   );
   let writes = 0;
   const db = new Kysely<Database>({

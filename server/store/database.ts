@@ -13,6 +13,7 @@ import {
 import * as initial from './migrations/0001-initial.ts';
 import * as runs from './migrations/0002-runs.ts';
 import * as hosts from './migrations/0003-hosts.ts';
+import * as insights from './migrations/0004-insights.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-runs': runs,
   '0003-hosts': hosts,
+  '0004-insights': insights,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

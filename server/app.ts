@@ -16,6 +16,7 @@ import { registerResponseValidation } from './http/response-validation.ts';
 import { parseQuery } from './http/query-parser.ts';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from './http/rate-limit.ts';
 import { accountRoutes } from './routes/account.ts';
+import { insightRoutes } from './routes/insights.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { resultRoutes } from './routes/results.ts';
@@ -98,6 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         setupRoutes,
         resultRoutes,
         statsRoutes,
+        insightRoutes,
         trackingRoutes,
         runRoutes,
         webhookRoutes,

@@ -48,6 +48,7 @@ function buildOperation(op: Operation, schemas: ConvertedSchemas): OperationObje
     tags: [op.tag],
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
+    ...(op.extension ? { 'x-answerwatch-extension': true as const } : {}),
     // OpenAPI 3.1 lets non-OAuth schemes list roles; the scope a key needs is exactly that.
     security: [{ bearerAuth: [op.scope] }],
     ...(parameters.length > 0 ? { parameters } : {}),

@@ -48,6 +48,8 @@ export interface OperationObject {
   tags: string[];
   summary: string;
   description?: string;
+  /** Set on operations and events beyond the contract (extensions of v1). */
+  'x-answerwatch-extension'?: true;
   security: SecurityRequirement[];
   parameters?: ParameterObject[];
   requestBody?: RequestBodyObject;

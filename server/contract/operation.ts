@@ -11,6 +11,8 @@ export interface Operation {
   /** OpenAPI-style path below the `/v1` base, e.g. `/projects/{projectId}`. */
   path: string;
   tag: string;
+  /** An extension of v1 beyond the contract: marked `x-answerwatch-extension` in the document. */
+  extension?: true;
   summary: string;
   description?: string;
   scope: Scope;

@@ -22,9 +22,13 @@ export async function backfillInsights(db: Db): Promise<number> {
   let total = 0;
   for (const { id: projectId } of await db.selectFrom('projects').select('id').execute()) {
     const sets = new Map(
-      (await db.selectFrom('competitor_sets').select(['id', 'names']).where('project_id', '=', projectId).execute()).map(
-        (s) => [s.id, fromJson<string[]>(s.names)],
-      ),
+      (
+        await db
+          .selectFrom('competitor_sets')
+          .select(['id', 'names'])
+          .where('project_id', '=', projectId)
+          .execute()
+      ).map((s) => [s.id, fromJson<string[]>(s.names)]),
     );
     let after: { observedAt: string; id: string } | null = null;
     for (;;) {

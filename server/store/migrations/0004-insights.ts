@@ -25,7 +25,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('first_day', text, (c) => c.notNull())
       .addColumn('last_day', text, (c) => c.notNull())
       .addColumn('prompts', text, (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${table}_pk`, ['project_id', 'kind', 'engine_id', 'topic_id', 'period', 'key'])
+      .addPrimaryKeyConstraint(`${table}_pk`, [
+        'project_id',
+        'kind',
+        'engine_id',
+        'topic_id',
+        'period',
+        'key',
+      ])
       .modifyEnd(sql`without rowid`)
       .execute();
   }

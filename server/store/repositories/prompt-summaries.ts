@@ -185,7 +185,9 @@ export function promptSummariesRepository(db: Db) {
                 period: r.period,
                 prompt_id: r.promptId,
                 ...r.counts,
-                competitors: toJson(Object.fromEntries([...r.competitors].sort(([a], [b]) => (a < b ? -1 : 1)))),
+                competitors: toJson(
+                  Object.fromEntries([...r.competitors].sort(([a], [b]) => (a < b ? -1 : 1))),
+                ),
                 domains: toJson(r.domains ? [...r.domains].sort() : []),
               })),
             )

@@ -98,7 +98,8 @@ export function sourceSummariesRepository(db: Db) {
       .executeTakeFirstOrThrow();
     let next = Number(top.n ?? 0) + 1;
     const fresh = missing.map((text_key) => ({ project_id: projectId, text_key, n: next++ }));
-    for (const chunk of chunks(fresh, INSERT_CHUNK)) await db.insertInto('prompt_numbers').values(chunk).execute();
+    for (const chunk of chunks(fresh, INSERT_CHUNK))
+      await db.insertInto('prompt_numbers').values(chunk).execute();
     for (const r of fresh) out.set(r.text_key, r.n);
     return out;
   }
@@ -138,7 +139,12 @@ export function sourceSummariesRepository(db: Db) {
   }
 
   /** Sums per key over one table's periods of the range. */
-  async function totalsIn(table: Table, f: SourceScope, periods: readonly string[], out: Map<string, SourceTotals>) {
+  async function totalsIn(
+    table: Table,
+    f: SourceScope,
+    periods: readonly string[],
+    out: Map<string, SourceTotals>,
+  ) {
     if (periods.length === 0) return;
     const rows = await db
       .selectFrom(table)
@@ -229,12 +235,14 @@ export function sourceSummariesRepository(db: Db) {
               })),
             )
             .onConflict((oc) =>
-              oc.columns(['project_id', 'kind', 'engine_id', 'topic_id', 'period', 'key']).doUpdateSet((eb) => ({
-                answers: eb.ref('excluded.answers'),
-                first_day: eb.ref('excluded.first_day'),
-                last_day: eb.ref('excluded.last_day'),
-                prompts: eb.ref('excluded.prompts'),
-              })),
+              oc
+                .columns(['project_id', 'kind', 'engine_id', 'topic_id', 'period', 'key'])
+                .doUpdateSet((eb) => ({
+                  answers: eb.ref('excluded.answers'),
+                  first_day: eb.ref('excluded.first_day'),
+                  last_day: eb.ref('excluded.last_day'),
+                  prompts: eb.ref('excluded.prompts'),
+                })),
             )
             .execute();
         }

@@ -60,7 +60,8 @@ export function trendSummariesRepository(db: Db) {
         for (const topicId of d.topicId === null ? [ALL] : [d.topicId, ALL]) {
           const k = `${topicId}\0${d.date}\0${d.engineId}`;
           let row = merged.get(k);
-          if (!row) merged.set(k, (row = { topicId, date: d.date, engineId: d.engineId, counts: noTrendCounts() }));
+          if (!row)
+            merged.set(k, (row = { topicId, date: d.date, engineId: d.engineId, counts: noTrendCounts() }));
           addTrendCounts(row.counts, d.counts);
         }
       }

@@ -13,8 +13,6 @@ export interface InsightDeltas {
   trends: TrendDelta[];
 }
 
-const keyOf = (...parts: string[]) => parts.join('\0');
-
 /** Hosts repeat across answers, and the public suffix lookup is the costly part: each host is looked up once. */
 const domains = new Map<string, string | null>();
 const DOMAIN_CACHE = 50_000;
@@ -35,7 +33,12 @@ export function domainOfSource(url: string): string | null {
 
 /** The distinct registrable domains of an answer's sources, in first-seen order. */
 export function sourceDomains(urls: readonly string[]): string[] {
-  return [...new Set(urls.map(domainOfSource).filter((d): d is string => d !== null))];
+  const out: string[] = [];
+  for (const url of urls) {
+    const domain = domainOfSource(url);
+    if (domain !== null && !out.includes(domain)) out.push(domain);
+  }
+  return out;
 }
 
 type Sentiment = 'positive' | 'mixed' | 'neutral' | 'negative';
@@ -50,39 +53,44 @@ export function insightDeltas(answers: Iterable<AnswerCounts>): InsightDeltas {
   const prompts = new Map<string, PromptDelta & { competitors: Map<string, number>; domains: Set<string> }>();
   const trends = new Map<string, TrendDelta>();
 
+  // Texts repeat across answers; their keys are computed once per call.
+  const promptKeys = new Map<string, string>();
   for (const a of answers) {
-    const promptKey = promptTextKey(a.promptText);
+    let promptKey = promptKeys.get(a.promptText);
+    if (promptKey === undefined) promptKeys.set(a.promptText, (promptKey = promptTextKey(a.promptText)));
     const domainList = sourceDomains(a.sourceUrls);
+    const scope = `${a.date}\0${a.engineId}\0${a.topicId ?? ''}\0`;
     const addSource = (kind: SourceKind, key: string) => {
-      const k = keyOf(kind, a.date, a.engineId, a.topicId ?? '', key);
-      let row = sources.get(k);
-      if (!row) {
+      const k = scope + kind + key;
+      const row = sources.get(k);
+      if (row) {
+        row.answers += 1;
+        row.prompts.add(promptKey);
+      } else {
         const fresh = {
           kind,
           date: a.date,
           engineId: a.engineId,
           topicId: a.topicId,
           key,
-          answers: 0,
-          prompts: new Set<string>(),
+          answers: 1,
+          prompts: new Set([promptKey]),
         };
-        sources.set(k, (row = fresh));
+        sources.set(k, fresh);
       }
-      row.answers += 1;
-      row.prompts.add(promptKey);
     };
     if (a.sourceUrls.length > 0) addSource('s', '');
     for (const domain of domainList) addSource('d', domain);
-    for (const url of new Set(a.sourceUrls)) addSource('u', url);
+    // Stored source URLs are deduplicated already.
+    for (const url of a.sourceUrls) addSource('u', url);
 
     const sentiment = a.sentiment !== null && SENTIMENTS.has(a.sentiment) ? (a.sentiment as Sentiment) : null;
     const position = a.position;
 
-    const trendKey = keyOf(a.date, a.engineId, a.topicId ?? '');
-    let trend = trends.get(trendKey);
+    let trend = trends.get(scope);
     if (!trend) {
       const fresh = { date: a.date, engineId: a.engineId, topicId: a.topicId, counts: noTrendCounts() };
-      trends.set(trendKey, (trend = fresh));
+      trends.set(scope, (trend = fresh));
     }
     const t = trend.counts;
     t.answers += 1;
@@ -96,7 +104,7 @@ export function insightDeltas(answers: Iterable<AnswerCounts>): InsightDeltas {
     if (sentiment) t[sentiment] += 1;
 
     if (a.promptId === null) continue;
-    const promptKeyOfRow = keyOf(a.date, a.engineId, a.promptId);
+    const promptKeyOfRow = `${a.date}\0${a.engineId}\0${a.promptId}`;
     let prompt = prompts.get(promptKeyOfRow);
     if (!prompt) {
       const fresh = {

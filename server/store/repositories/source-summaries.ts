@@ -72,7 +72,24 @@ const minDay = (a: string, b: string) => (a < b ? a : b);
 const maxDay = (a: string, b: string) => (a > b ? a : b);
 const periodOf = (table: Table, date: string) => (table === 'source_days' ? date : date.slice(0, 7));
 
+/**
+ * The rows an answer counts in: its engine (all topics), its topic (all engines) and all of both. Reads take an
+ * engine filter or a topic filter, never both, so rows of one engine and one topic would never be read.
+ */
+function scopesOf(d: SourceDelta): [engineId: string, topicId: string][] {
+  return [
+    [d.engineId, ALL],
+    ...(d.topicId === null ? [] : [[ALL, d.topicId] as [string, string]]),
+    [ALL, ALL],
+  ];
+}
+
 const IN_CHUNK = 256;
+/** Index searches one read may make: a run's answer is a few hundred, and reads them in one statement. */
+const SMALL_READ = 2048;
+
+const rowKey = (kind: string, engineId: string, topicId: string, period: string, key: string) =>
+  `${kind}\0${engineId}\0${topicId}\0${period}\0${key}`;
 const INSERT_CHUNK = 500;
 
 export function sourceSummariesRepository(db: Db) {
@@ -104,37 +121,72 @@ export function sourceSummariesRepository(db: Db) {
     return out;
   }
 
-  /** Adds the stored rows' figures into the merged deltas, one read per scope and period. */
-  async function addStored(table: Table, projectId: string, rows: readonly Row[]) {
+  /** Reads the stored rows matching every combination of the lists and adds them into the merged rows. */
+  async function readInto(
+    table: Table,
+    projectId: string,
+    lists: { kinds: string[]; engines: string[]; topics: string[]; periods: string[]; keys: string[] },
+    merged: ReadonlyMap<string, Row>,
+  ) {
+    const stored = await db
+      .selectFrom(table)
+      .select([
+        'kind',
+        'engine_id',
+        'topic_id',
+        'period',
+        'key',
+        'answers',
+        'first_day',
+        'last_day',
+        'prompts',
+      ])
+      .where('project_id', '=', projectId)
+      .where('kind', 'in', padded(lists.kinds))
+      .where('engine_id', 'in', padded(lists.engines))
+      .where('topic_id', 'in', padded(lists.topics))
+      .where('period', 'in', padded(lists.periods))
+      .where('key', 'in', padded(lists.keys))
+      .execute();
+    for (const s of stored) {
+      const r = merged.get(rowKey(s.kind, s.engine_id, s.topic_id, s.period, s.key));
+      if (!r) continue;
+      r.answers += Number(s.answers);
+      r.firstDay = minDay(r.firstDay, s.first_day);
+      r.lastDay = maxDay(r.lastDay, s.last_day);
+      for (const n of decodePrompts(s.prompts)) r.prompts.add(n);
+    }
+  }
+
+  /**
+   * Adds the stored rows' figures into the merged deltas. The index is searched for every combination of the
+   * lists, so a small write (one answer of a run) reads in one statement, and a large one (an import batch) in
+   * one statement per kind and scope, over all its periods and keys.
+   */
+  async function addStored(table: Table, projectId: string, merged: ReadonlyMap<string, Row>) {
+    const rows = [...merged.values()];
+    const distinct = (list: readonly Row[], pick: (r: Row) => string) => [...new Set(list.map(pick))];
+    const lists = (list: readonly Row[]) => ({
+      kinds: distinct(list, (r) => r.kind),
+      engines: distinct(list, (r) => r.engineId),
+      topics: distinct(list, (r) => r.topicId),
+      periods: distinct(list, (r) => r.period),
+      keys: distinct(list, (r) => r.key),
+    });
+    const all = lists(rows);
+    const combinations = Object.values(all).reduce((n, l) => n * l.length, 1);
+    if (combinations <= SMALL_READ) return readInto(table, projectId, all, merged);
     const groups = new Map<string, Row[]>();
     for (const r of rows) {
-      const k = `${r.kind}\0${r.engineId}\0${r.topicId}\0${r.period}`;
+      const k = `${r.kind}\0${r.engineId}\0${r.topicId}`;
       const group = groups.get(k);
       if (group) group.push(r);
       else groups.set(k, [r]);
     }
     for (const group of groups.values()) {
-      for (const chunk of chunks(group, IN_CHUNK)) {
-        const { kind, engineId, topicId, period } = chunk[0]!;
-        const byKey = new Map(chunk.map((r) => [r.key, r]));
-        const stored = await db
-          .selectFrom(table)
-          .select(['key', 'answers', 'first_day', 'last_day', 'prompts'])
-          .where('project_id', '=', projectId)
-          .where('kind', '=', kind)
-          .where('engine_id', '=', engineId)
-          .where('topic_id', '=', topicId)
-          .where('period', '=', period)
-          .where('key', 'in', padded([...byKey.keys()]))
-          .execute();
-        for (const s of stored) {
-          const r = byKey.get(s.key)!;
-          r.answers += Number(s.answers);
-          r.firstDay = minDay(r.firstDay, s.first_day);
-          r.lastDay = maxDay(r.lastDay, s.last_day);
-          for (const n of decodePrompts(s.prompts)) r.prompts.add(n);
-        }
-      }
+      const { periods, keys, ...scope } = lists(group);
+      for (const chunk of chunks(keys, IN_CHUNK))
+        await readInto(table, projectId, { ...scope, periods, keys: chunk }, merged);
     }
   }
 
@@ -178,8 +230,7 @@ export function sourceSummariesRepository(db: Db) {
 
   return {
     /**
-     * Adds answers per source to the day and month rows, for the answer's engine and topic and again under all
-     * engines and all topics. Rows hold prompt sets, so they are read, merged and written back; callers run this
+     * Adds answers per source to the day and month rows of each scope the answer counts in (scopesOf). Rows hold prompt sets, so they are read, merged and written back; callers run this
      * in the transaction that stored the answers.
      */
     async add(projectId: string, deltas: readonly SourceDelta[]): Promise<void> {
@@ -190,34 +241,31 @@ export function sourceSummariesRepository(db: Db) {
         for (const d of deltas) {
           const period = periodOf(table, d.date);
           const prompts = [...d.prompts].map((k) => numbers.get(k)!);
-          for (const engineId of [d.engineId, ALL]) {
-            for (const topicId of d.topicId === null ? [ALL] : [d.topicId, ALL]) {
-              const k = `${d.kind}\0${engineId}\0${topicId}\0${period}\0${d.key}`;
-              let row = merged.get(k);
-              if (!row) {
-                const fresh: Row = {
-                  kind: d.kind,
-                  engineId,
-                  topicId,
-                  period,
-                  key: d.key,
-                  answers: 0,
-                  firstDay: d.date,
-                  lastDay: d.date,
-                  prompts: new Set(),
-                };
-                merged.set(k, (row = fresh));
-              }
-              row.answers += d.answers;
-              row.firstDay = minDay(row.firstDay, d.date);
-              row.lastDay = maxDay(row.lastDay, d.date);
-              for (const n of prompts) row.prompts.add(n);
+          for (const [engineId, topicId] of scopesOf(d)) {
+            const k = rowKey(d.kind, engineId, topicId, period, d.key);
+            let row = merged.get(k);
+            if (!row) {
+              const fresh: Row = {
+                kind: d.kind,
+                engineId,
+                topicId,
+                period,
+                key: d.key,
+                answers: 0,
+                firstDay: d.date,
+                lastDay: d.date,
+                prompts: new Set(),
+              };
+              merged.set(k, (row = fresh));
             }
+            row.answers += d.answers;
+            row.firstDay = minDay(row.firstDay, d.date);
+            row.lastDay = maxDay(row.lastDay, d.date);
+            for (const n of prompts) row.prompts.add(n);
           }
         }
-        const rows = [...merged.values()];
-        await addStored(table, projectId, rows);
-        for (const chunk of chunks(rows, INSERT_CHUNK)) {
+        await addStored(table, projectId, merged);
+        for (const chunk of chunks([...merged.values()], INSERT_CHUNK)) {
           await db
             .insertInto(table)
             .values(

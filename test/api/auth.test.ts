@@ -41,10 +41,11 @@ describe('authentication and authorisation', () => {
   });
   afterAll(() => h.close());
 
-  it('mounts every read operation of the contract', () => {
+  it('mounts every read operation of the contract and of its extensions', () => {
     const reads = operations.filter((o) => o.scope === 'visibility:read').map((o) => o.operationId);
     expect(mounted.map((o) => o.operationId)).toEqual(expect.arrayContaining(reads));
-    expect(reads).toHaveLength(17);
+    expect(operations.filter((o) => o.scope === 'visibility:read' && !o.extension)).toHaveLength(17);
+    expect(reads).toHaveLength(17 + 4);
   });
 
   it('answers 401 invalid_key with the Bearer challenge for a missing, malformed or unknown key', async () => {

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../server/domain/clock.ts';
 import { sourceClassifier } from '../../server/domain/source-class.ts';
 import { SURFACE_PAIRS } from '../../server/domain/surface-stats.ts';
+import { openDatabase } from '../../server/store/database.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { importLines } from '../support/answers.ts';
 import {
@@ -23,6 +25,7 @@ import {
   type LineSpec,
   type StoredAnswer,
 } from '../support/insights.ts';
+import { rawDb } from '../support/raw-db.ts';
 
 const ENGINES = [
   'chatgpt',
@@ -216,4 +219,113 @@ describe('insight summaries', () => {
       { numRuns: 25 },
     );
   }, 600_000);
+});
+
+describe('insight summaries, however the answers came in', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness();
+  });
+  afterAll(() => h.close());
+
+  const lines: LineSpec[] = [
+    {
+      day: '2026-06-10',
+      engine: 'chatgpt',
+      prompt: PROMPTS[0]!.text,
+      text: 'Acme is the best choice, reliable and fast.',
+      sources: [PAGES.pricing, PAGES.g2],
+    },
+    {
+      day: '2026-06-10',
+      engine: 'chatgpt',
+      prompt: PROMPTS[0]!.text,
+      text: 'Globex and Acme both work; Acme is slow.',
+      sources: [PAGES.g2, PAGES.globex],
+    },
+    {
+      day: '2026-06-10',
+      engine: 'chatgpt-local-fetch',
+      prompt: PROMPTS[0]!.text,
+      text: 'Globex leads.',
+      sources: [PAGES.review],
+    },
+    {
+      day: '2026-06-10',
+      engine: 'chatgpt-local-fetch',
+      prompt: PROMPTS[0]!.text,
+      text: 'Acme is fine.',
+      sources: [PAGES.docs],
+    },
+    {
+      day: '2026-06-11',
+      engine: 'gemini',
+      prompt: PROMPTS[1]!.text,
+      text: 'Initech and Acme.',
+      sources: [PAGES.initech],
+      topicId: 'reviews',
+    },
+    {
+      day: '2026-05-20',
+      engine: 'gemini',
+      prompt: PROMPTS[1]!.text,
+      text: 'Acme is slow.',
+      sources: [PAGES.g2],
+    },
+    {
+      day: '2026-05-20',
+      engine: 'gemini',
+      prompt: 'an untracked question',
+      text: 'Acme.',
+      sources: [PAGES.g2],
+    },
+  ];
+  const READS = [
+    'stats/sources',
+    'stats/sources?groupBy=url&perEngine=true',
+    'stats/sources?topicId=pricing',
+    'stats/prompts?perEngine=true',
+    'stats/trends?interval=week',
+    'stats/trends?perEngine=false&topicId=reviews',
+    'stats/surfaces',
+  ];
+  /** Every read of a project, with its prompt ids replaced by their order so projects can be compared. */
+  const readAll = async (key: string, projectId: string, promptIds: string[]) => {
+    const out: unknown[] = [];
+    for (const read of READS) {
+      const r = await h.get(`/v1/projects/${projectId}/${read}`, key);
+      expect(r.statusCode, `${read}: ${r.body}`).toBe(200);
+      out.push(JSON.parse(promptIds.reduce((text, id, i) => text.replaceAll(id, `prompt${i}`), r.body)));
+    }
+    return out;
+  };
+
+  it('are the same whether answers are stored one at a time or together', async () => {
+    const together = await insightProject(h, lines);
+    const alone = await insightProject(h);
+    for (const spec of lines) await importLines(h.store, h.clock, alone.projectId, [line(spec)]);
+    expect(await readAll(alone.key, alone.projectId, alone.promptIds)).toEqual(
+      await readAll(together.key, together.projectId, together.promptIds),
+    );
+  });
+
+  it('are rebuilt equal by the migration that creates them, from the answers stored before it', async () => {
+    const { key, projectId, promptIds } = await insightProject(h, lines);
+    const before = await readAll(key, projectId, promptIds);
+    const db = rawDb(h.dbPath);
+    for (const table of [
+      'source_days',
+      'source_months',
+      'prompt_numbers',
+      'prompt_days',
+      'prompt_months',
+      'trend_days',
+    ])
+      await sql`drop table ${sql.table(table)}`.execute(db);
+    await sql`alter table webhooks drop column thresholds`.execute(db);
+    await sql`delete from kysely_migration where name = '0004-insights'`.execute(db);
+    await db.destroy();
+    await (await openDatabase(h.dbPath)).destroy();
+    expect(await readAll(key, projectId, promptIds)).toEqual(before);
+  });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ENGINES } from '../../server/domain/demo-content.ts';
+import { seedDemo } from '../../server/domain/demo-data.ts';
 import { SURFACE_PAIRS } from '../../server/domain/surface-stats.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { insightProject, PAGES, PROMPTS, TEXTS } from '../support/insights.ts';
@@ -129,5 +131,30 @@ describe('stats/surfaces', () => {
     const one = (await get('?from=2026-06-11&to=2026-06-11')).data;
     expect(one).toHaveLength(1);
     expect(one[0]).toMatchObject({ pairedDays: 1, answerPairs: 1, mention: { both: 1 } });
+  });
+});
+
+describe('stats/surfaces on a demo project with browser twins', () => {
+  it('pairs every demo engine with its browser variant', async () => {
+    const h = await createHarness();
+    try {
+      const { key, accountId } = await h.account();
+      const projectId = await seedDemo(h.store, h.clock, {
+        accountId,
+        answers: 600,
+        days: 10,
+        browserTwins: 0.5,
+      });
+      const body = (await h.get(`/v1/projects/${projectId}/stats/surfaces`, key)).json();
+      expect(body.data.map((d: { apiEngineId: string }) => d.apiEngineId).sort()).toEqual(
+        Object.keys(DEMO_ENGINES).sort(),
+      );
+      for (const pair of body.data) expect(pair.answerPairs).toBeGreaterThan(0);
+      await expect(seedDemo(h.store, h.clock, { accountId, browserTwins: 2 })).rejects.toMatchObject({
+        code: 'invalid_parameter',
+      });
+    } finally {
+      await h.close();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { startServer } from '../support/server-process.ts';
 import { measureRun } from './run-bench.ts';
 import { measureWebhooks } from './webhook-bench.ts';
 import { measureBrowser } from './browser-bench.ts';
+import { measureBackfill } from './backfill-bench.ts';
 
 /**
  * `npm run bench`: read latency (at concurrency 1) and throughput (with 8 requests in flight) against a project of
@@ -16,9 +17,12 @@ import { measureBrowser } from './browser-bench.ts';
  * the same run; import throughput; the service's memory. Then runs: 500 prompts on six cloud engines against fakes
  * answering in 200 ms, as a ratio to the bound the concurrency limits set. BENCH_ANSWERS and BENCH_REQUESTS shrink
  * the reads; then webhooks: 1,000 run events to 5 webhooks each; then a browser engine with 1, 2 and 4 pages.
- * BENCH_SUITES=reads,runs,webhooks,browser picks parts.
+ * Migration 0004 rebuilds the insight summaries of the read dataset. BENCH_SUITES=reads,backfill,runs,webhooks,browser
+ * picks parts.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
+/** Answers that also get an answer from the engine's signed-in browser, so stats/surfaces has pairs to compare. */
+const BROWSER_TWINS = 0.03;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const CONCURRENCY = 8;
 
@@ -33,8 +37,10 @@ async function importThroughput(): Promise<number> {
 }
 
 async function reads() {
-  console.log(`Building or reusing the dataset: ${ANSWERS} answers, 400 days, 6 engines, 50 competitors…`);
-  const data = await dataset({ answers: ANSWERS, days: 400, competitors: 50 });
+  console.log(
+    `Building or reusing the dataset: ${ANSWERS} answers (and ${BROWSER_TWINS * 100} % browser twins), 400 days, 6 engines, 50 competitors…`,
+  );
+  const data = await dataset({ answers: ANSWERS, days: 400, competitors: 50, browserTwins: BROWSER_TWINS });
   const server = await startServer(data.db, {
     ANSWERWATCH_LOG_LEVEL: 'warn',
     ANSWERWATCH_RATE_LIMIT_PER_MINUTE: '100000000',
@@ -76,6 +82,23 @@ async function reads() {
     ],
     ['stats/competitors, 366 days', () => `${p}/stats/competitors?${year}`],
     ['stats/competitors, 366 days, engine', () => `${p}/stats/competitors?${year}&engine=perplexity`],
+    ['stats/sources, 366 days', () => `${p}/stats/sources?${year}`],
+    [
+      'stats/sources, 366 days, by URL, per engine',
+      () => `${p}/stats/sources?${year}&groupBy=url&perEngine=true`,
+    ],
+    ['stats/sources, 366 days, topic', () => `${p}/stats/sources?${year}&topicId=${topics[0]}`],
+    ['stats/prompts, 366 days (and the 366 before)', () => `${p}/stats/prompts?${year}`],
+    [
+      'stats/prompts, 366 days, per engine, by mention change',
+      () => `${p}/stats/prompts?${year}&perEngine=true&sort=mentionRateChange`,
+    ],
+    ['stats/trends, 366 days, per day', () => `${p}/stats/trends?${year}`],
+    [
+      'stats/trends, 366 days, per week, engine+topic',
+      () => `${p}/stats/trends?${year}&interval=week&engine=chatgpt&topicId=${topics[1]}`,
+    ],
+    ['stats/surfaces, 366 days', () => `${p}/stats/surfaces?${year}`],
     // Not a target: a constant document, to show what moving a large body costs on its own.
     ['reference: /openapi.json (constant body)', () => `${url.pathname}/openapi.json`],
   ];
@@ -163,8 +186,23 @@ async function browser() {
     console.log(`| ${r.pages} | ${r.answersPerMinute.toFixed(1)} |`);
 }
 
-const suites = (process.env.BENCH_SUITES ?? 'reads,runs,webhooks,browser').split(',');
+async function backfill() {
+  const data = await dataset({ answers: ANSWERS, days: 400, competitors: 50, browserTwins: BROWSER_TWINS });
+  const f = await measureBackfill(data.db);
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
+  console.log(
+    `\nMigration 0004 (insight summaries built from ${f.answers.toLocaleString()} stored answers, own process):`,
+  );
+  console.log('| seconds | answers/s | database MB before | after | peak MiB |');
+  console.log('|---|---|---|---|---|');
+  console.log(
+    `| ${f.seconds.toFixed(1)} | ${f.answersPerSecond.toFixed(0)} | ${mb(f.bytesBefore)} | ${mb(f.bytesAfter)} | ${f.peakMiB.toFixed(0)} |`,
+  );
+}
+
+const suites = (process.env.BENCH_SUITES ?? 'reads,backfill,runs,webhooks,browser').split(',');
 if (suites.includes('reads')) await reads();
+if (suites.includes('backfill')) await backfill();
 if (suites.includes('runs')) await runs();
 if (suites.includes('webhooks')) await webhooks();
 if (suites.includes('browser')) await browser();

@@ -14,6 +14,7 @@ import * as initial from './migrations/0001-initial.ts';
 import * as runs from './migrations/0002-runs.ts';
 import * as hosts from './migrations/0003-hosts.ts';
 import * as positions from './migrations/0004-positions.ts';
+import * as insights from './migrations/0006-insights.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0002-runs': runs,
   '0003-hosts': hosts,
   '0004-positions': positions,
+  '0006-insights': insights,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -94,7 +96,12 @@ export async function openDatabase(path: string): Promise<Db> {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => (writes += 1)) }),
   });
   generations.set(db, () => `${writes}.${String(sqlite.pragma('data_version', { simple: true }))}`);
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Unordered: a database made on a branch whose later-numbered migration merged first still takes the earlier one.
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     await db.destroy();

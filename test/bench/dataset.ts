@@ -18,17 +18,21 @@ export interface Dataset {
 
 /**
  * Builds (once; later runs reuse the file under .bench/) a project of `answers` answers over `days` days on six
- * engines with `competitors` competitors, through the same import path `answers import` uses.
+ * engines with `competitors` competitors (and, when asked, browser twins of some), through the same import path
+ * `answers import` uses.
  */
 export async function dataset(opts: {
   answers: number;
   days: number;
   competitors: number;
+  /** Share of answers with a twin from the engine's signed-in browser variant (seedDemo's browserTwins). */
+  browserTwins?: number;
   dir?: string;
 }): Promise<Dataset> {
   const dir = opts.dir ?? '.bench';
   mkdirSync(dir, { recursive: true });
-  const db = join(dir, `answers-${opts.answers}-${opts.days}-${opts.competitors}.db`);
+  const twins = opts.browserTwins ? `-twins${opts.browserTwins}` : '';
+  const db = join(dir, `answers-${opts.answers}-${opts.days}-${opts.competitors}${twins}.db`);
   const meta = `${db}.json`;
   if (existsSync(db) && existsSync(meta)) {
     const saved = JSON.parse(readFileSync(meta, 'utf8')) as Dataset;
@@ -45,6 +49,7 @@ export async function dataset(opts: {
     answers: opts.answers,
     days: opts.days,
     competitors: opts.competitors,
+    browserTwins: opts.browserTwins,
   });
   const importRate = opts.answers / ((performance.now() - started) / 1000);
   await store.close();

@@ -283,7 +283,8 @@ describe.skipIf(browserPath === null)('web UI: runs, overview and answers', { ti
 
   it('shows an answer full of markup, markdown and links as inert, marked text', async () => {
     // ChatGPT keeps each source's own title; Gemini's are the site's domain, as the real API sends them.
-    const evil = (await ui.call(`/projects/${projectId}/answers?q=startup&engine=chatgpt&limit=1`)).body.data[0];
+    const evil = (await ui.call(`/projects/${projectId}/answers?q=startup&engine=chatgpt&limit=1`)).body
+      .data[0];
     for (const page of [desk, phone]) {
       await visit(page, ui, `#/p/${projectId}/answers/${encodeURIComponent(evil.id)}`, /^Answer from/);
       const body = page.locator('.answer-view .answer-text');

@@ -11,6 +11,8 @@ export interface NewWebhook {
   url: string;
   events: string;
   description: string | null;
+  /** JSON of the alert thresholds given, or null. */
+  thresholds: string | null;
   secretSealed: string;
   createdAt: string;
 }
@@ -55,6 +57,7 @@ export function webhooksRepository(db: Db) {
           last_delivery_at: null,
           last_delivery_status: null,
           consecutive_failures: 0,
+          thresholds: w.thresholds,
         })
         .execute();
     },
@@ -95,15 +98,15 @@ export function webhooksRepository(db: Db) {
         .executeTakeFirst();
       return r.numDeletedRows > 0n;
     },
-    /** The project's active webhooks subscribed to `event`. */
-    async subscribers(projectId: string, event: string): Promise<WebhookRow[]> {
+    /** The project's active webhooks subscribed to any of `events`. */
+    async subscribers(projectId: string, ...events: string[]): Promise<WebhookRow[]> {
       const rows = await db
         .selectFrom('webhooks')
         .selectAll()
         .where('project_id', '=', projectId)
         .where('active', '=', 1)
         .execute();
-      return rows.filter((w) => (JSON.parse(w.events) as string[]).includes(event));
+      return rows.filter((w) => (JSON.parse(w.events) as string[]).some((e) => events.includes(e)));
     },
     /** Queues deliveries, due at once, and keeps each webhook's history to the last 50 (never a pending one). */
     async enqueue(deliveries: readonly NewDelivery[], now: string): Promise<void> {

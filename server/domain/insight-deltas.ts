@@ -80,7 +80,13 @@ export function insightDeltas(answers: Iterable<AnswerCounts>): InsightDeltas {
       }
     };
     if (a.sourceUrls.length > 0) addSource('s', '');
-    for (const domain of domainList) addSource('d', domain);
+    const namesRival = a.competitors.some((c) => c.mentioned);
+    for (const domain of domainList) {
+      addSource('d', domain);
+      // What tells a gap: domains listed beside a competitor's name and never beside the brand's.
+      if (a.mentioned) addSource('b', domain);
+      if (namesRival) addSource('c', domain);
+    }
     // Stored source URLs are deduplicated already.
     for (const url of a.sourceUrls) addSource('u', url);
 

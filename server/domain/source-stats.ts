@@ -7,7 +7,7 @@ import { checkEngineIds } from './engine-filter.ts';
 import { AppError } from './errors.ts';
 import { domainOfSource } from './insight-deltas.ts';
 import { splitPage } from './paging.ts';
-import { sourceClassifier } from './source-class.ts';
+import { sourceClassifier, type SourceOwner } from './source-class.ts';
 
 export interface SourceQuery {
   from?: string;
@@ -16,6 +16,8 @@ export interface SourceQuery {
   topicId?: string;
   groupBy?: 'domain' | 'url';
   perEngine?: boolean;
+  class?: SourceOwner['class'];
+  gaps?: boolean;
   cursor?: string;
   limit: number;
 }
@@ -53,6 +55,15 @@ function groupRows<K>(
   return out;
 }
 
+/** Domains of the scope listed in answers naming a tracked competitor and in none naming the brand. */
+async function gapDomains(s: Services, scope: SourceScope): Promise<Set<string>> {
+  const [rivals, brand] = await Promise.all([
+    s.store.sourceSummaries.totals({ ...scope, kind: 'c' }),
+    s.store.sourceSummaries.totals({ ...scope, kind: 'b' }),
+  ]);
+  return new Set([...rivals.keys()].filter((domain) => !brand.has(domain)));
+}
+
 /**
  * Which sources the engines cite: per registrable domain (or URL), the answers listing it, most first, with their
  * share of the answers listing any source, distinct prompts, first and last day, and whose it is. Ranking reads
@@ -70,6 +81,17 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
     );
   }
   const groupBy = q.groupBy ?? 'domain';
+  if (q.gaps && groupBy === 'url')
+    throw new AppError(
+      'invalid_parameter',
+      'gaps: the gaps are domains; leave groupBy out or set it to domain.',
+    );
+  if (q.gaps && q.class !== undefined) {
+    throw new AppError(
+      'unsupported_filter_combination',
+      'stats/sources takes gaps or class, not both: the gaps are all of class other.',
+    );
+  }
   const kind = groupBy === 'url' ? 'u' : 'd';
   const scope: SourceScope = {
     projectId,
@@ -83,13 +105,18 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
   const list = `sources:${projectId}`;
   const after = s.cursors.decode<{ answers: number; key: string }>(list, filters, cursor);
 
-  const [totals, answersByEngine, competitors] = await Promise.all([
+  const [totals, answersByEngine, competitors, gapKeys] = await Promise.all([
     s.store.sourceSummaries.totals(scope),
     s.store.trendSummaries.answersByEngine({ projectId, topicId: scope.topicId, ...range, engineIds }),
     s.store.competitors.list(projectId),
+    q.gaps ? gapDomains(s, scope) : null,
   ]);
+  const classify = sourceClassifier(project, competitors);
+  const ownerOf = (key: string) => (kind === 'd' ? classify.domain(key) : classify.url(key));
+  const wanted = q.gaps ? 'other' : q.class;
   const ranked = [...totals]
-    .filter(([key]) => key !== '')
+    .filter(([key]) => key !== '' && (gapKeys === null || gapKeys.has(key)))
+    .filter(([key]) => wanted === undefined || ownerOf(key).class === wanted)
     .map(([key, t]) => ({ key, ...t }))
     .sort((a, b) => b.answers - a.answers || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const start = after
@@ -114,7 +141,6 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
   );
   const citingAnswers = [...citingByEngine.values()].reduce((a, b) => a + b, 0);
   const byKey = groupRows(details, (r) => r.key);
-  const classify = sourceClassifier(project, competitors);
 
   return {
     ...range,
@@ -124,11 +150,10 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
     data: page.data.map((r) => {
       const rows = byKey.get(r.key) ?? [];
       const domain = kind === 'd' ? r.key : (domainOfSource(r.key) ?? r.key);
-      const owner = kind === 'd' ? classify.domain(r.key) : classify.url(r.key);
       return {
         domain,
         url: kind === 'u' ? r.key : null,
-        ...owner,
+        ...ownerOf(r.key),
         answers: r.answers,
         share: rate(r.answers, citingAnswers),
         prompts: sumRows(rows).prompts,

@@ -15,6 +15,7 @@ import * as runs from './migrations/0002-runs.ts';
 import * as hosts from './migrations/0003-hosts.ts';
 import * as positions from './migrations/0004-positions.ts';
 import * as insights from './migrations/0006-insights.ts';
+import * as sourceGaps from './migrations/0007-source-gaps.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0003-hosts': hosts,
   '0004-positions': positions,
   '0006-insights': insights,
+  '0007-source-gaps': sourceGaps,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import { storedAnswerCounts } from '../domain/answer-rows.ts';
 import { addToInsightSummaries } from '../domain/store-answers.ts';
+import type { AnswerCounts } from '../domain/summary-deltas.ts';
 import type { Db } from './database.ts';
 import { fromJson } from './json.ts';
 import { promptSummariesRepository } from './repositories/prompt-summaries.ts';
@@ -10,15 +11,13 @@ import { trendSummariesRepository } from './repositories/trend-summaries.ts';
 const BATCH = 5_000;
 
 /**
- * Builds the insight summaries from the answers already stored, project by project in observed order, through the
- * same delta code live writes use. Runs inside the migration that created the (empty) tables.
+ * Hands each project's stored answers to `add` as summary counts, in batches in observed order, so a migration
+ * builds summaries through the same delta code live writes use. Answers the number handed over.
  */
-export async function backfillInsights(db: Db): Promise<number> {
-  const repos = {
-    sourceSummaries: sourceSummariesRepository(db),
-    promptSummaries: promptSummariesRepository(db),
-    trendSummaries: trendSummariesRepository(db),
-  };
+export async function forEachStoredBatch(
+  db: Db,
+  add: (projectId: string, counts: AnswerCounts[]) => Promise<void>,
+): Promise<number> {
   let total = 0;
   for (const { id: projectId } of await db.selectFrom('projects').select('id').execute()) {
     const sets = new Map(
@@ -59,12 +58,24 @@ export async function backfillInsights(db: Db): Promise<number> {
       }
       const rows = await q.orderBy('observed_at').orderBy('id').limit(BATCH).execute();
       if (rows.length === 0) break;
-      const counts = rows.map((r) => storedAnswerCounts(r, sets.get(r.competitor_set ?? '') ?? []));
-      await addToInsightSummaries(repos, projectId, counts);
+      await add(
+        projectId,
+        rows.map((r) => storedAnswerCounts(r, sets.get(r.competitor_set ?? '') ?? [])),
+      );
       total += rows.length;
       const last = rows[rows.length - 1]!;
       after = { observedAt: last.observed_at, id: last.id };
     }
   }
   return total;
+}
+
+/** Builds the insight summaries from the answers already stored. Runs inside the migration that created the (empty) tables. */
+export function backfillInsights(db: Db): Promise<number> {
+  const repos = {
+    sourceSummaries: sourceSummariesRepository(db),
+    promptSummaries: promptSummariesRepository(db),
+    trendSummaries: trendSummariesRepository(db),
+  };
+  return forEachStoredBatch(db, (projectId, counts) => addToInsightSummaries(repos, projectId, counts));
 }

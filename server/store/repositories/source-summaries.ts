@@ -3,8 +3,11 @@ import type { Db } from '../database.ts';
 import { chunks, padded } from '../in-list.ts';
 import { periodLists } from './summary-periods.ts';
 
-/** `d`: a registrable domain; `u`: a URL; `s` (key ''): answers that list any source. */
-export type SourceKind = 'd' | 'u' | 's';
+/**
+ * `d`: a registrable domain; `u`: a URL; `s` (key ''): answers that list any source; `b` and `c`: a domain counted
+ * only in the answers that name the brand (`b`) or a tracked competitor (`c`), which tell the gaps.
+ */
+export type SourceKind = 'd' | 'u' | 's' | 'b' | 'c';
 
 /** Engine and topic id of the rows that add up every engine or every topic. */
 export const ALL = '*';

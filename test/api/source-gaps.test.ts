@@ -187,7 +187,7 @@ describe('stats/sources: class and gaps', () => {
             h.store,
             h.clock,
             projectId,
-            specs.map((a) => line({ day: addDays(TODAY, -a.back), engine: a.engine, prompt: P0, ...a })),
+            specs.map(({ back, ...a }) => line({ day: addDays(TODAY, -back), prompt: P0, ...a })),
           );
           const answers: StoredAnswer[] = await allAnswers(h, k, projectId, addDays(TODAY, -30), TODAY);
           const scope = { from: addDays(TODAY, -fromBack - 10), to: addDays(TODAY, -fromBack) };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, EXAMPLE_IDS, Uri } from './common.ts';
+import { DateTime, EXAMPLE_IDS, exampleOf, Uri } from './common.ts';
 
 /**
  * Alert events (extensions of v1): opt-in webhook events a completed run raises against the previous comparable
@@ -233,3 +233,45 @@ export const OvertakeEvent = envelope(
     }),
   ],
 );
+
+export const RaisedAlert = z
+  .strictObject({
+    alert: z
+      .union([VisibilityEvent, CitationEvent, OvertakeEvent])
+      .describe('The event exactly as its webhook received it'),
+    webhookId: z.string().describe('The webhook it was made for and sent to'),
+    delivery: z.strictObject({
+      id: z.string(),
+      status: z.enum(['pending', 'delivered', 'failed']),
+      deliveredAt: DateTime.nullable().describe('When the endpoint answered 2xx'),
+    }),
+  })
+  .meta({
+    id: 'RaisedAlert',
+    description:
+      'An alert event a completed run raised, with the webhook it went to and the state of its delivery. A run makes its alerts once per subscribed webhook, each by that webhook’s events and thresholds.',
+    ...EXTENSION,
+  });
+
+export const RaisedAlertList = z
+  .strictObject({ data: z.array(RaisedAlert), nextCursor: z.string().nullable() })
+  .meta({
+    id: 'RaisedAlertList',
+    examples: [
+      {
+        data: [
+          {
+            alert: exampleOf(OvertakeEvent),
+            webhookId: EXAMPLE_IDS.webhook,
+            delivery: {
+              id: EXAMPLE_IDS.delivery,
+              status: 'delivered',
+              deliveredAt: '2026-06-14T07:42:11.000Z',
+            },
+          },
+        ],
+        nextCursor: null,
+      },
+    ],
+    ...EXTENSION,
+  });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALERT_EVENTS, AlertThresholds, AlertThresholdsInput } from './alerts.ts';
+import { EXTENSION } from './extensions.ts';
 import { DateTime, EXAMPLE_IDS, exampleOf, HttpsUrl, Uri } from './common.ts';
 import { Run } from './results.ts';
 
@@ -80,6 +81,34 @@ export const WebhookCreate = z
     examples: [
       { url: 'https://hooks.example.com/answerwatch', events: ['run.completed'], description: 'BI refresh' },
     ],
+  });
+
+export const WebhookUpdate = z
+  .strictObject({
+    events: z
+      .array(WebhookEventName)
+      .min(1)
+      .max(SUBSCRIBABLE_EVENTS.length)
+      .optional()
+      .describe('Replaces the events the webhook receives'),
+    description: z.string().max(120).nullable().optional().describe('null clears it'),
+    thresholds: AlertThresholdsInput.nullable()
+      .optional()
+      .describe(
+        'Replaces the alert thresholds: each one left out is back to its default; null: every default. Only with an alert event in the events it ends up with.',
+      ),
+  })
+  .meta({
+    id: 'WebhookUpdate',
+    description:
+      'What to change on a webhook (extension); fields left out stay as they are. The URL and the secret do not change: register a new webhook for another endpoint.',
+    examples: [
+      {
+        events: ['run.completed', 'visibility.dropped', 'competitor.overtook'],
+        thresholds: { mentionRateChange: 0.15, shareOfVoiceLead: 0.05 },
+      },
+    ],
+    ...EXTENSION,
   });
 
 export const WebhookDelivery = z

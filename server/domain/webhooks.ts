@@ -80,6 +80,12 @@ export async function listDeliveries(s: Services, caller: Caller, projectId: str
   return { data: (await s.store.webhooks.deliveries(webhookId)).map(deliveryResource), nextCursor: null };
 }
 
+const thresholdsWithoutAlerts = () =>
+  new AppError(
+    'invalid_parameter',
+    `thresholds apply to the alert events (${ALERT_EVENTS.join(', ')}): name one in events, or leave thresholds out.`,
+  );
+
 export interface WebhookInput {
   url: string;
   events?: EventName[];
@@ -90,12 +96,7 @@ export interface WebhookInput {
 /** The URL is vetted (public https, a name that resolves only to public addresses) before anything is stored. */
 export async function createWebhook(s: Services, caller: Caller, projectId: string, input: WebhookInput) {
   await readableProject(s, caller, projectId);
-  if (input.thresholds && !input.events?.some(isAlert)) {
-    throw new AppError(
-      'invalid_parameter',
-      `thresholds apply to the alert events (${ALERT_EVENTS.join(', ')}): name one in events, or leave thresholds out.`,
-    );
-  }
+  if (input.thresholds && !input.events?.some(isAlert)) throw thresholdsWithoutAlerts();
   if ((await s.store.webhooks.countByProject(projectId)) >= MAX_WEBHOOKS) {
     throw new AppError('plan_limit', `A project has at most ${MAX_WEBHOOKS} webhooks: delete one first.`);
   }
@@ -115,6 +116,35 @@ export async function createWebhook(s: Services, caller: Caller, projectId: stri
   });
   const row = await s.store.webhooks.get(projectId, id);
   return { ...webhookResource(row!), secret };
+}
+
+export interface WebhookChange {
+  events?: EventName[];
+  description?: string | null;
+  thresholds?: Partial<Thresholds> | null;
+}
+
+/** Changes what a webhook receives and how it describes itself; its URL, secret and state stay. */
+export async function updateWebhook(
+  s: Services,
+  caller: Caller,
+  projectId: string,
+  webhookId: string,
+  change: WebhookChange,
+) {
+  const webhook = await webhookOf(s, caller, projectId, webhookId);
+  const events = change.events ?? fromJson<EventName[]>(webhook.events);
+  if (change.thresholds && !events.some(isAlert)) throw thresholdsWithoutAlerts();
+  const fields = {
+    ...(change.events && { events: JSON.stringify([...new Set(change.events)]) }),
+    ...(change.description !== undefined && { description: change.description }),
+    ...(change.thresholds !== undefined && {
+      thresholds: change.thresholds === null ? null : JSON.stringify(change.thresholds),
+    }),
+  };
+  if (Object.keys(fields).length === 0) return webhookResource(webhook);
+  if (!(await s.store.webhooks.update(projectId, webhookId, fields))) throw notFound('webhook');
+  return webhookResource((await s.store.webhooks.get(projectId, webhookId))!);
 }
 
 export async function deleteWebhook(s: Services, caller: Caller, projectId: string, webhookId: string) {

@@ -179,9 +179,21 @@ describe('generated OpenAPI document', () => {
         'GET /projects/{projectId}/readiness',
         'GET /projects/{projectId}/stats/answers',
         'POST /projects/{projectId}/run-requests/{requestId}/cancel',
+        'PATCH /projects/{projectId}/webhooks/{webhookId}',
+        'GET /projects/{projectId}/alerts',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );
+    expect(operation('PATCH /projects/{projectId}/webhooks/{webhookId}').security).toEqual([
+      { bearerAuth: ['tracking:write'] },
+    ]);
+    expect(operation('GET /projects/{projectId}/alerts').security).toEqual([
+      { bearerAuth: ['visibility:read'] },
+    ]);
+    expect(Object.keys(operation('GET /projects/{projectId}/alerts').responses)).toContain('304');
+    const sources = 'GET /projects/{projectId}/stats/sources';
+    expect(parameter(sources, 'class').schema).toMatchObject({ enum: ['own', 'competitor', 'other'] });
+    expect(parameter(sources, 'gaps')).toMatchObject({ in: 'query', required: false, example: true });
     const answers = 'GET /projects/{projectId}/answers';
     for (const name of ['q', 'sentiment', 'maxPosition', 'competitor', 'sort'])
       expect(parameter(answers, name), name).toMatchObject({

@@ -78,6 +78,20 @@ export function webhooksRepository(db: Db) {
         .where('id', '=', id)
         .executeTakeFirst();
     },
+    /** Writes the given fields (at least one) of a webhook; false when the project has no such webhook. */
+    async update(
+      projectId: string,
+      id: string,
+      fields: { events?: string; description?: string | null; thresholds?: string | null },
+    ): Promise<boolean> {
+      const r = await db
+        .updateTable('webhooks')
+        .set(fields)
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
     async byId(id: string): Promise<WebhookRow | undefined> {
       return db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -158,6 +172,20 @@ export function webhooksRepository(db: Db) {
         .where('webhook_id', '=', webhookId)
         .orderBy('seq', 'desc')
         .limit(HISTORY)
+        .execute();
+    },
+    /**
+     * The recorded deliveries of these events to these webhooks (a project's: at most 5), with their payloads,
+     * newest first; read through the per-webhook index, so only their history is looked at.
+     */
+    async deliveriesOf(webhookIds: readonly string[], events: readonly string[]): Promise<DeliveryRow[]> {
+      if (webhookIds.length === 0) return [];
+      return db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('webhook_id', 'in', webhookIds)
+        .where('event', 'in', events)
+        .orderBy('seq', 'desc')
         .execute();
     },
     async delivery(id: string): Promise<DeliveryRow | undefined> {

@@ -15,6 +15,7 @@ import { parseQuery } from './http/query-parser.ts';
 import { createRefusals } from './http/refusals.ts';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from './http/rate-limit.ts';
 import { accountRoutes } from './routes/account.ts';
+import { insightRoutes } from './routes/insights.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { resultRoutes } from './routes/results.ts';
@@ -116,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         setupRoutes,
         resultRoutes,
         statsRoutes,
+        insightRoutes,
         trackingRoutes,
         webhookRoutes,
       ]) {

@@ -80,8 +80,10 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
 4. When any tracked engine is a local-fetch engine, the run is handed to the host computer (\`mode\` \`host\`). If it is off, the request is accepted with a warning (status \`waiting_for_host\`) and waits up to 24 hours.
 5. A retry with the same \`Idempotency-Key\` within 24 hours returns the earlier request (200, \`replayed\` true) instead of starting another run.
 6. Poll the request about once a minute.`,
+  Insights:
+    'Extensions of v1 beyond the contract (marked `x-answerwatch-extension`), under the same rules as its reads: the key needs `visibility:read`, a project it cannot read is 404, bad parameters are 400 problems, the range defaults to the last 30 days and is at most 366 (`range_too_wide`), lists are paged with the opaque cursor, and bodies carry an `ETag` for `If-None-Match`. They read summaries kept up to date as answers are stored, never the answers themselves.',
   Webhooks:
-    'Register endpoints that receive signed events when runs finish, at most 5 per project. Only public https URLs are accepted: private and local addresses, localhost and plain http are refused with 400 `invalid_parameter`. Registering without `events` subscribes to `run.completed` and `run.failed`. After 20 consecutive failed deliveries a webhook is turned off (`active` false); delete it and register it again to resume. Payloads and signatures are described under [Webhooks](#webhooks).',
+    'Register endpoints that receive signed events when runs finish, at most 5 per project. Only public https URLs are accepted: private and local addresses, localhost and plain http are refused with 400 `invalid_parameter`. Registering without `events` subscribes to `run.completed` and `run.failed`; the alert events beyond the contract (`visibility.dropped`, `visibility.rose`, `citation.lost`, `citation.gained`, `competitor.overtook`; extension) are sent only to webhooks that name them, with the optional `thresholds`. After 20 consecutive failed deliveries a webhook is turned off (`active` false); delete it and register it again to resume. Payloads and signatures are described under [Webhooks](#webhooks).',
 };
 
 export const WEBHOOK_EVENTS_TAG = 'Webhook events';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConvertedSchemas } from './openapi-schemas.ts';
 import type { OperationObject, ParameterObject, PathItemObject } from './openapi-types.ts';
+import { CitationEvent, OvertakeEvent, VisibilityEvent } from './alerts.ts';
 import { WEBHOOK_EVENTS_TAG } from './openapi-text.ts';
 import { PingEvent, RunEvent } from './webhooks.ts';
 
@@ -13,6 +14,8 @@ interface EventDoc {
   description: string;
   payload: z.ZodType;
   example: unknown;
+  /** An opt-in alert event beyond the contract. */
+  extension?: true;
 }
 
 /** The payload's example for this event: RunEvent carries one per event it is sent as. */
@@ -22,6 +25,9 @@ function eventExample(payload: z.ZodType, event: string): unknown {
   if (!found) throw new Error(`the ${event} payload has no example`);
   return found;
 }
+
+const ALERTS_COMMON =
+  'Opt-in (extension): sent only to webhooks that name it in `events`. Computed once per completed run, in the transaction that ends it, against the previous comparable run: the latest earlier run of the same project that completed, ran on the same side (cloud or host computer) and asked the same prompts on the same engines. A run without one raises no alert. Delivered, signed, retried and recorded like the run events.';
 
 const EVENTS: EventDoc[] = [
   {
@@ -50,9 +56,54 @@ const EVENTS: EventDoc[] = [
     payload: PingEvent,
     example: eventExample(PingEvent, 'ping'),
   },
+  {
+    event: 'visibility.dropped',
+    operationId: 'visibilityDroppedEvent',
+    summary: 'A mention or citation rate fell against the previous comparable run',
+    description: `Per engine of the run and for the run as a whole (\`engineId\` null): a rate fell by at least the webhook's \`mentionRateChange\` or \`citationRateChange\` threshold, and each run's rate lies outside the other run's 95 % Wilson interval. ${ALERTS_COMMON}`,
+    payload: VisibilityEvent,
+    example: eventExample(VisibilityEvent, 'visibility.dropped'),
+    extension: true,
+  },
+  {
+    event: 'visibility.rose',
+    operationId: 'visibilityRoseEvent',
+    summary: 'A mention or citation rate rose against the previous comparable run',
+    description: `As visibility.dropped, upwards. ${ALERTS_COMMON}`,
+    payload: VisibilityEvent,
+    example: eventExample(VisibilityEvent, 'visibility.rose'),
+    extension: true,
+  },
+  {
+    event: 'citation.lost',
+    operationId: 'citationLostEvent',
+    summary: 'A brand page listed for a prompt on an engine no longer is',
+    description: `Per prompt and engine both runs answered: the pages of the brand's domains the previous run listed as sources and this run does not. ${ALERTS_COMMON}`,
+    payload: CitationEvent,
+    example: eventExample(CitationEvent, 'citation.lost'),
+    extension: true,
+  },
+  {
+    event: 'citation.gained',
+    operationId: 'citationGainedEvent',
+    summary: 'A brand page is newly listed for a prompt on an engine',
+    description: `Per prompt and engine both runs answered: the pages of the brand's domains this run lists as sources and the previous run did not. ${ALERTS_COMMON}`,
+    payload: CitationEvent,
+    example: eventExample(CitationEvent, 'citation.gained'),
+    extension: true,
+  },
+  {
+    event: 'competitor.overtook',
+    operationId: 'competitorOvertookEvent',
+    summary: "A competitor's share of voice passed the brand's",
+    description: `Per engine and for the run as a whole: a tracked competitor was named in at most as many answers as the brand in the previous run, and its share of voice now passes the brand's by more than the webhook's \`shareOfVoiceLead\`. ${ALERTS_COMMON}`,
+    payload: OvertakeEvent,
+    example: eventExample(OvertakeEvent, 'competitor.overtook'),
+    extension: true,
+  },
 ];
 
-export const webhookPayloads: z.ZodType[] = EVENTS.map((doc) => doc.payload);
+export const webhookPayloads: z.ZodType[] = [...new Set(EVENTS.map((doc) => doc.payload))];
 
 export function buildWebhooks(schemas: ConvertedSchemas): Record<string, PathItemObject> {
   return Object.fromEntries(EVENTS.map((doc) => [doc.event, { post: buildEvent(doc, schemas) }]));
@@ -64,6 +115,7 @@ function buildEvent(doc: EventDoc, schemas: ConvertedSchemas): OperationObject {
     tags: [WEBHOOK_EVENTS_TAG],
     summary: doc.summary,
     description: doc.description,
+    ...(doc.extension ? { 'x-answerwatch-extension': true as const } : {}),
     // Deliveries carry a signature, not an API key.
     security: [],
     parameters: deliveryHeaders(doc.event),

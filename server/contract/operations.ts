@@ -1,4 +1,5 @@
 import type { Operation } from './operation.ts';
+import { insightOps } from './operations/insights.ts';
 import { projectOps } from './operations/projects.ts';
 import { resultOps } from './operations/results.ts';
 import { runOps } from './operations/runs.ts';
@@ -8,9 +9,10 @@ import { webhookOps } from './operations/webhooks.ts';
 export type { HttpMethod, Operation } from './operation.ts';
 
 /**
- * Every operation of the contract (section 4). The Fastify routes and the OpenAPI document are both built from
- * this table, so a path cannot be served with rules other than the ones it is documented with.
+ * Every operation of the contract (section 4), then the extensions beyond it. The Fastify routes and the OpenAPI
+ * document are both built from this table, so a path cannot be served with rules other than the ones it is
+ * documented with.
  */
-export const ops = { ...projectOps, ...setupOps, ...resultOps, ...runOps, ...webhookOps };
+export const ops = { ...projectOps, ...setupOps, ...resultOps, ...runOps, ...webhookOps, ...insightOps };
 
 export const operations: readonly Operation[] = Object.values(ops);

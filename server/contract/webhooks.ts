@@ -1,10 +1,20 @@
 import { z } from 'zod';
+import { ALERT_EVENTS, AlertThresholds, AlertThresholdsInput } from './alerts.ts';
+import { EXTENSION } from './extensions.ts';
 import { DateTime, EXAMPLE_IDS, exampleOf, HttpsUrl, Uri } from './common.ts';
 import { Run } from './results.ts';
 
+/** The contract's events; a webhook registered without `events` gets these two. */
 export const WEBHOOK_EVENTS = ['run.completed', 'run.failed'] as const;
-export const WebhookEventName = z.enum(WEBHOOK_EVENTS);
-export const DeliveryEventName = z.enum([...WEBHOOK_EVENTS, 'ping']);
+export const RunEventName = z.enum(WEBHOOK_EVENTS);
+/** What a webhook can subscribe to: the contract's events, then the opt-in alert events (extension). */
+export const SUBSCRIBABLE_EVENTS = [...WEBHOOK_EVENTS, ...ALERT_EVENTS] as const;
+export const WebhookEventName = z
+  .enum(SUBSCRIBABLE_EVENTS)
+  .describe(
+    '`run.completed` and `run.failed`, and the opt-in alert events beyond the contract (extension): `visibility.dropped`, `visibility.rose`, `citation.lost`, `citation.gained`, `competitor.overtook`',
+  );
+export const DeliveryEventName = z.enum([...SUBSCRIBABLE_EVENTS, 'ping']);
 
 export const Webhook = z
   .strictObject({
@@ -17,6 +27,7 @@ export const Webhook = z
     lastDeliveryAt: DateTime.nullable().describe('null before the first attempt'),
     lastDeliveryStatus: z.enum(['delivered', 'failed']).nullable().describe('null before the first attempt'),
     consecutiveFailures: z.number().int().describe('At 20 the webhook is turned off'),
+    thresholds: AlertThresholds.optional(),
   })
   .meta({
     id: 'Webhook',
@@ -56,14 +67,48 @@ export const WebhookCreate = z
     url: HttpsUrl.describe(
       'Public https URL; private and local addresses, localhost and plain http are refused',
     ),
-    events: z.array(WebhookEventName).min(1).max(2).optional().describe('Default: both'),
+    events: z
+      .array(WebhookEventName)
+      .min(1)
+      .max(SUBSCRIBABLE_EVENTS.length)
+      .optional()
+      .describe('Default: run.completed and run.failed; alert events only when named'),
     description: z.string().max(120).optional(),
+    thresholds: AlertThresholdsInput.optional(),
   })
   .meta({
     id: 'WebhookCreate',
     examples: [
       { url: 'https://hooks.example.com/answerwatch', events: ['run.completed'], description: 'BI refresh' },
     ],
+  });
+
+export const WebhookUpdate = z
+  .strictObject({
+    events: z
+      .array(WebhookEventName)
+      .min(1)
+      .max(SUBSCRIBABLE_EVENTS.length)
+      .optional()
+      .describe('Replaces the events the webhook receives'),
+    description: z.string().max(120).nullable().optional().describe('null clears it'),
+    thresholds: AlertThresholdsInput.nullable()
+      .optional()
+      .describe(
+        'Replaces the alert thresholds: each one left out is back to its default; null: every default. Only with an alert event in the events it ends up with.',
+      ),
+  })
+  .meta({
+    id: 'WebhookUpdate',
+    description:
+      'What to change on a webhook (extension); fields left out stay as they are. The URL and the secret do not change: register a new webhook for another endpoint.',
+    examples: [
+      {
+        events: ['run.completed', 'visibility.dropped', 'competitor.overtook'],
+        thresholds: { mentionRateChange: 0.15, shareOfVoiceLead: 0.05 },
+      },
+    ],
+    ...EXTENSION,
   });
 
 export const WebhookDelivery = z
@@ -176,7 +221,7 @@ const { id: runId, trigger, startedAt, completedAt, promptCount, answerCount } =
 export const RunEvent = z
   .strictObject({
     id: z.string().describe('Unique event id; use it to ignore repeats'),
-    event: WebhookEventName,
+    event: RunEventName,
     createdAt: DateTime,
     data: RunEventData,
   })

@@ -1,6 +1,6 @@
 import { createScorer, type AnswerScorer, type ScoredAnswer } from '../../engines/scoring/index.ts';
 import type { Store } from '../store/index.ts';
-import { toJson } from '../store/json.ts';
+import { fromJson, toJson } from '../store/json.ts';
 import type { CompetitorHit, NewAnswerRow } from '../store/repositories/answers.ts';
 import { AppError } from './errors.ts';
 import type { AnswerCounts } from './summary-deltas.ts';
@@ -74,18 +74,54 @@ export function answerRow(
   };
 }
 
-/** What the summaries need from a stored answer. */
-export function answerCounts(row: NewAnswerRow, scored: ScoredAnswer): AnswerCounts {
-  const { mentioned, cited, position, competitors } = scored;
+type CountedRow = Pick<
+  NewAnswerRow,
+  | 'date'
+  | 'engine_id'
+  | 'topic_id'
+  | 'prompt_id'
+  | 'prompt_text'
+  | 'mentioned'
+  | 'cited'
+  | 'position'
+  | 'sentiment'
+  | 'source_urls'
+  | 'competitor_hits'
+>;
+
+function countsOf(
+  row: CountedRow,
+  sourceUrls: readonly string[],
+  competitors: AnswerCounts['competitors'],
+): AnswerCounts {
   return {
     date: row.date,
     engineId: row.engine_id,
     topicId: row.topic_id,
-    mentioned,
-    cited,
-    position,
+    promptId: row.prompt_id,
+    promptText: row.prompt_text,
+    mentioned: row.mentioned === 1,
+    cited: row.cited === 1,
+    position: row.position,
+    sentiment: row.sentiment,
+    sourceUrls,
     competitors,
   };
+}
+
+/** What the summaries need from a stored answer: the row as stored (a judge's sentiment included). */
+export function answerCounts(row: NewAnswerRow, scored: ScoredAnswer): AnswerCounts {
+  return countsOf(row, scored.sourceUrls, scored.competitors);
+}
+
+/** The same from an answer row read back, with the names of the competitor set it was scored against. */
+export function storedAnswerCounts(row: CountedRow, setNames: readonly string[]): AnswerCounts {
+  const competitors = fromJson<CompetitorHit[]>(row.competitor_hits).map(([index, mentioned, cited]) => ({
+    name: setNames[index] ?? '',
+    mentioned: mentioned === 1,
+    cited: cited === 1,
+  }));
+  return countsOf(row, fromJson<string[]>(row.source_urls), competitors);
 }
 
 /** The scorer for the project as it is now, and the id of the competitor set it scores against. */

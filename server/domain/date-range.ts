@@ -24,6 +24,12 @@ export function resolveRange(query: { from?: string; to?: string }, now: Date): 
   return { from, to };
 }
 
+/** The range of the same length that ends the day before `range` starts: what a change is measured against. */
+export function previousRange(range: DayRange): DayRange {
+  const to = addDays(range.from, -1);
+  return { from: addDays(to, 1 - daysInclusive(range.from, range.to)), to };
+}
+
 /** The answers observed on the range's days: from its first midnight to the midnight after its last day. */
 export function observedWindow(range: DayRange): { from: string; to: string } {
   return { from: `${range.from}T00:00:00.000Z`, to: `${addDays(range.to, 1)}T00:00:00.000Z` };

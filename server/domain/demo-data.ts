@@ -28,6 +28,11 @@ export interface DemoOptions {
   competitors?: number;
   /** Numbers in [0, 1); the same sequence yields the same answers. Defaults to a fixed seed. */
   random?: () => number;
+  /**
+   * Share (0 to 1, default 0) of answers that also get an answer from the engine's signed-in browser variant
+   * (`chatgpt-local-fetch`, …) to the same prompt on the same day, as a project tracking both would have.
+   */
+  browserTwins?: number;
 }
 
 type Random = () => number;
@@ -164,7 +169,7 @@ function answerSources(
 function* demoLines(
   prompts: readonly DemoPrompt[],
   competitors: readonly Competitor[],
-  o: { answers: number; days: number; now: Date; r: Random },
+  o: { answers: number; days: number; now: Date; r: Random; browserTwins: number },
 ) {
   const { r, now } = o;
   const rivalNames = competitors.map((c) => c.name);
@@ -186,20 +191,20 @@ function* demoLines(
     const trend = 0.15 * (progress - 0.5) + 0.04 * Math.sin((dayIndex / 7) * 2 * Math.PI);
     const mentionRate =
       prompt.focus === DEMO_BRAND.name ? 0.97 : clamp(habit.mention + topic.mention + trend);
-    const mentioned = r() < mentionRate;
-    const cited = r() < clamp((mentioned ? habit.cite : habit.cite / 4) + trend / 2);
-    const tone = pickTone(r, habit.tone + topic.tone + (badPress ? -0.9 : 0));
-    const brands = namedBrands(r, rivalNames, prompt, habit, mentioned);
-    const sources = answerSources(r, engineId, habit, competitors, brands, cited);
-    const text = answerText(r, habit, brands, tone, Math.max(1, sources.length));
-    yield JSON.stringify({
-      id: `demo-${i + 1}`,
-      promptText: prompt.text,
-      engineId,
-      observedAt,
-      text,
-      sources,
-    });
+    const answer = (id: string, surface: string, shift: number) => {
+      const mentioned = r() < clamp(mentionRate + shift);
+      const cited = r() < clamp((mentioned ? habit.cite : habit.cite / 4) + trend / 2);
+      const tone = pickTone(r, habit.tone + topic.tone + (badPress ? -0.9 : 0));
+      const brands = namedBrands(r, rivalNames, prompt, habit, mentioned);
+      const sources = answerSources(r, engineId, habit, competitors, brands, cited);
+      const text = answerText(r, habit, brands, tone, Math.max(1, sources.length));
+      return JSON.stringify({ id, promptText: prompt.text, engineId: surface, observedAt, text, sources });
+    };
+    yield answer(`demo-${i + 1}`, engineId, 0);
+    // Only drawn when asked for, so demos without twins stay the same sequence. People signed in see the brand
+    // a little less often than the API does.
+    if (o.browserTwins > 0 && r() < o.browserTwins)
+      yield answer(`demo-${i + 1}-app`, `${engineId}-local-fetch`, -0.08);
   }
 }
 
@@ -215,7 +220,14 @@ function checkWhole(name: string, value: number, min: number, max: number) {
  * exactly as real answers are. Returns the new project's id.
  */
 export async function seedDemo(store: Store, clock: Clock, options: DemoOptions): Promise<string> {
-  const { accountId, answers = 2000, days = 30, competitors: competitorCount = 8 } = options;
+  const {
+    accountId,
+    answers = 2000,
+    days = 30,
+    competitors: competitorCount = 8,
+    browserTwins = 0,
+  } = options;
+  if (!(browserTwins >= 0 && browserTwins <= 1)) throw invalid('browserTwins must be a share from 0 to 1');
   checkWhole('answers', answers, 0, 10_000_000);
   checkWhole('days', days, 1, 3_650);
   checkWhole('competitors', competitorCount, 1, 50);
@@ -264,6 +276,11 @@ export async function seedDemo(store: Store, clock: Clock, options: DemoOptions)
       createdAt: at,
     });
   }
-  await importAnswers(store, clock, projectId, demoLines(prompts, competitors, { answers, days, now, r }));
+  await importAnswers(
+    store,
+    clock,
+    projectId,
+    demoLines(prompts, competitors, { answers, days, now, r, browserTwins }),
+  );
   return projectId;
 }

@@ -9,6 +9,7 @@ import { newId } from './ids.ts';
 import type { Plan } from './plans.ts';
 import { partOf, plannedPrompt, StoredPlan, type PlannedPrompt } from './run-plan.ts';
 import { addScoredAnswers } from './store-answers.ts';
+import { emitAlertEvents } from './alert-events.ts';
 import { emitRunEvent } from './webhook-events.ts';
 import type { AnswerCounts } from './summary-deltas.ts';
 
@@ -119,8 +120,8 @@ function combine(outcomes: readonly string[]): 'completed' | 'failed' | 'cancele
 }
 
 /**
- * Ends one Run: its final status, the project's latest run time, and its webhook event queued in the same
- * transaction. When that was the request's last part, the request ends too (with the error when it failed),
+ * Ends one Run: its final status, the project's latest run time, and its webhook events (the run's, and the
+ * alerts a completed run raises against the previous comparable one) queued in the same transaction. When that was the request's last part, the request ends too (with the error when it failed),
  * its unspent units go back and its days are marked complete again.
  */
 export async function finishRun(
@@ -137,7 +138,9 @@ export async function finishRun(
     const error = outcome.status === 'failed' ? { code: outcome.code, message: outcome.message } : null;
     const run = await tx.runs.finish(runId, outcome.status, at, error?.message ?? null);
     if (outcome.status === 'completed') await tx.projects.setLatestRunAt(request.project_id, at);
-    await emitRunEvent(tx, run, request.source === 'api' ? request.id : null, baseUrl, at);
+    const requestId = request.source === 'api' ? request.id : null;
+    await emitRunEvent(tx, run, requestId, baseUrl, at);
+    if (run.status === 'completed') await emitAlertEvents(tx, run, requestId, baseUrl, at);
     await tx.runRequests.setPartOutcome(request.id, part, outcome.status);
     const fresh = await tx.runRequests.byId(request.id);
     if (!fresh) return run;

@@ -1,5 +1,6 @@
 import type { Repositories, Store } from '../store/index.ts';
 import type { NewAnswerRow } from '../store/repositories/answers.ts';
+import { insightDeltas } from './insight-deltas.ts';
 import { summaryDeltas, type AnswerCounts } from './summary-deltas.ts';
 
 export interface StoreResult {
@@ -8,8 +9,8 @@ export interface StoreResult {
 }
 
 /**
- * Stores scored answers and adds exactly the newly inserted ones to the daily and brand summaries, inside the
- * caller's transaction: a duplicate (same import key) never counts twice, and a crash never leaves the summaries
+ * Stores scored answers and adds exactly the newly inserted ones to the daily, brand and insight summaries, inside
+ * the caller's transaction: a duplicate (same import key) never counts twice, and a crash never leaves the summaries
  * out of step with the answers. `counts` holds each answer's scores (same order), which the caller still has in
  * hand, so no stored row is read back.
  */
@@ -23,11 +24,28 @@ export async function addScoredAnswers(
   const ids = await tx.answers.insert(answers);
   // The same id twice in one batch is inserted once; deleting on first sight keeps the copy out of the counts.
   const fresh = counts.filter((_, i) => ids.delete(answers[i]!.id));
-  const { daily, brands, positions } = summaryDeltas(fresh);
+  await addToSummaries(tx, projectId, fresh);
+  return { inserted: fresh.length, duplicates: answers.length - fresh.length };
+}
+
+async function addToSummaries(tx: Repositories, projectId: string, answers: readonly AnswerCounts[]) {
+  const { daily, brands, positions } = summaryDeltas(answers);
   await tx.summaries.addDaily(projectId, daily);
   await tx.summaries.addBrands(projectId, brands);
   await tx.summaries.addPositions(projectId, positions);
-  return { inserted: fresh.length, duplicates: answers.length - fresh.length };
+  await addToInsightSummaries(tx, projectId, answers);
+}
+
+/** The insight summaries (sources, prompts, trends): live writes add to them, and so does the migration that built them. */
+export async function addToInsightSummaries(
+  tx: Pick<Repositories, 'sourceSummaries' | 'promptSummaries' | 'trendSummaries'>,
+  projectId: string,
+  answers: readonly AnswerCounts[],
+) {
+  const insights = insightDeltas(answers);
+  await tx.sourceSummaries.add(projectId, insights.sources);
+  await tx.promptSummaries.add(projectId, insights.prompts);
+  await tx.trendSummaries.add(projectId, insights.trends);
 }
 
 /** addScoredAnswers in a transaction of its own. */

@@ -6,15 +6,21 @@ import {
   type PositionDelta,
 } from '../store/repositories/summaries.ts';
 
-/** What the summaries need to know about one stored answer. */
+/** What the summaries need to know about one stored answer: its stored figures, nothing recomputed. */
 export interface AnswerCounts {
   date: string;
   engineId: string;
   topicId: string | null;
+  /** null for an answer to an untracked prompt (or one deleted since). */
+  promptId: string | null;
+  promptText: string;
   mentioned: boolean;
   cited: boolean;
   /** The brand's rank among the brands named; null when it was not named. */
   position: number | null;
+  sentiment: string | null;
+  /** The stored, normalised source URLs (at most 30), as the answer lists them. */
+  sourceUrls: readonly string[];
   competitors: readonly { name: string; mentioned: boolean; cited: boolean }[];
 }
 

@@ -1,3 +1,4 @@
+import type { AlertEventName } from '../contract/alerts.ts';
 import type { Repositories } from '../store/index.ts';
 import type { RunRow } from '../store/repositories/runs.ts';
 import type { WebhookRow } from '../store/repositories/webhooks.ts';
@@ -5,7 +6,7 @@ import { newId } from './ids.ts';
 
 export interface EventPayload {
   id: string;
-  event: 'run.completed' | 'run.failed' | 'ping';
+  event: 'run.completed' | 'run.failed' | 'ping' | AlertEventName;
   createdAt: string;
   data: Record<string, unknown>;
 }

@@ -1,3 +1,5 @@
+import { ALERT_EVENTS, DEFAULT_THRESHOLDS } from '../contract/alerts.ts';
+import type { SUBSCRIBABLE_EVENTS } from '../contract/webhooks.ts';
 import type { DeliveryRow, WebhookRow } from '../store/repositories/webhooks.ts';
 import { fromJson } from '../store/json.ts';
 import { readableProject } from './access.ts';
@@ -7,23 +9,40 @@ import { newId } from './ids.ts';
 import { pingPayload, queueDeliveries } from './webhook-events.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 
-type EventName = 'run.completed' | 'run.failed';
+type EventName = (typeof SUBSCRIBABLE_EVENTS)[number];
+
+export type Thresholds = typeof DEFAULT_THRESHOLDS;
 
 /** At most 5 webhooks per project (contract section 8). */
 export const MAX_WEBHOOKS = 5;
 
-/** The signing secret is never part of a listing; it is shown once, when the webhook is created. */
+const isAlert = (event: string) => (ALERT_EVENTS as readonly string[]).includes(event);
+
+/** The thresholds in force for a webhook: those given at creation over the defaults. */
+export function thresholdsOf(w: Pick<WebhookRow, 'thresholds'>): Thresholds {
+  return {
+    ...DEFAULT_THRESHOLDS,
+    ...(w.thresholds === null ? {} : fromJson<Partial<Thresholds>>(w.thresholds)),
+  };
+}
+
+/**
+ * The signing secret is never part of a listing; it is shown once, when the webhook is created. Thresholds show
+ * only on webhooks that subscribe to an alert event, so a contract webhook looks exactly as the contract says.
+ */
 function webhookResource(w: WebhookRow) {
+  const events = fromJson<EventName[]>(w.events);
   return {
     id: w.id,
     url: w.url,
-    events: fromJson<EventName[]>(w.events),
+    events,
     description: w.description,
     active: w.active === 1,
     createdAt: w.created_at,
     lastDeliveryAt: w.last_delivery_at,
     lastDeliveryStatus: w.last_delivery_status as 'delivered' | 'failed' | null,
     consecutiveFailures: w.consecutive_failures,
+    ...(events.some(isAlert) && { thresholds: thresholdsOf(w) }),
   };
 }
 
@@ -61,15 +80,23 @@ export async function listDeliveries(s: Services, caller: Caller, projectId: str
   return { data: (await s.store.webhooks.deliveries(webhookId)).map(deliveryResource), nextCursor: null };
 }
 
+const thresholdsWithoutAlerts = () =>
+  new AppError(
+    'invalid_parameter',
+    `thresholds apply to the alert events (${ALERT_EVENTS.join(', ')}): name one in events, or leave thresholds out.`,
+  );
+
 export interface WebhookInput {
   url: string;
   events?: EventName[];
   description?: string;
+  thresholds?: Partial<Thresholds>;
 }
 
 /** The URL is vetted (public https, a name that resolves only to public addresses) before anything is stored. */
 export async function createWebhook(s: Services, caller: Caller, projectId: string, input: WebhookInput) {
   await readableProject(s, caller, projectId);
+  if (input.thresholds && !input.events?.some(isAlert)) throw thresholdsWithoutAlerts();
   if ((await s.store.webhooks.countByProject(projectId)) >= MAX_WEBHOOKS) {
     throw new AppError('plan_limit', `A project has at most ${MAX_WEBHOOKS} webhooks: delete one first.`);
   }
@@ -83,11 +110,41 @@ export async function createWebhook(s: Services, caller: Caller, projectId: stri
     url: input.url,
     events: JSON.stringify([...new Set(input.events ?? ['run.completed', 'run.failed'])]),
     description: input.description ?? null,
+    thresholds: input.thresholds ? JSON.stringify(input.thresholds) : null,
     secretSealed: s.secrets.seal(secret),
     createdAt: s.clock.now().toISOString(),
   });
   const row = await s.store.webhooks.get(projectId, id);
   return { ...webhookResource(row!), secret };
+}
+
+export interface WebhookChange {
+  events?: EventName[];
+  description?: string | null;
+  thresholds?: Partial<Thresholds> | null;
+}
+
+/** Changes what a webhook receives and how it describes itself; its URL, secret and state stay. */
+export async function updateWebhook(
+  s: Services,
+  caller: Caller,
+  projectId: string,
+  webhookId: string,
+  change: WebhookChange,
+) {
+  const webhook = await webhookOf(s, caller, projectId, webhookId);
+  const events = change.events ?? fromJson<EventName[]>(webhook.events);
+  if (change.thresholds && !events.some(isAlert)) throw thresholdsWithoutAlerts();
+  const fields = {
+    ...(change.events && { events: JSON.stringify([...new Set(change.events)]) }),
+    ...(change.description !== undefined && { description: change.description }),
+    ...(change.thresholds !== undefined && {
+      thresholds: change.thresholds === null ? null : JSON.stringify(change.thresholds),
+    }),
+  };
+  if (Object.keys(fields).length === 0) return webhookResource(webhook);
+  if (!(await s.store.webhooks.update(projectId, webhookId, fields))) throw notFound('webhook');
+  return webhookResource((await s.store.webhooks.get(projectId, webhookId))!);
 }
 
 export async function deleteWebhook(s: Services, caller: Caller, projectId: string, webhookId: string) {

@@ -8,12 +8,15 @@ import { competitorSetsRepository } from './repositories/competitor-sets.ts';
 import { competitorsRepository } from './repositories/competitors.ts';
 import { hostsRepository } from './repositories/hosts.ts';
 import { projectsRepository } from './repositories/projects.ts';
+import { promptSummariesRepository } from './repositories/prompt-summaries.ts';
 import { promptsRepository } from './repositories/prompts.ts';
 import { runRequestsRepository } from './repositories/run-requests.ts';
 import { runsRepository } from './repositories/runs.ts';
 import { settingsRepository } from './repositories/settings.ts';
+import { sourceSummariesRepository } from './repositories/source-summaries.ts';
 import { summariesRepository } from './repositories/summaries.ts';
 import { topicsRepository } from './repositories/topics.ts';
+import { trendSummariesRepository } from './repositories/trend-summaries.ts';
 import { webhooksRepository } from './repositories/webhooks.ts';
 import type { SqlDialect } from './dialect.ts';
 
@@ -30,11 +33,14 @@ function repositories(db: Db, d: SqlDialect) {
     hosts: hostsRepository(db),
     projects: projectsRepository(db, d),
     prompts: promptsRepository(db),
+    promptSummaries: promptSummariesRepository(db),
     runRequests: runRequestsRepository(db, d),
     runs: runsRepository(db),
     settings: settingsRepository(db),
+    sourceSummaries: sourceSummariesRepository(db),
     summaries: summariesRepository(db, d),
     topics: topicsRepository(db),
+    trendSummaries: trendSummariesRepository(db),
     webhooks: webhooksRepository(db, d),
   };
 }

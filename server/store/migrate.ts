@@ -6,6 +6,8 @@ import * as runs from './migrations/0002-runs.ts';
 import * as hosts from './migrations/0003-hosts.ts';
 import * as positions from './migrations/0004-positions.ts';
 import * as instances from './migrations/0005-instances.ts';
+import * as insights from './migrations/0006-insights.ts';
+import * as sourceGaps from './migrations/0007-source-gaps.ts';
 
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
 interface PortableMigration {
@@ -19,6 +21,8 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   '0003-hosts': hosts,
   '0004-positions': positions,
   '0005-instances': instances,
+  '0006-insights': insights,
+  '0007-source-gaps': sourceGaps,
 };
 
 /**

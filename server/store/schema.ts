@@ -14,6 +14,48 @@ interface BrandPeriodRow {
   cited: number;
 }
 
+/**
+ * Answers citing a source per scope and period (`period` a day in source_days, a month in source_months). `kind`
+ * is `d` for a registrable domain, `u` for a URL and `s` (key '') for answers that list any source at all;
+ * `engine_id` and `topic_id` are `*` on the rows that add up every engine or topic.
+ */
+interface SourcePeriodRow {
+  project_id: string;
+  kind: string;
+  engine_id: string;
+  topic_id: string;
+  period: string;
+  key: string;
+  answers: number;
+  first_day: string;
+  last_day: string;
+  /** The distinct prompts behind the answers: ascending prompt numbers (prompt_numbers) in base 36, comma-separated. */
+  prompts: string;
+}
+
+/** One tracked prompt's figures per engine (`*` adds up every engine) and period (a day or a month). */
+interface PromptPeriodRow {
+  project_id: string;
+  engine_id: string;
+  period: string;
+  prompt_id: string;
+  answers: number;
+  mentioned: number;
+  cited: number;
+  /** Answers with a position, and the sum of those positions. */
+  pos_n: number;
+  pos_sum: number;
+  positive: number;
+  mixed: number;
+  neutral: number;
+  negative: number;
+  not_applicable: number;
+  /** JSON `{"<competitor key>": answers naming it}`. */
+  competitors: string;
+  /** JSON array of the registrable domains the answers listed; kept on one engine's day rows only, else `[]`. */
+  domains: string;
+}
+
 export interface Database {
   settings: { key: string; value: string };
   accounts: {
@@ -150,6 +192,30 @@ export interface Database {
     position_sum: number;
   };
   competitor_sets: { project_id: string; id: string; names: string };
+  source_days: SourcePeriodRow;
+  source_months: SourcePeriodRow;
+  /** A small number per distinct prompt text of a project, so source rows hold their prompt sets compactly. */
+  prompt_numbers: { project_id: string; text_key: string; n: number };
+  prompt_days: PromptPeriodRow;
+  prompt_months: PromptPeriodRow;
+  /** Per day, topic (`*` adds up every topic) and engine: what trends need for rates and their intervals. */
+  trend_days: {
+    project_id: string;
+    topic_id: string;
+    date: string;
+    engine_id: string;
+    answers: number;
+    mentioned: number;
+    cited: number;
+    pos_n: number;
+    pos_sum: number;
+    /** Sum of squared positions, for the interval of the average position. */
+    pos_sq: number;
+    positive: number;
+    mixed: number;
+    neutral: number;
+    negative: number;
+  };
   summary_pending: { project_id: string; date: string; since: string };
   run_requests: {
     id: string;
@@ -201,6 +267,8 @@ export interface Database {
     last_delivery_at: string | null;
     last_delivery_status: string | null;
     consecutive_failures: number;
+    /** JSON of the alert thresholds given at creation (extension), null when none were. */
+    thresholds: string | null;
   };
   webhook_deliveries: {
     id: string;

@@ -41,10 +41,9 @@ describe('authentication and authorisation', () => {
   });
   afterAll(() => h.close());
 
-  it('mounts every read operation of the contract', () => {
+  it('mounts every read operation of the contract and of its extensions', () => {
     const reads = operations.filter((o) => o.scope === 'visibility:read').map((o) => o.operationId);
     expect(mounted.map((o) => o.operationId)).toEqual(expect.arrayContaining(reads));
-    // The contract's 17, and the extensions' besides.
     expect(operations.filter((o) => o.scope === 'visibility:read' && !o.extension)).toHaveLength(17);
   });
 

@@ -11,6 +11,7 @@ import type {
   ParameterObject,
 } from '../../server/contract/openapi-types.ts';
 import { operations, type Operation } from '../../server/contract/operations.ts';
+import { CitationEvent, OvertakeEvent, VisibilityEvent } from '../../server/contract/alerts.ts';
 import { PingEvent, RunEvent } from '../../server/contract/webhooks.ts';
 
 /**
@@ -61,6 +62,17 @@ function zodField(op: Operation, p: ParameterObject): z.ZodType {
 const onTheWire = (value: unknown): unknown =>
   Array.isArray(value) ? value.map((v) => String(v)) : String(value);
 
+const EVENT_PAYLOADS: Record<string, z.ZodType> = {
+  'run.completed': RunEvent,
+  'run.failed': RunEvent,
+  ping: PingEvent,
+  'visibility.dropped': VisibilityEvent,
+  'visibility.rose': VisibilityEvent,
+  'citation.lost': CitationEvent,
+  'citation.gained': CitationEvent,
+  'competitor.overtook': OvertakeEvent,
+};
+
 describe('examples in the OpenAPI document', () => {
   it('are given for every parameter, request body, JSON response and event', () => {
     for (const op of operations) {
@@ -100,9 +112,10 @@ describe('examples in the OpenAPI document', () => {
       }
     }
     for (const [event, item] of Object.entries(doc.webhooks)) {
-      const payload = event === 'ping' ? PingEvent : RunEvent;
+      const payload = EVENT_PAYLOADS[event];
+      expect(payload, event).toBeDefined();
       const example = item.post?.requestBody?.content['application/json']?.example;
-      expect(payload.safeParse(example).success, event).toBe(true);
+      expect(payload!.safeParse(example).success, event).toBe(true);
       expect((example as { event: string }).event).toBe(event);
     }
   });

@@ -52,6 +52,21 @@ const CONTRACT_OPERATIONS = [
   'GET /projects/{projectId}/webhooks/{webhookId}/deliveries',
 ];
 
+/** The insight reads (extensions of v1): additive, each marked x-answerwatch-extension. */
+const EXTENSION_OPERATIONS = [
+  'GET /projects/{projectId}/stats/sources',
+  'GET /projects/{projectId}/stats/prompts',
+  'GET /projects/{projectId}/stats/trends',
+  'GET /projects/{projectId}/stats/surfaces',
+];
+const ALERT_EVENTS = [
+  'visibility.dropped',
+  'visibility.rose',
+  'citation.lost',
+  'citation.gained',
+  'competitor.overtook',
+];
+
 const doc = buildOpenApiDocument();
 
 function resolvePointer(ref: string): unknown {
@@ -130,7 +145,7 @@ describe('generated OpenAPI document', () => {
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
   });
 
-  it('has exactly the 28 operations of the contract, each with the scope it needs', () => {
+  it('has exactly the 28 operations of the contract, each with the scope it needs, and the marked extensions', () => {
     expect(CONTRACT_OPERATIONS).toHaveLength(28);
     expect(
       allOperations(doc.paths)
@@ -138,6 +153,12 @@ describe('generated OpenAPI document', () => {
         .map((entry) => entry.key)
         .sort(),
     ).toEqual([...CONTRACT_OPERATIONS].sort());
+    for (const key of EXTENSION_OPERATIONS) {
+      expect(operation(key).security).toEqual([{ bearerAuth: ['visibility:read'] }]);
+      expect(Object.keys(operation(key).responses)).toEqual(
+        expect.arrayContaining(['200', '304', '400', '401', '403', '404', '429']),
+      );
+    }
     expect(operation('GET /me').security).toEqual([{ bearerAuth: ['visibility:read'] }]);
     expect(operation('PUT /projects/{projectId}/tracking').security).toEqual([
       { bearerAuth: ['tracking:write'] },
@@ -158,8 +179,21 @@ describe('generated OpenAPI document', () => {
         'GET /projects/{projectId}/readiness',
         'GET /projects/{projectId}/stats/answers',
         'POST /projects/{projectId}/run-requests/{requestId}/cancel',
+        'PATCH /projects/{projectId}/webhooks/{webhookId}',
+        'GET /projects/{projectId}/alerts',
+        ...EXTENSION_OPERATIONS,
       ].sort(),
     );
+    expect(operation('PATCH /projects/{projectId}/webhooks/{webhookId}').security).toEqual([
+      { bearerAuth: ['tracking:write'] },
+    ]);
+    expect(operation('GET /projects/{projectId}/alerts').security).toEqual([
+      { bearerAuth: ['visibility:read'] },
+    ]);
+    expect(Object.keys(operation('GET /projects/{projectId}/alerts').responses)).toContain('304');
+    const sources = 'GET /projects/{projectId}/stats/sources';
+    expect(parameter(sources, 'class').schema).toMatchObject({ enum: ['own', 'competitor', 'other'] });
+    expect(parameter(sources, 'gaps')).toMatchObject({ in: 'query', required: false, example: true });
     const answers = 'GET /projects/{projectId}/answers';
     for (const name of ['q', 'sentiment', 'maxPosition', 'competitor', 'sort'])
       expect(parameter(answers, name), name).toMatchObject({
@@ -273,14 +307,25 @@ describe('generated OpenAPI document', () => {
     }
   });
 
-  it('has a webhooks section with the three signed events', () => {
-    expect(Object.keys(doc.webhooks)).toEqual(['run.completed', 'run.failed', 'ping']);
+  it('has a webhooks section with the three signed events of the contract and the marked alert events', () => {
+    expect(Object.keys(doc.webhooks)).toEqual(['run.completed', 'run.failed', 'ping', ...ALERT_EVENTS]);
+    const payloads: Record<string, string> = {
+      ping: 'PingEvent',
+      'run.completed': 'RunEvent',
+      'run.failed': 'RunEvent',
+      'visibility.dropped': 'VisibilityEvent',
+      'visibility.rose': 'VisibilityEvent',
+      'citation.lost': 'CitationEvent',
+      'citation.gained': 'CitationEvent',
+      'competitor.overtook': 'OvertakeEvent',
+    };
     for (const [event, item] of Object.entries(doc.webhooks)) {
       const post = item.post;
       expect(post, event).toBeDefined();
+      expect(post?.['x-answerwatch-extension'], event).toBe(ALERT_EVENTS.includes(event) ? true : undefined);
       const headers = post?.parameters?.map((p) => p.name);
       expect(headers).toEqual(['X-Service-Signature', 'X-Service-Event', 'X-Service-Delivery', 'User-Agent']);
-      const payload = event === 'ping' ? 'PingEvent' : 'RunEvent';
+      const payload = payloads[event];
       expect(post?.requestBody?.content['application/json']?.schema).toEqual({
         $ref: `#/components/schemas/${payload}`,
       });
@@ -300,8 +345,8 @@ describe('HTML reference page', () => {
     const ids = [...allOperations(doc.paths), ...allOperations(doc.webhooks)].map(
       (entry) => entry.op.operationId,
     );
-    // Every operation, extensions included, and the three webhook events.
-    expect(ids.length).toBe(allOperations(doc.paths).length + 3);
+    // Every operation, extensions included, and every webhook event.
+    expect(ids.length).toBe(allOperations(doc.paths).length + 3 + ALERT_EVENTS.length);
     for (const id of ids) expect(html, id).toContain(`id="${id}"`);
     for (const response of Object.values(doc.components.responses)) {
       const example = response.content?.['application/problem+json']?.example as { type: string };

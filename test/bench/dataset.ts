@@ -20,21 +20,24 @@ export interface Dataset {
 
 /**
  * Builds (once; later runs reuse the file under .bench/) a project of `answers` answers over `days` days on six
- * engines with `competitors` competitors, through the same import path `answers import` uses. With `pg` (a server
- * URL), the same project in a database of that server, reused the same way.
+ * engines with `competitors` competitors (and, when asked, browser twins of some), through the same import path
+ * `answers import` uses. With `pg` (a server URL), the same project in a database of that server, reused the same way.
  */
 export async function dataset(opts: {
   answers: number;
   days: number;
   competitors: number;
+  /** Share of answers with a twin from the engine's signed-in browser variant (seedDemo's browserTwins). */
+  browserTwins?: number;
   dir?: string;
   pg?: string;
 }): Promise<Dataset> {
   const dir = opts.dir ?? '.bench';
   mkdirSync(dir, { recursive: true });
-  const name = `answers_${opts.answers}_${opts.days}_${opts.competitors}`;
+  const twins = opts.browserTwins ? `-twins${opts.browserTwins}` : '';
+  const name = `answers_${opts.answers}_${opts.days}_${opts.competitors}${twins.replace('-', '_').replace('.', '_')}`;
   if (opts.pg) return pgDataset(opts.pg, name, join(dir, `pg-${name}.json`), opts);
-  const db = join(dir, `answers-${opts.answers}-${opts.days}-${opts.competitors}.db`);
+  const db = join(dir, `answers-${opts.answers}-${opts.days}-${opts.competitors}${twins}.db`);
   const meta = `${db}.json`;
   if (existsSync(db) && existsSync(meta)) {
     const saved = JSON.parse(readFileSync(meta, 'utf8')) as Dataset;
@@ -55,7 +58,7 @@ async function pgDataset(
   server: string,
   name: string,
   meta: string,
-  opts: { answers: number; days: number; competitors: number },
+  opts: { answers: number; days: number; competitors: number; browserTwins?: number },
 ): Promise<Dataset> {
   const exists = await onServer(server, `select 1 from pg_database where datname = '${name}'`);
   if (exists.length > 0 && existsSync(meta)) {
@@ -79,7 +82,7 @@ async function pgDataset(
 /** Seeds a new project into the (empty or new) database at `location`, timing the import. */
 export async function build(
   location: string,
-  opts: { answers: number; days: number; competitors: number },
+  opts: { answers: number; days: number; competitors: number; browserTwins?: number },
 ): Promise<Dataset> {
   const store = createStore(await openDatabase(location));
   const account = await createAccount(store, systemClock, { plan: 'premium' });
@@ -90,6 +93,7 @@ export async function build(
     answers: opts.answers,
     days: opts.days,
     competitors: opts.competitors,
+    browserTwins: opts.browserTwins,
   });
   const importRate = opts.answers / ((performance.now() - started) / 1000);
   await store.close();

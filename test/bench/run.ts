@@ -13,6 +13,7 @@ import { startServer } from '../support/server-process.ts';
 import { measureRun } from './run-bench.ts';
 import { measureWebhooks } from './webhook-bench.ts';
 import { measureBrowser } from './browser-bench.ts';
+import { measureBackfill } from './backfill-bench.ts';
 import { measureCli } from './cli-bench.ts';
 import { measureScoring } from './scoring-bench.ts';
 
@@ -24,9 +25,12 @@ import { measureScoring } from './scoring-bench.ts';
  * the reads; then webhooks: 1,000 run events to 5 webhooks each; then a browser engine with 1, 2 and 4 pages.
  * First of all, how soon the `answerwatch` command is ready (BENCH_CLI_RUNS times each, default 9).
  * Then scoring: answers a second with 50 competitors, beside the scorer before issue 16 measured in the same run.
- * BENCH_SUITES=cli,reads,runs,webhooks,browser,scoring picks parts.
+ * Migration 0006 rebuilds the insight summaries of the read dataset.
+ * BENCH_SUITES=cli,reads,backfill,runs,webhooks,browser,scoring picks parts.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
+/** Answers that also get an answer from the engine's signed-in browser, so stats/surfaces has pairs to compare. */
+const BROWSER_TWINS = 0.03;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const CONCURRENCY = 8;
 /** BENCH_DB=postgres: the reads and the import again on PostgreSQL, side by side with SQLite in the same run. */
@@ -101,6 +105,23 @@ async function readCases(data: Dataset, client: Client, base: string): Promise<[
     ],
     ['stats/competitors, 366 days', () => `${p}/stats/competitors?${year}`],
     ['stats/competitors, 366 days, engine', () => `${p}/stats/competitors?${year}&engine=perplexity`],
+    ['stats/sources, 366 days', () => `${p}/stats/sources?${year}`],
+    [
+      'stats/sources, 366 days, by URL, per engine',
+      () => `${p}/stats/sources?${year}&groupBy=url&perEngine=true`,
+    ],
+    ['stats/sources, 366 days, topic', () => `${p}/stats/sources?${year}&topicId=${topics[0]}`],
+    ['stats/prompts, 366 days (and the 366 before)', () => `${p}/stats/prompts?${year}`],
+    [
+      'stats/prompts, 366 days, per engine, by mention change',
+      () => `${p}/stats/prompts?${year}&perEngine=true&sort=mentionRateChange`,
+    ],
+    ['stats/trends, 366 days, per day', () => `${p}/stats/trends?${year}`],
+    [
+      'stats/trends, 366 days, per week, engine+topic',
+      () => `${p}/stats/trends?${year}&interval=week&engine=chatgpt&topicId=${topics[1]}`,
+    ],
+    ['stats/surfaces, 366 days', () => `${p}/stats/surfaces?${year}`],
     // Not a target: a constant document, to show what moving a large body costs on its own.
     ['reference: /openapi.json (constant body)', () => `${base}/openapi.json`],
     // Not targets either: the web UI's extension reads that scan the answers of their range (README, web UI).
@@ -170,8 +191,10 @@ function printReads(label: string, results: Measurement[], sqlite?: Measurement[
 }
 
 async function reads() {
-  console.log(`Building or reusing the dataset: ${ANSWERS} answers, 400 days, 6 engines, 50 competitors…`);
-  const shape = { answers: ANSWERS, days: 400, competitors: 50 };
+  console.log(
+    `Building or reusing the dataset: ${ANSWERS} answers (and ${BROWSER_TWINS * 100} % browser twins), 400 days, 6 engines, 50 competitors…`,
+  );
+  const shape = { answers: ANSWERS, days: 400, competitors: 50, browserTwins: BROWSER_TWINS };
   const data = await dataset(shape);
   const sqlite = await measureReads(data, {}, 1);
   printReads(`SQLite, ${data.answers.toLocaleString()} answers`, sqlite.results);
@@ -302,9 +325,24 @@ async function scoring() {
   );
 }
 
-const suites = (process.env.BENCH_SUITES ?? 'cli,reads,runs,webhooks,browser,scoring').split(',');
+async function backfill() {
+  const data = await dataset({ answers: ANSWERS, days: 400, competitors: 50, browserTwins: BROWSER_TWINS });
+  const f = await measureBackfill(data.db);
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
+  console.log(
+    `\nMigration 0006 (insight summaries built from ${f.answers.toLocaleString()} stored answers, own process):`,
+  );
+  console.log('| seconds | answers/s | database MB before | after | peak MiB |');
+  console.log('|---|---|---|---|---|');
+  console.log(
+    `| ${f.seconds.toFixed(1)} | ${f.answersPerSecond.toFixed(0)} | ${mb(f.bytesBefore)} | ${mb(f.bytesAfter)} | ${f.peakMiB.toFixed(0)} |`,
+  );
+}
+
+const suites = (process.env.BENCH_SUITES ?? 'cli,reads,backfill,runs,webhooks,browser,scoring').split(',');
 if (suites.includes('cli')) await cli();
 if (suites.includes('reads')) await reads();
+if (suites.includes('backfill')) await backfill();
 if (suites.includes('runs')) await runs();
 if (suites.includes('webhooks')) await webhooks();
 if (suites.includes('browser')) await browser();

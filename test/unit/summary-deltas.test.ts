@@ -6,9 +6,13 @@ const answer = (over: Partial<AnswerCounts> = {}): AnswerCounts => ({
   date: '2025-03-01',
   engineId: 'chatgpt',
   topicId: 'pricing',
+  promptId: null,
+  promptText: 'best crm?',
   mentioned: false,
   cited: false,
   position: null,
+  sentiment: null,
+  sourceUrls: [],
   competitors: [],
   ...over,
 });

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../app/ui/src/api.ts';
 import { errorText } from '../../app/ui/src/error-text.ts';
 import { competitorEntries } from '../../app/ui/src/setup-competitors.ts';
-import { day, positionLabel, sentimentLabel, statusLabel, websiteUrl } from '../../app/ui/src/format.ts';
+import {
+  day,
+  placesChange,
+  points,
+  positionLabel,
+  sentimentLabel,
+  statusLabel,
+  websiteUrl,
+} from '../../app/ui/src/format.ts';
 
 describe('what the UI says', () => {
   it('takes a bare domain as a website', () => {
@@ -30,6 +38,17 @@ describe('what the UI says', () => {
     expect(positionLabel(null)).toBe('Not named');
     expect(statusLabel('waiting_for_host')).toBe('Waiting for the host computer');
     expect(day('2026-06-15')).toBe('15 Jun 2026');
+  });
+
+  it('says changes with their direction in words as well as colour', () => {
+    expect(points(0.05)).toEqual({ text: '▲ +5 pts', trend: 'up' });
+    expect(points(-0.125)).toEqual({ text: '▼ −12.5 pts', trend: 'down' });
+    expect(points(null)).toEqual({ text: '—', trend: 'none' });
+    // A position falls when it gets better.
+    expect(placesChange(-0.26)).toEqual({ text: '▲ −0.3', trend: 'up' });
+    expect(placesChange(1)).toEqual({ text: '▼ +1', trend: 'down' });
+    expect(placesChange(0.01)).toEqual({ text: 'no change', trend: 'same' });
+    expect(placesChange(null)).toEqual({ text: '—', trend: 'none' });
   });
 
   it('says errors in plain words naming the form field, never the raw code', () => {

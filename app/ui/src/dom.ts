@@ -182,6 +182,13 @@ export function setBarWidth(bar: HTMLElement, fraction: number): void {
   bar.style.width = `${Math.max(0, Math.min(1, fraction)) * 100}%`;
 }
 
+/** A span on a track, from `start` to `end` (0 to 1 of its width), set through the CSSOM. */
+export function setBarSpan(bar: HTMLElement, start: number, end: number): void {
+  const from = Math.max(0, Math.min(1, start));
+  bar.style.marginLeft = `${from * 100}%`;
+  bar.style.width = `${Math.max(0, Math.min(1, end) - from) * 100}%`;
+}
+
 /** A message area: polite status or assertive alert. */
 export function notice(kind: 'info' | 'error' | 'success' | 'warning', ...children: Child[]): HTMLElement {
   return h(

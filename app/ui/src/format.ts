@@ -18,6 +18,17 @@ export function points(delta: number | null | undefined): {
     : { text: `▼ −${Math.abs(pts)} pts`, trend: 'down' };
 }
 
+/** A change of an average position in places, where lower is better: a fall reads as a gain. */
+export function placesChange(delta: number | null | undefined): {
+  text: string;
+  trend: 'up' | 'down' | 'same' | 'none';
+} {
+  if (delta === null || delta === undefined || !Number.isFinite(delta)) return { text: '—', trend: 'none' };
+  const size = Math.round(delta * 10) / 10;
+  if (size === 0) return { text: 'no change', trend: 'same' };
+  return size < 0 ? { text: `▲ −${Math.abs(size)}`, trend: 'up' } : { text: `▼ +${size}`, trend: 'down' };
+}
+
 /**
  * One date format everywhere: "15 Jun 2026, 09:30" for a moment (in the viewer's time zone) and "15 Jun 2026"
  * for a UTC day, whatever the browser's locale, so a list never mixes two spellings.

@@ -15,7 +15,6 @@ import { renderKeys } from './page-keys.ts';
 import { renderProjects } from './page-projects.ts';
 import { renderRuns } from './page-runs.ts';
 import { renderSetup, renderSetupSection } from './page-setup.ts';
-import { renderWebhooks } from './page-webhooks.ts';
 import { parseRoute, projectHref, type ProjectPage, type Route } from './router.ts';
 import { rememberAccount, takeSession } from './session.ts';
 import { getProject, resetCaches, state } from './state.ts';
@@ -24,7 +23,11 @@ import { errorNotice, setLiveRegion, takeFlash } from './widgets.ts';
 
 const PAGE_LABELS: Record<ProjectPage, string> = {
   overview: 'Overview',
+  prompts: 'Prompts',
+  sources: 'Sources',
+  surfaces: 'API vs app',
   answers: 'Answers',
+  alerts: 'Alerts',
   setup: 'Setup',
   runs: 'Runs',
   engines: 'Engines',
@@ -37,19 +40,23 @@ const PAGE_LABELS: Record<ProjectPage, string> = {
  * A page is one entry in PROJECT_PAGES (router.ts), PAGE_LABELS, PAGES and a group here.
  */
 const NAV_GROUPS: { label: string; pages: ProjectPage[] }[] = [
-  { label: 'Results', pages: ['overview', 'answers'] },
+  { label: 'Results', pages: ['overview', 'prompts', 'sources', 'surfaces', 'answers', 'alerts'] },
   { label: 'Tracking', pages: ['setup', 'runs', 'engines'] },
   { label: 'Connect', pages: ['webhooks', 'exports'] },
 ];
 
 const PAGES: Record<ProjectPage, (ctx: ProjectContext) => Promise<void>> = {
-  // The charts library loads with the page that draws charts, not with the app.
+  // The charts library loads with the page that draws charts, not with the app; so do the insight pages.
   overview: async (ctx) => (await import('./page-overview.ts')).renderOverview(ctx),
+  prompts: async (ctx) => (await import('./page-prompts.ts')).renderPromptGrid(ctx),
+  sources: async (ctx) => (await import('./page-sources.ts')).renderSources(ctx),
+  surfaces: async (ctx) => (await import('./page-surfaces.ts')).renderSurfaces(ctx),
   answers: renderAnswers,
+  alerts: async (ctx) => (await import('./page-alerts.ts')).renderAlerts(ctx),
   setup: renderSetup,
   runs: renderRuns,
   engines: renderEngines,
-  webhooks: renderWebhooks,
+  webhooks: async (ctx) => (await import('./page-webhooks.ts')).renderWebhooks(ctx),
   exports: renderExports,
 };
 

@@ -4,52 +4,42 @@
  * A project without answers yet shows its first-run checklist instead of empty charts.
  */
 import { api, seg } from './api.ts';
-import { addDays, daysBetween, periodBuckets, utcDay } from './chart-scale.ts';
+import { addDays, daysBetween, periodBuckets } from './chart-scale.ts';
+import { choiceToolbar, chosen, periodChoice, periodOf } from './insight-toolbar.ts';
 import { rateChart, SeriesVisibility, seriesToggles, slotOf } from './charts.ts';
 import { shareOfVoiceBars, shareOfVoiceOverTime } from './charts-share.ts';
-import { field, h, loading, notice, select } from './dom.ts';
-import { answersCount, day, dateTime, percent, plural } from './format.ts';
-import { change, kpis, type Kpi, type PeriodFigures } from './kpis.ts';
+import { h, loading, notice } from './dom.ts';
+import { answersCount, day, dateTime, plural } from './format.ts';
+import { boundsText, change, figureText, kpis, type Kpi, type PeriodFigures } from './kpis.ts';
 import { changesSection } from './overview-changes.ts';
 import type { ProjectContext } from './page.ts';
 import { checklistPanel } from './page-setup.ts';
 import { projectHref } from './router.ts';
 import { engineLabels, getCapabilities, getEngines, getProject } from './state.ts';
-import type { AnswerSummary, CompetitorStats, DailyStats, Page, Run, RunRequest } from './types.ts';
+import type { CompetitorStats, DailyStats, Page, Run, RunRequest, Trends } from './types.ts';
 import { errorNotice, pageHeader, poll, section } from './widgets.ts';
-
-const PERIODS = [7, 30, 90, 180, 365];
 
 export async function renderOverview(ctx: ProjectContext): Promise<void> {
   ctx.setTitle(`Overview · ${ctx.project.name}`);
-  const days = PERIODS.includes(Number(ctx.query.get('days'))) ? Number(ctx.query.get('days')) : 30;
-  const engine = ctx.query.get('engine') ?? '';
+  const period = periodOf(ctx.query);
+  const { days, from, to } = period;
   const engines = await getEngines(ctx.projectId);
   const labels = engineLabels(engines);
-
-  const period = select(
-    PERIODS.map((d) => ({ value: String(d), label: `Last ${d} days` })),
-    String(days),
-    { name: 'days' },
-  );
-  const sovEngine = select(
-    [{ value: '', label: 'All engines' }, ...engines.map((e) => ({ value: e.id, label: e.label }))],
-    engine,
-    { name: 'engine' },
-  );
-  const go = () => {
-    const q = new URLSearchParams({ days: period.value });
-    if (sovEngine.value) q.set('engine', sovEngine.value);
-    ctx.navigate(projectHref(ctx.projectId, 'overview', q));
-  };
-  period.addEventListener('change', go);
-  sovEngine.addEventListener('change', go);
+  const engineOptions = [
+    { value: '', label: 'All engines' },
+    ...engines.map((e) => ({ value: e.id, label: e.label })),
+  ];
+  const engine = chosen(ctx.query, 'engine', engineOptions);
+  const toolbar = choiceToolbar(ctx, 'overview', [
+    periodChoice(period),
+    { name: 'engine', label: 'Share of voice for', options: engineOptions, value: engine },
+  ]);
 
   const runBanner = h('div', { class: 'run-banner' });
   const data = h('div', { class: 'overview-data' }, loading('Loading the numbers…'));
   ctx.view.append(
     pageHeader('Overview', ctx.project.name, ctx.project.websiteUrl ? ` · ${ctx.project.websiteUrl}` : ''),
-    h('div', { class: 'toolbar' }, field('Period', period), field('Share of voice for', sovEngine)),
+    toolbar,
     runBanner,
     data,
   );
@@ -69,8 +59,6 @@ export async function renderOverview(ctx: ProjectContext): Promise<void> {
     );
   }
 
-  const to = utcDay(new Date());
-  const from = addDays(to, -(days - 1));
   const load = async () => {
     const fresh = await loadData(ctx, { from, to, days, engine, labels });
     if (!ctx.signal.aborted) data.replaceChildren(...fresh.nodes);
@@ -122,26 +110,19 @@ interface Loaded {
   incompleteDays: number;
 }
 
-async function period(
+/** A period's headline figures: the trends read over the whole range (every engine together) and the brands. */
+async function periodFigures(
   ctx: ProjectContext,
   from: string,
   to: string,
   engine: string,
-): Promise<PeriodFigures & { incompleteDays: number; from: string; to: string }> {
+): Promise<PeriodFigures> {
   const base = `/projects/${seg(ctx.projectId)}`;
-  const [daily, competitors, summary] = await Promise.all([
-    api.get<DailyStats>(`${base}/stats/daily`, { from, to }, ctx.signal),
+  const [trends, competitors] = await Promise.all([
+    api.get<Trends>(`${base}/stats/trends`, { from, to, interval: 'range', perEngine: false }, ctx.signal),
     api.get<CompetitorStats>(`${base}/stats/competitors`, { from, to, engine: engine || null }, ctx.signal),
-    api.get<AnswerSummary>(`${base}/stats/answers`, { from, to }, ctx.signal),
   ]);
-  return {
-    daily: daily.data,
-    competitors,
-    summary,
-    incompleteDays: daily.incompleteDays,
-    from: daily.from,
-    to: daily.to,
-  };
+  return { trend: trends.data[0] ?? null, competitors };
 }
 
 async function loadData(
@@ -150,9 +131,10 @@ async function loadData(
 ): Promise<Loaded> {
   const base = `/projects/${seg(ctx.projectId)}`;
   const buckets = periodBuckets(o.from, o.to);
-  const [now, before, runs, sovPoints] = await Promise.all([
-    period(ctx, o.from, o.to, o.engine),
-    period(ctx, addDays(o.from, -o.days), addDays(o.from, -1), o.engine),
+  const [daily, now, before, runs, sovPoints] = await Promise.all([
+    api.get<DailyStats>(`${base}/stats/daily`, { from: o.from, to: o.to }, ctx.signal),
+    periodFigures(ctx, o.from, o.to, o.engine),
+    periodFigures(ctx, addDays(o.from, -o.days), addDays(o.from, -1), o.engine),
     api.get<Page<Run>>(`${base}/runs`, { status: 'completed', limit: 2 }, ctx.signal),
     Promise.all(
       buckets.map(async (b) => ({
@@ -168,14 +150,14 @@ async function loadData(
     ),
   ]);
   const labels = new Map(o.labels);
-  for (const row of now.daily) if (!labels.has(row.engineId)) labels.set(row.engineId, row.engineId);
-  const days = daysBetween(now.from, now.to);
+  for (const row of daily.data) if (!labels.has(row.engineId)) labels.set(row.engineId, row.engineId);
+  const days = daysBetween(daily.from, daily.to);
   const nodes: HTMLElement[] = [];
-  if (now.incompleteDays > 0) {
+  if (daily.incompleteDays > 0) {
     nodes.push(
       notice(
         'info',
-        `${plural(now.incompleteDays, 'recent day')} still being summarised; the numbers fill in within seconds.`,
+        `${plural(daily.incompleteDays, 'recent day')} still being summarised; the numbers fill in within seconds.`,
       ),
     );
   }
@@ -209,9 +191,9 @@ async function loadData(
       ),
     ),
   );
-  const range = `${day(now.from)} to ${day(now.to)}`;
+  const range = `${day(daily.from)} to ${day(daily.to)}`;
   const visibility = new SeriesVisibility();
-  const present = [...new Set(now.daily.map((r) => r.engineId))];
+  const present = [...new Set(daily.data.map((r) => r.engineId))];
   const sovFor = o.engine ? (labels.get(o.engine) ?? o.engine) : 'all engines';
   nodes.push(
     section(
@@ -243,7 +225,7 @@ async function loadData(
           title: 'Mention rate per engine',
           description: `Share of answers naming the brand, per engine and day, ${range}. The table has every value.`,
           metric: 'mentionRate',
-          rows: now.daily,
+          rows: daily.data,
           days,
           engines: labels,
           visibility,
@@ -252,7 +234,7 @@ async function loadData(
           title: 'Citation rate per engine',
           description: `Share of answers citing a page of the brand's site, per engine and day, ${range}. The table has every value.`,
           metric: 'citationRate',
-          rows: now.daily,
+          rows: daily.data,
           days,
           engines: labels,
           visibility,
@@ -261,24 +243,33 @@ async function loadData(
     ),
     await changesSection(ctx, runs.data),
   );
-  return { nodes, incompleteDays: now.incompleteDays };
+  return { nodes, incompleteDays: daily.incompleteDays };
 }
 
 function kpiTile(k: Kpi, days: number): HTMLElement {
   const c = change(k);
-  const value = k.kind === 'rate' ? percent(k.value) : k.value === null ? '—' : k.value.toFixed(1);
-  const previous =
-    k.kind === 'rate' ? percent(k.previous) : k.previous === null ? '—' : k.previous.toFixed(1);
+  const interval = boundsText(k.kind, k.now);
+  const before = boundsText(k.kind, k.previous);
   return h(
     'li',
-    { class: 'kpi' },
+    { class: 'kpi', 'data-kpi': k.id },
     h('span', { class: 'kpi-label' }, k.label),
-    h('span', { class: 'kpi-value' }, value),
-    h('span', { class: `kpi-change trend-${c.trend}` }, c.text),
+    h('span', { class: 'kpi-value' }, figureText(k.kind, k.now.value)),
+    interval ? h('span', { class: 'kpi-interval' }, `95% interval ${interval}`) : null,
+    h(
+      'span',
+      { class: `kpi-change trend-${c.trend}` },
+      c.text,
+      c.trend === 'up' || c.trend === 'down'
+        ? h('span', { class: 'kpi-noise' }, c.clear ? ' · beyond the intervals' : ' · may be noise')
+        : null,
+    ),
     h(
       'span',
       { class: 'kpi-note' },
-      k.previous === null ? k.note : `${k.note}; previous ${days} days ${previous}`,
+      k.previous.value === null
+        ? k.note
+        : `${k.note}; previous ${days} days ${figureText(k.kind, k.previous.value)}${before ? ` (${before})` : ''}`,
     ),
   );
 }

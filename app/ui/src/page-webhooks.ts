@@ -1,6 +1,10 @@
-/** Webhooks: the project's endpoints, register (the signing secret shown once), delete, send a test, deliveries. */
+/**
+ * Webhooks: the project's endpoints, register (the signing secret shown once), change the events and alert
+ * thresholds, delete, send a test, deliveries.
+ */
+import { alertSettings, eventLabel, thresholdsText } from './alert-settings.ts';
 import { api, seg } from './api.ts';
-import { button, checkbox, confirmButton, copyButton, field, h, input, loading, notice } from './dom.ts';
+import { button, confirmButton, copyButton, field, h, input, loading, notice } from './dom.ts';
 import { dateTime } from './format.ts';
 import type { ProjectContext } from './page.ts';
 import type { Page, Webhook, WebhookDelivery, WebhookWithSecret } from './types.ts';
@@ -14,7 +18,7 @@ export async function renderWebhooks(ctx: ProjectContext): Promise<void> {
   ctx.view.append(
     pageHeader(
       'Webhooks',
-      'Tell another system when a run completes or fails. Deliveries are signed with the secret shown once at registration.',
+      'Tell another system when a run completes or fails, or when a run raises an alert (see Alerts). Deliveries are signed with the secret shown once at registration.',
     ),
     secretArea,
     section('Registered webhooks', listArea),
@@ -45,6 +49,18 @@ export async function renderWebhooks(ctx: ProjectContext): Promise<void> {
       },
       { 'aria-expanded': 'false' },
     );
+    const editArea = h('div', { class: 'webhook-edit' });
+    const edit = button(
+      'Edit events and thresholds',
+      () => {
+        const opening = editArea.childElementCount === 0;
+        edit.setAttribute('aria-expanded', String(opening));
+        if (!opening) return editArea.replaceChildren();
+        editArea.replaceChildren(editForm(w));
+        editArea.querySelector<HTMLInputElement>('input')?.focus();
+      },
+      { 'aria-expanded': 'false', 'aria-label': `Edit the events and thresholds of ${w.url}` },
+    );
     const drawDeliveries = async () => {
       deliveries.replaceChildren(loading('Loading deliveries…'));
       try {
@@ -62,11 +78,12 @@ export async function renderWebhooks(ctx: ProjectContext): Promise<void> {
         'p',
         { class: 'meta' },
         badge(w.active ? 'active' : 'turned off', w.active ? 'ok' : 'bad'),
-        ` ${w.events.join(', ')}`,
+        ` ${w.events.map(eventLabel).join(', ')}`,
         w.description ? ` · ${w.description}` : '',
         ` · last delivery ${w.lastDeliveryAt ? `${dateTime(w.lastDeliveryAt)} (${w.lastDeliveryStatus})` : 'never'}`,
         w.consecutiveFailures > 0 ? ` · ${w.consecutiveFailures} failures in a row` : '',
       ),
+      w.thresholds ? h('p', { class: 'meta' }, `Alert thresholds: ${thresholdsText(w.thresholds)}`) : null,
       h(
         'div',
         { class: 'actions' },
@@ -95,6 +112,7 @@ export async function renderWebhooks(ctx: ProjectContext): Promise<void> {
           { 'aria-label': `Send a test to ${w.url}` },
         ),
         toggle,
+        edit,
         confirmButton(
           'Delete',
           'Confirm delete',
@@ -111,29 +129,57 @@ export async function renderWebhooks(ctx: ProjectContext): Promise<void> {
         ),
       ),
       status,
+      editArea,
       deliveries,
     );
   }
 
+  function editForm(w: Webhook): HTMLFormElement {
+    const settings = alertSettings(w);
+    const description = input({ name: 'description', maxlength: 120 });
+    description.value = w.description ?? '';
+    const status = h('div', { class: 'form-status' });
+    const form = h(
+      'form',
+      { class: 'stack', 'aria-label': `Events and thresholds of ${w.url}` },
+      settings.element,
+      field('Description (optional)', description),
+      h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Save changes')),
+      status,
+    );
+    onSubmit(form, status, async () => {
+      const { events, thresholds } = settings.read();
+      if (events.length === 0) throw new Error('Events: tick at least one.');
+      await api.patch<Webhook>(`${base}/${seg(w.id)}`, {
+        events,
+        description: description.value.trim() || null,
+        ...(thresholds && { thresholds }),
+      });
+      announce('Webhook updated.');
+      await drawList();
+    });
+    return form;
+  }
+
   function registerForm(): HTMLFormElement {
     const url = input({ type: 'url', name: 'url', required: true, placeholder: 'https://', maxlength: 2048 });
-    const completed = checkbox('run.completed', true, { name: 'events', value: 'run.completed' });
-    const failed = checkbox('run.failed', true, { name: 'events', value: 'run.failed' });
+    const settings = alertSettings({ events: ['run.completed', 'run.failed'] });
     const description = input({ name: 'description', maxlength: 120 });
     const status = h('div', { class: 'form-status' });
     const form = h(
       'form',
       { class: 'stack' },
       field('Endpoint URL', url, 'A public https address; private and local addresses are refused.'),
-      h('fieldset', { class: 'checks' }, h('legend', null, 'Events'), completed.wrap, failed.wrap),
+      settings.element,
       field('Description (optional)', description),
       h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Register webhook')),
       status,
     );
     onSubmit(form, status, async () => {
-      const events = [completed, failed].filter((c) => c.box.checked).map((c) => c.box.value);
+      const { events, thresholds } = settings.read();
       const body: Record<string, unknown> = { url: url.value.trim() };
       if (events.length > 0) body.events = events;
+      if (thresholds) body.thresholds = thresholds;
       if (description.value.trim()) body.description = description.value.trim();
       const created = await api.post<WebhookWithSecret>(base, body);
       const secret = h('code', { class: 'secret' }, created.secret);
@@ -149,6 +195,7 @@ export async function renderWebhooks(ctx: ProjectContext): Promise<void> {
         ),
       );
       form.reset();
+      settings.sync();
       announce('Webhook registered; copy its secret now.');
       await drawList();
     });
@@ -183,7 +230,7 @@ function deliveriesTable(w: Webhook, list: readonly WebhookDelivery[]): HTMLElem
           'tr',
           null,
           h('td', { 'data-label': 'Created' }, dateTime(d.createdAt)),
-          h('td', { 'data-label': 'Event' }, d.event),
+          h('td', { 'data-label': 'Event' }, eventLabel(d.event)),
           h('td', { 'data-label': 'Status' }, statusBadge(d.status)),
           h(
             'td',

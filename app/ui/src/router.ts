@@ -5,7 +5,11 @@
 
 export const PROJECT_PAGES = [
   'overview',
+  'prompts',
+  'sources',
+  'surfaces',
   'answers',
+  'alerts',
   'setup',
   'runs',
   'engines',

@@ -11,6 +11,21 @@ import type {
 } from '../../../server/contract/extensions.ts';
 import type { Problem as ProblemSchema } from '../../../server/contract/errors.ts';
 import type {
+  AlertThresholds as AlertThresholdsSchema,
+  RaisedAlert as RaisedAlertSchema,
+} from '../../../server/contract/alerts.ts';
+import type {
+  Estimate as EstimateSchema,
+  PromptStat as PromptStatSchema,
+  PromptStats as PromptStatsSchema,
+  SourceStat as SourceStatSchema,
+  SourceStats as SourceStatsSchema,
+  SurfacePair as SurfacePairSchema,
+  Surfaces as SurfacesSchema,
+  TrendPoint as TrendPointSchema,
+  Trends as TrendsSchema,
+} from '../../../server/contract/insights.ts';
+import type {
   Project as ProjectSchema,
   ProjectWithHost as ProjectWithHostSchema,
 } from '../../../server/contract/projects.ts';
@@ -69,6 +84,17 @@ export type AnswerSummary = z.infer<typeof AnswerSummarySchema>;
 export type Readiness = z.infer<typeof ReadinessSchema>;
 export type EngineReadiness = Readiness['engines'][number];
 export type CancelOutcome = z.infer<typeof CancelOutcomeSchema>;
+export type Estimate = z.infer<typeof EstimateSchema>;
+export type SourceStat = z.infer<typeof SourceStatSchema>;
+export type SourceStats = z.infer<typeof SourceStatsSchema>;
+export type PromptStat = z.infer<typeof PromptStatSchema>;
+export type PromptStats = z.infer<typeof PromptStatsSchema>;
+export type TrendPoint = z.infer<typeof TrendPointSchema>;
+export type Trends = z.infer<typeof TrendsSchema>;
+export type SurfacePair = z.infer<typeof SurfacePairSchema>;
+export type Surfaces = z.infer<typeof SurfacesSchema>;
+export type RaisedAlert = z.infer<typeof RaisedAlertSchema>;
+export type AlertThresholds = z.infer<typeof AlertThresholdsSchema>;
 
 export interface Page<T> {
   data: T[];

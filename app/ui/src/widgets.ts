@@ -105,3 +105,29 @@ export function takeFlash(): HTMLElement | null {
   flashMessage = null;
   return f ? notice(f.kind, f.text) : null;
 }
+
+/** A row of a cardTable: the first cell heads it, each other cell carries its column's name. */
+export function cardRow(headers: readonly string[], [head, ...cells]: readonly Child[]): HTMLTableRowElement {
+  return h(
+    'tr',
+    null,
+    h('th', { scope: 'row' }, head),
+    ...cells.map((c, i) => h('td', { 'data-label': headers[i + 1] ?? '' }, c)),
+  );
+}
+
+/** A table on a wide screen, one card per row on a phone (the stylesheet's `responsive`). */
+export function cardTable(
+  caption: Child,
+  headers: readonly string[],
+  rows: readonly (readonly Child[])[],
+  className = '',
+): HTMLTableElement {
+  return h(
+    'table',
+    { class: `responsive ${className}`.trim() },
+    h('caption', null, caption),
+    h('thead', null, h('tr', null, ...headers.map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', null, ...rows.map((r) => cardRow(headers, r))),
+  );
+}

@@ -1,6 +1,15 @@
-import { EXAMPLE_IDS, list, ResourceId } from '../common.ts';
-import { DeliveryList, Webhook, WebhookCreate, WebhookDelivery, WebhookWithSecret } from '../webhooks.ts';
+import { RaisedAlertList } from '../alerts.ts';
+import { Cursor, EXAMPLE_IDS, Limit, list, ResourceId } from '../common.ts';
+import {
+  DeliveryList,
+  Webhook,
+  WebhookCreate,
+  WebhookDelivery,
+  WebhookUpdate,
+  WebhookWithSecret,
+} from '../webhooks.ts';
 import { Deleted, ok, projectPath, withId } from '../operation.ts';
+import { z } from 'zod';
 import type { Operation } from '../operation.ts';
 
 const WebhookIdParam = ResourceId.meta({ examples: [EXAMPLE_IDS.webhook] });
@@ -28,6 +37,21 @@ export const webhookOps = {
     scope: 'visibility:read',
     params: projectPath,
     responses: ok(list(Webhook).meta({ id: 'WebhookList' })),
+    errors: [409],
+  },
+  updateWebhook: {
+    operationId: 'updateWebhook',
+    method: 'PATCH',
+    path: '/projects/{projectId}/webhooks/{webhookId}',
+    tag: 'Webhooks',
+    extension: true,
+    summary: 'Change the events, thresholds or description of a webhook (extension)',
+    description:
+      'Fields left out stay as they are; `events` and `thresholds` are replaced whole. Thresholds need an alert event among the events the webhook ends up with (400 `invalid_parameter`). The URL, the secret and whether the webhook is active do not change.',
+    scope: 'tracking:write',
+    params: withId('webhookId', WebhookIdParam),
+    body: WebhookUpdate,
+    responses: ok(Webhook),
     errors: [409],
   },
   deleteWebhook: {
@@ -62,5 +86,22 @@ export const webhookOps = {
     params: withId('webhookId', WebhookIdParam),
     responses: ok(DeliveryList),
     errors: [409],
+  },
+  listAlerts: {
+    operationId: 'listAlerts',
+    method: 'GET',
+    path: '/projects/{projectId}/alerts',
+    tag: 'Webhooks',
+    extension: true,
+    summary: 'The alert events runs raised, newest first, as the webhooks received them (extension)',
+    description:
+      "One item per alert event (`visibility.dropped`, `visibility.rose`, `citation.lost`, `citation.gained`, `competitor.overtook`) in the project's recorded deliveries: the event as sent, with its delivery to each webhook that got it. Alerts are raised only for webhooks that subscribe to them, and the list holds what the deliveries history holds (the last 50 deliveries of each webhook; a deleted webhook takes its deliveries with it). Send the ETag back in If-None-Match to get 304 when nothing changed.",
+    scope: 'visibility:read',
+    params: projectPath,
+    query: z.strictObject({ cursor: Cursor.optional(), limit: Limit }),
+    responses: {
+      200: { description: 'OK', schema: RaisedAlertList, headers: ['ETag'] },
+      304: { description: 'Not modified', schema: null, headers: ['ETag'] },
+    },
   },
 } satisfies Record<string, Operation>;

@@ -265,6 +265,23 @@ export function answersRepository(db: Db, d: SqlDialect) {
       const rows = await db.selectFrom('answers').select('import_key').where('run_id', '=', runId).execute();
       return new Set(rows.flatMap((r) => (r.import_key === null ? [] : [r.import_key])));
     },
+    /** What alerts compare of a run's answers. */
+    async ofRun(runId: string) {
+      return db
+        .selectFrom('answers')
+        .select([
+          'prompt_id',
+          'prompt_text',
+          'engine_id',
+          'mentioned',
+          'cited',
+          'source_urls',
+          'competitor_set',
+          'competitor_hits',
+        ])
+        .where('run_id', '=', runId)
+        .execute();
+    },
     /**
      * Newest (or oldest) first on (observed_at, id), so pages stay free of gaps and repeats while answers
      * arrive. With a text, see `search`.

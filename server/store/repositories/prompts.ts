@@ -53,6 +53,21 @@ export function promptsRepository(db: Db) {
     }));
   }
 
+  /** The project's prompts, only those of the topic when one is given. */
+  function ofProject(projectId: string, topicId: string | undefined) {
+    const q = db.selectFrom('prompts as p').selectAll('p').where('p.project_id', '=', projectId);
+    if (topicId === undefined) return q;
+    return q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('prompt_topics as pt')
+          .select('pt.prompt_id')
+          .whereRef('pt.prompt_id', '=', 'p.id')
+          .where('pt.topic_id', '=', topicId),
+      ),
+    );
+  }
+
   return {
     /** Inserts the prompt and its topic links; the caller has created the topics and owns the transaction. */
     async create(p: PromptRecord): Promise<void> {
@@ -164,26 +179,20 @@ export function promptsRepository(db: Db) {
       return res.numDeletedRows > 0n;
     },
     async list(f: PromptFilter): Promise<PromptRecord[]> {
-      let q = db.selectFrom('prompts as p').selectAll('p').where('p.project_id', '=', f.projectId);
+      let q = ofProject(f.projectId, f.topicId);
       if (f.status) q = q.where('p.status', '=', f.status);
-      if (f.topicId !== undefined) {
-        const topicId = f.topicId;
-        q = q.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('prompt_topics as pt')
-              .select('pt.prompt_id')
-              .whereRef('pt.prompt_id', '=', 'p.id')
-              .where('pt.topic_id', '=', topicId),
-          ),
-        );
-      }
       if (f.after) {
         const after = f.after;
         q = q.where(pastPosition(after, 'desc', 'p'));
       }
       const rows = await q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(f.limit).execute();
       return withTopics(rows);
+    },
+    /** Every prompt of the project (of one topic when given), oldest first. */
+    async all(projectId: string, topicId?: string): Promise<PromptRecord[]> {
+      return withTopics(
+        await ofProject(projectId, topicId).orderBy('p.created_at').orderBy('p.id').execute(),
+      );
     },
     /** Every prompt of the project keyed by its duplicate-detection key; used to link imported answers. */
     async byTextKey(projectId: string): Promise<Map<string, { id: string; topicId: string | null }>> {

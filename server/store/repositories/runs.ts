@@ -90,6 +90,25 @@ export function runsRepository(db: Db) {
         .where('id', '=', id)
         .execute();
     },
+    /** Completed runs of the project on the same side (cloud or host) created before `createdAt`, newest first. */
+    async completedBefore(
+      projectId: string,
+      mode: string,
+      createdAt: string,
+      limit: number,
+    ): Promise<RunRow[]> {
+      return db
+        .selectFrom('runs')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('created_at', '<', createdAt)
+        .where('mode', '=', mode)
+        .where('status', '=', 'completed')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
     async finish(id: string, status: Exclude<RunStatus, 'running'>, at: string, error: string | null) {
       await db
         .updateTable('runs')

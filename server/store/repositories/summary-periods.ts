@@ -24,3 +24,18 @@ export function splitPeriods(from: string, to: string): PeriodSplit {
   if (lastWholeEnd < to) dayRanges.push({ from: addDays(lastWholeEnd, 1), to });
   return { months: { from: monthOf(firstWhole), to: monthOf(lastWholeEnd) }, dayRanges };
 }
+
+/** The months and the loose days of a range as lists, for reads that name each period (`period in (…)`). */
+export function periodLists(from: string, to: string): { months: string[]; days: string[] } {
+  const split = splitPeriods(from, to);
+  const days: string[] = [];
+  for (const range of split.dayRanges) {
+    for (let day = range.from; day <= range.to; day = addDays(day, 1)) days.push(day);
+  }
+  const months: string[] = [];
+  if (split.months) {
+    for (let month = split.months.from; month <= split.months.to; month = nextMonthStart(month).slice(0, 7))
+      months.push(month);
+  }
+  return { months, days };
+}

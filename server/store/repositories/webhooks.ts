@@ -12,6 +12,8 @@ export interface NewWebhook {
   url: string;
   events: string;
   description: string | null;
+  /** JSON of the alert thresholds given, or null. */
+  thresholds: string | null;
   secretSealed: string;
   createdAt: string;
 }
@@ -56,6 +58,7 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
           last_delivery_at: null,
           last_delivery_status: null,
           consecutive_failures: 0,
+          thresholds: w.thresholds,
         })
         .execute();
     },
@@ -75,6 +78,20 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
         .where('project_id', '=', projectId)
         .where('id', '=', id)
         .executeTakeFirst();
+    },
+    /** Writes the given fields (at least one) of a webhook; false when the project has no such webhook. */
+    async update(
+      projectId: string,
+      id: string,
+      fields: { events?: string; description?: string | null; thresholds?: string | null },
+    ): Promise<boolean> {
+      const r = await db
+        .updateTable('webhooks')
+        .set(fields)
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
     },
     async byId(id: string): Promise<WebhookRow | undefined> {
       return db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
@@ -96,15 +113,15 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
         .executeTakeFirst();
       return r.numDeletedRows > 0n;
     },
-    /** The project's active webhooks subscribed to `event`. */
-    async subscribers(projectId: string, event: string): Promise<WebhookRow[]> {
+    /** The project's active webhooks subscribed to any of `events`. */
+    async subscribers(projectId: string, ...events: string[]): Promise<WebhookRow[]> {
       const rows = await db
         .selectFrom('webhooks')
         .selectAll()
         .where('project_id', '=', projectId)
         .where('active', '=', 1)
         .execute();
-      return rows.filter((w) => (JSON.parse(w.events) as string[]).includes(event));
+      return rows.filter((w) => (JSON.parse(w.events) as string[]).some((e) => events.includes(e)));
     },
     /** Queues deliveries, due at once, and keeps each webhook's history to the last 50 (never a pending one). */
     async enqueue(deliveries: readonly NewDelivery[], now: string): Promise<void> {
@@ -156,6 +173,20 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
         .where('webhook_id', '=', webhookId)
         .orderBy('seq', 'desc')
         .limit(HISTORY)
+        .execute();
+    },
+    /**
+     * The recorded deliveries of these events to these webhooks (a project's: at most 5), with their payloads,
+     * newest first; read through the per-webhook index, so only their history is looked at.
+     */
+    async deliveriesOf(webhookIds: readonly string[], events: readonly string[]): Promise<DeliveryRow[]> {
+      if (webhookIds.length === 0) return [];
+      return db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('webhook_id', 'in', webhookIds)
+        .where('event', 'in', events)
+        .orderBy('seq', 'desc')
         .execute();
     },
     async delivery(id: string): Promise<DeliveryRow | undefined> {

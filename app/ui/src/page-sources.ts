@@ -1,0 +1,190 @@
+/**
+ * Sources: which sites the engines cite when they answer the tracked prompts, by domain or by page, split into
+ * the brand's own, competitors' and everyone else's, most cited first, each with where in the period it was
+ * seen; and the gaps: sites listed beside competitors and never beside the brand. Domains and URLs come from
+ * engine answers: they are shown as text, and a page is a link only when it is http(s).
+ */
+import { api, seg } from './api.ts';
+import { button, externalLink, h, loading, setBarSpan, setBarWidth, type Child } from './dom.ts';
+import { answersCount, percent, plural } from './format.ts';
+import { choiceToolbar, chosen, periodChoice, periodOf, type Period } from './insight-toolbar.ts';
+import type { ProjectContext } from './page.ts';
+import { sourceTrend } from './source-trend.ts';
+import { getEngines } from './state.ts';
+import type { SourceStat, SourceStats } from './types.ts';
+import { badge, cardRow, cardTable, errorNotice, pageHeader, section } from './widgets.ts';
+
+const PAGE = 10;
+
+interface ListSpec {
+  title: string;
+  intro?: string;
+  query: Record<string, string>;
+  groupBy: 'domain' | 'url';
+  empty: string;
+  competitorColumn?: boolean;
+}
+
+export async function renderSources(ctx: ProjectContext): Promise<void> {
+  ctx.setTitle(`Sources · ${ctx.project.name}`);
+  const period = periodOf(ctx.query);
+  const engines = await getEngines(ctx.projectId);
+  const engineOptions = [
+    { value: '', label: 'All engines' },
+    ...engines.map((e) => ({ value: e.id, label: e.label })),
+  ];
+  const byOptions = [
+    { value: 'domain', label: 'Domains' },
+    { value: 'url', label: 'Pages (URLs)' },
+  ];
+  const engine = chosen(ctx.query, 'engine', engineOptions);
+  const groupBy = chosen(ctx.query, 'by', byOptions) as 'domain' | 'url';
+  const summary = h('p', { class: 'total', 'aria-live': 'polite' });
+  const what = groupBy === 'url' ? 'pages' : 'sites';
+  const lists: ListSpec[] = [
+    {
+      title: `Your ${what}`,
+      query: { class: 'own' },
+      groupBy,
+      empty: "No answer in this period lists a page of your site's domains.",
+    },
+    {
+      title: `Competitors' ${what}`,
+      query: { class: 'competitor' },
+      groupBy,
+      empty: "No answer in this period lists a competitor's site.",
+      competitorColumn: true,
+    },
+    {
+      title: `Other ${what}`,
+      query: { class: 'other' },
+      groupBy,
+      empty: 'No answer in this period lists another site.',
+    },
+    {
+      title: 'Gaps: sites that cite competitors but never you',
+      intro:
+        'Sites listed in answers that name a competitor, and in none that name you: where a mention of you is missing. Counted by domain.',
+      query: { gaps: 'true' },
+      groupBy: 'domain',
+      empty: 'No gap in this period: every site listed beside a competitor is also listed beside you.',
+    },
+  ];
+  const panels = lists.map((l) => section(l.title, l.intro ? h('p', { class: 'hint' }, l.intro) : null));
+  ctx.view.append(
+    pageHeader('Sources', 'Which sites the engines cite when they answer your prompts.'),
+    choiceToolbar(ctx, 'sources', [
+      periodChoice(period),
+      { name: 'engine', label: 'Engine', options: engineOptions, value: engine },
+      { name: 'by', label: 'Count by', options: byOptions, value: groupBy },
+    ]),
+    summary,
+    ...panels,
+  );
+  const first = await Promise.all(
+    lists.map((l, i) => sourceList(ctx, panels[i]!, l, period, engine).catch(() => null)),
+  );
+  const totals = first.find((r) => r !== null);
+  if (totals) {
+    summary.textContent = `${answersCount(totals.answers)} in this period; ${plural(totals.citingAnswers, 'lists', 'list')} at least one source. Shares are of those.`;
+  }
+}
+
+/** One class of source (or the gaps): a page of rows, and more on request. Answers the first page. */
+async function sourceList(
+  ctx: ProjectContext,
+  panel: HTMLElement,
+  l: ListSpec,
+  period: Period,
+  engine: string,
+): Promise<SourceStats> {
+  const area = h('div', null, loading());
+  panel.append(area);
+  const read = (cursor: string | null) =>
+    api.get<SourceStats>(
+      `/projects/${seg(ctx.projectId)}/stats/sources`,
+      {
+        from: period.from,
+        to: period.to,
+        engine: engine || null,
+        groupBy: l.groupBy,
+        limit: PAGE,
+        cursor,
+        ...l.query,
+      },
+      ctx.signal,
+    );
+  let page: SourceStats;
+  try {
+    page = await read(null);
+  } catch (err) {
+    area.replaceChildren(errorNotice(err));
+    throw err;
+  }
+  if (page.data.length === 0) {
+    area.replaceChildren(h('p', { class: 'empty' }, l.empty));
+    return page;
+  }
+  const headers = [
+    l.groupBy === 'url' ? 'Page' : 'Site',
+    ...(l.competitorColumn ? ['Competitor'] : []),
+    'Answers',
+    'Share',
+    'Prompts',
+    'Seen',
+  ];
+  const top = page.data[0]!.share ?? 0;
+  const row = (r: SourceStat): Child[] => [
+    l.groupBy === 'url' ? externalLink(r.url) : r.domain,
+    ...(l.competitorColumn ? [r.competitor ?? '—'] : []),
+    String(r.answers),
+    shareCell(r.share, top),
+    String(r.prompts),
+    seenCell(r, period),
+  ];
+  const caption = `${l.title}, ${l.groupBy === 'url' ? 'pages' : 'domains'} most cited first`;
+  const table = cardTable(caption, headers, page.data.map(row), 'sources');
+  const more = button(`Show ${PAGE} more`, async () => {
+    if (!cursor) return;
+    more.disabled = true;
+    try {
+      const next = await read(cursor);
+      table.tBodies[0]!.append(...next.data.map((r) => cardRow(headers, row(r))));
+      cursor = next.nextCursor;
+    } catch (err) {
+      area.append(errorNotice(err));
+    }
+    more.disabled = false;
+    more.hidden = !cursor;
+  });
+  let cursor = page.nextCursor;
+  more.hidden = !cursor;
+  area.replaceChildren(table, more);
+  return page;
+}
+
+/** The share of citing answers, with a bar scaled to the list's largest share so small shares still show. */
+function shareCell(share: number | null, top: number): HTMLElement {
+  const fill = h('span', { class: 'bar-fill series-0' });
+  setBarWidth(fill, top > 0 && share !== null ? share / top : 0);
+  return h(
+    'span',
+    { class: 'share-cell' },
+    h('span', { class: 'mini-track', 'aria-hidden': 'true' }, fill),
+    percent(share),
+  );
+}
+
+/** Where in the period the source was seen, and whether it is new or has gone quiet. */
+function seenCell(r: SourceStat, period: Period): HTMLElement {
+  const t = sourceTrend(r.firstSeen, r.lastSeen, period);
+  const fill = h('span', { class: 'span-fill' });
+  setBarSpan(fill, t.start, t.end);
+  return h(
+    'span',
+    { class: 'seen-cell' },
+    h('span', { class: 'span-track', 'aria-hidden': 'true' }, fill),
+    h('span', null, t.seen),
+    t.status ? badge(t.status.text, t.status.kind === 'new' ? 'ok' : 'busy') : null,
+  );
+}

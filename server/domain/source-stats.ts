@@ -1,0 +1,174 @@
+import { ENGINES } from '../../engines/catalog.ts';
+import { ALL, type SourceDetailRow, type SourceScope } from '../store/repositories/source-summaries.ts';
+import { readableProject } from './access.ts';
+import type { Caller, Services } from './context.ts';
+import { resolveRange } from './date-range.ts';
+import { checkEngineIds } from './engine-filter.ts';
+import { AppError } from './errors.ts';
+import { domainOfSource } from './insight-deltas.ts';
+import { splitPage } from './paging.ts';
+import { sourceClassifier, type SourceOwner } from './source-class.ts';
+
+export interface SourceQuery {
+  from?: string;
+  to?: string;
+  engine?: string[];
+  topicId?: string;
+  groupBy?: 'domain' | 'url';
+  perEngine?: boolean;
+  class?: SourceOwner['class'];
+  gaps?: boolean;
+  cursor?: string;
+  limit: number;
+}
+
+const ENGINE_IDS = ENGINES.map((e) => e.id);
+
+const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+
+/** One source's figures summed over rows (periods, engines): counts add up, prompt sets unite. */
+function sumRows(rows: readonly SourceDetailRow[]) {
+  const prompts = new Set<number>();
+  let answers = 0;
+  let firstSeen = '9999-12-31';
+  let lastSeen = '0000-01-01';
+  for (const r of rows) {
+    answers += r.answers;
+    if (r.firstDay < firstSeen) firstSeen = r.firstDay;
+    if (r.lastDay > lastSeen) lastSeen = r.lastDay;
+    for (const n of r.prompts) prompts.add(n);
+  }
+  return { answers, prompts: prompts.size, firstSeen, lastSeen };
+}
+
+function groupRows<K>(
+  rows: readonly SourceDetailRow[],
+  keyOf: (r: SourceDetailRow) => K,
+): Map<K, SourceDetailRow[]> {
+  const out = new Map<K, SourceDetailRow[]>();
+  for (const r of rows) {
+    const k = keyOf(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
+/** Domains of the scope listed in answers naming a tracked competitor and in none naming the brand. */
+async function gapDomains(s: Services, scope: SourceScope): Promise<Set<string>> {
+  const [rivals, brand] = await Promise.all([
+    s.store.sourceSummaries.totals({ ...scope, kind: 'c' }),
+    s.store.sourceSummaries.totals({ ...scope, kind: 'b' }),
+  ]);
+  return new Set([...rivals.keys()].filter((domain) => !brand.has(domain)));
+}
+
+/**
+ * Which sources the engines cite: per registrable domain (or URL), the answers listing it, most first, with their
+ * share of the answers listing any source, distinct prompts, first and last day, and whose it is. Ranking reads
+ * one summed row per key from the source summaries; the prompt sets and per-engine figures are read for the page
+ * only.
+ */
+export async function sourceStats(s: Services, caller: Caller, projectId: string, q: SourceQuery) {
+  const project = await readableProject(s, caller, projectId);
+  const range = resolveRange(q, s.clock.now());
+  const engineIds = checkEngineIds(q.engine);
+  if (engineIds && q.topicId !== undefined) {
+    throw new AppError(
+      'unsupported_filter_combination',
+      'stats/sources takes engine or topicId, not both: call it once per engine, or once for the topic.',
+    );
+  }
+  const groupBy = q.groupBy ?? 'domain';
+  if (q.gaps && groupBy === 'url')
+    throw new AppError(
+      'invalid_parameter',
+      'gaps: the gaps are domains; leave groupBy out or set it to domain.',
+    );
+  if (q.gaps && q.class !== undefined) {
+    throw new AppError(
+      'unsupported_filter_combination',
+      'stats/sources takes gaps or class, not both: the gaps are all of class other.',
+    );
+  }
+  const kind = groupBy === 'url' ? 'u' : 'd';
+  const scope: SourceScope = {
+    projectId,
+    kind,
+    engineIds: engineIds ?? [ALL],
+    topicId: q.topicId ?? ALL,
+    ...range,
+  };
+  const { cursor, limit, ...params } = q;
+  const filters = { ...params, ...range, engine: engineIds, groupBy };
+  const list = `sources:${projectId}`;
+  const after = s.cursors.decode<{ answers: number; key: string }>(list, filters, cursor);
+
+  const [totals, answersByEngine, competitors, gapKeys] = await Promise.all([
+    s.store.sourceSummaries.totals(scope),
+    s.store.trendSummaries.answersByEngine({ projectId, topicId: scope.topicId, ...range, engineIds }),
+    s.store.competitors.list(projectId),
+    q.gaps ? gapDomains(s, scope) : null,
+  ]);
+  const classify = sourceClassifier(project, competitors);
+  const ownerOf = (key: string) => (kind === 'd' ? classify.domain(key) : classify.url(key));
+  const wanted = q.gaps ? 'other' : q.class;
+  const ranked = [...totals]
+    .filter(([key]) => key !== '' && (gapKeys === null || gapKeys.has(key)))
+    .filter(([key]) => wanted === undefined || ownerOf(key).class === wanted)
+    .map(([key, t]) => ({ key, ...t }))
+    .sort((a, b) => b.answers - a.answers || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const start = after
+    ? ranked.findIndex((r) => r.answers < after.answers || (r.answers === after.answers && r.key > after.key))
+    : 0;
+  const page = splitPage(start === -1 ? [] : ranked.slice(start, start + limit + 1), limit, (r) =>
+    s.cursors.encode(list, filters, { answers: r.answers, key: r.key }),
+  );
+
+  // Per engine, the rows of each engine (every engine of the catalog when no filter names them); otherwise the
+  // rows of the scope. Either way the union of their prompt sets is the scope's.
+  const detailScope = { ...scope, engineIds: q.perEngine ? (engineIds ?? ENGINE_IDS) : scope.engineIds };
+  const [details, citingRows] = await Promise.all([
+    s.store.sourceSummaries.details(
+      detailScope,
+      page.data.map((r) => r.key),
+    ),
+    s.store.sourceSummaries.details({ ...detailScope, kind: 's' }, ['']),
+  ]);
+  const citingByEngine = new Map(
+    [...groupRows(citingRows, (r) => r.engineId)].map(([e, rows]) => [e, sumRows(rows).answers]),
+  );
+  const citingAnswers = [...citingByEngine.values()].reduce((a, b) => a + b, 0);
+  const byKey = groupRows(details, (r) => r.key);
+
+  return {
+    ...range,
+    groupBy,
+    answers: [...answersByEngine.values()].reduce((a, b) => a + b, 0),
+    citingAnswers,
+    data: page.data.map((r) => {
+      const rows = byKey.get(r.key) ?? [];
+      const domain = kind === 'd' ? r.key : (domainOfSource(r.key) ?? r.key);
+      return {
+        domain,
+        url: kind === 'u' ? r.key : null,
+        ...ownerOf(r.key),
+        answers: r.answers,
+        share: rate(r.answers, citingAnswers),
+        prompts: sumRows(rows).prompts,
+        firstSeen: r.firstDay,
+        lastSeen: r.lastDay,
+        ...(q.perEngine && {
+          engines: [...groupRows(rows, (row) => row.engineId)]
+            .map(([engineId, engineRows]) => {
+              const sum = sumRows(engineRows);
+              return { engineId, ...sum, share: rate(sum.answers, citingByEngine.get(engineId) ?? 0) };
+            })
+            .sort((a, b) => b.answers - a.answers || (a.engineId < b.engineId ? -1 : 1)),
+        }),
+      };
+    }),
+    nextCursor: page.nextCursor,
+  };
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { ops } from '../contract/operations.ts';
+import type { Services } from '../domain/context.ts';
+import { promptStats } from '../domain/prompt-stats.ts';
+import { sourceStats } from '../domain/source-stats.ts';
+import { surfaceStats } from '../domain/surface-stats.ts';
+import { trendStats } from '../domain/trend-stats.ts';
+import { route } from '../http/route.ts';
+
+/** The insight reads (extensions of v1). */
+export function insightRoutes(app: FastifyInstance, s: Services): void {
+  route(app, ops.getSourceStats, async ({ params, query }, req) =>
+    sourceStats(s, req.caller, params.projectId, query),
+  );
+  route(app, ops.getPromptStats, async ({ params, query }, req) =>
+    promptStats(s, req.caller, params.projectId, query),
+  );
+  route(app, ops.getTrends, async ({ params, query }, req) =>
+    trendStats(s, req.caller, params.projectId, query),
+  );
+  route(app, ops.getSurfaceStats, async ({ params, query }, req) =>
+    surfaceStats(s, req.caller, params.projectId, query),
+  );
+}

@@ -1,0 +1,81 @@
+import { storedAnswerCounts } from '../domain/answer-rows.ts';
+import { addToInsightSummaries } from '../domain/store-answers.ts';
+import type { AnswerCounts } from '../domain/summary-deltas.ts';
+import type { Db } from './database.ts';
+import { fromJson } from './json.ts';
+import { promptSummariesRepository } from './repositories/prompt-summaries.ts';
+import { sourceSummariesRepository } from './repositories/source-summaries.ts';
+import { trendSummariesRepository } from './repositories/trend-summaries.ts';
+
+/** Answers per pass: a few days of a large project, so rows merge well and memory stays small. */
+const BATCH = 5_000;
+
+/**
+ * Hands each project's stored answers to `add` as summary counts, in batches in observed order, so a migration
+ * builds summaries through the same delta code live writes use. Answers the number handed over.
+ */
+export async function forEachStoredBatch(
+  db: Db,
+  add: (projectId: string, counts: AnswerCounts[]) => Promise<void>,
+): Promise<number> {
+  let total = 0;
+  for (const { id: projectId } of await db.selectFrom('projects').select('id').execute()) {
+    const sets = new Map(
+      (
+        await db
+          .selectFrom('competitor_sets')
+          .select(['id', 'names'])
+          .where('project_id', '=', projectId)
+          .execute()
+      ).map((s) => [s.id, fromJson<string[]>(s.names)]),
+    );
+    let after: { observedAt: string; id: string } | null = null;
+    for (;;) {
+      let q = db
+        .selectFrom('answers')
+        .select([
+          'id',
+          'observed_at',
+          'date',
+          'engine_id',
+          'topic_id',
+          'prompt_id',
+          'prompt_text',
+          'mentioned',
+          'cited',
+          'position',
+          'sentiment',
+          'source_urls',
+          'competitor_set',
+          'competitor_hits',
+        ])
+        .where('project_id', '=', projectId);
+      if (after) {
+        const { observedAt, id } = after;
+        q = q
+          .where('observed_at', '>=', observedAt)
+          .where((eb) => eb.or([eb('observed_at', '>', observedAt), eb('id', '>', id)]));
+      }
+      const rows = await q.orderBy('observed_at').orderBy('id').limit(BATCH).execute();
+      if (rows.length === 0) break;
+      await add(
+        projectId,
+        rows.map((r) => storedAnswerCounts(r, sets.get(r.competitor_set ?? '') ?? [])),
+      );
+      total += rows.length;
+      const last = rows[rows.length - 1]!;
+      after = { observedAt: last.observed_at, id: last.id };
+    }
+  }
+  return total;
+}
+
+/** Builds the insight summaries from the answers already stored. Runs inside the migration that created the (empty) tables. */
+export function backfillInsights(db: Db): Promise<number> {
+  const repos = {
+    sourceSummaries: sourceSummariesRepository(db),
+    promptSummaries: promptSummariesRepository(db),
+    trendSummaries: trendSummariesRepository(db),
+  };
+  return forEachStoredBatch(db, (projectId, counts) => addToInsightSummaries(repos, projectId, counts));
+}

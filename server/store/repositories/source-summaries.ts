@@ -1,0 +1,344 @@
+import { sql } from 'kysely';
+import type { Db } from '../database.ts';
+import { chunks, padded } from '../in-list.ts';
+import { periodLists } from './summary-periods.ts';
+
+/**
+ * `d`: a registrable domain; `u`: a URL; `s` (key ''): answers that list any source; `b` and `c`: a domain counted
+ * only in the answers that name the brand (`b`) or a tracked competitor (`c`), which tell the gaps.
+ */
+export type SourceKind = 'd' | 'u' | 's' | 'b' | 'c';
+
+/** Engine and topic id of the rows that add up every engine or every topic. */
+export const ALL = '*';
+
+/** One answer's (or several same-day answers') sources of one kind, as the summaries count them. */
+export interface SourceDelta {
+  kind: SourceKind;
+  date: string;
+  engineId: string;
+  /** null: the answer has no topic, so only the all-topics rows count it. */
+  topicId: string | null;
+  key: string;
+  answers: number;
+  /** Text keys of the prompts the answers were asked (promptTextKey). */
+  prompts: ReadonlySet<string>;
+}
+
+export interface SourceScope {
+  projectId: string;
+  kind: SourceKind;
+  /** Rows of these engines add up; `[ALL]` for every engine. */
+  engineIds: readonly string[];
+  topicId: string;
+  from: string;
+  to: string;
+}
+
+export interface SourceTotals {
+  answers: number;
+  firstDay: string;
+  lastDay: string;
+}
+
+export interface SourceDetailRow extends SourceTotals {
+  engineId: string;
+  key: string;
+  /** Prompt numbers: distinct prompts are the size of their union. */
+  prompts: number[];
+}
+
+type Table = 'source_days' | 'source_months';
+const TABLES: readonly Table[] = ['source_days', 'source_months'];
+
+interface Row {
+  kind: SourceKind;
+  engineId: string;
+  topicId: string;
+  period: string;
+  key: string;
+  answers: number;
+  firstDay: string;
+  lastDay: string;
+  prompts: Set<number>;
+}
+
+const decodePrompts = (text: string): number[] =>
+  text === '' ? [] : text.split(',').map((n) => parseInt(n, 36));
+const encodePrompts = (set: ReadonlySet<number>): string =>
+  [...set]
+    .sort((a, b) => a - b)
+    .map((n) => n.toString(36))
+    .join(',');
+
+const minDay = (a: string, b: string) => (a < b ? a : b);
+const maxDay = (a: string, b: string) => (a > b ? a : b);
+const periodOf = (table: Table, date: string) => (table === 'source_days' ? date : date.slice(0, 7));
+
+/**
+ * The rows an answer counts in: its engine (all topics), its topic (all engines) and all of both. Reads take an
+ * engine filter or a topic filter, never both, so rows of one engine and one topic would never be read.
+ */
+function scopesOf(d: SourceDelta): [engineId: string, topicId: string][] {
+  return [
+    [d.engineId, ALL],
+    ...(d.topicId === null ? [] : [[ALL, d.topicId] as [string, string]]),
+    [ALL, ALL],
+  ];
+}
+
+const IN_CHUNK = 256;
+/** Index searches one read may make: a run's answer is a few hundred, and reads them in one statement. */
+const SMALL_READ = 2048;
+
+const rowKey = (kind: string, engineId: string, topicId: string, period: string, key: string) =>
+  `${kind}\0${engineId}\0${topicId}\0${period}\0${key}`;
+const INSERT_CHUNK = 500;
+
+export function sourceSummariesRepository(db: Db) {
+  /** The project's number of each prompt text, numbering the new ones after the highest so far. */
+  async function promptNumbers(projectId: string, keys: ReadonlySet<string>): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    const list = [...keys];
+    for (const chunk of chunks(list, IN_CHUNK)) {
+      const rows = await db
+        .selectFrom('prompt_numbers')
+        .select(['text_key', 'n'])
+        .where('project_id', '=', projectId)
+        .where('text_key', 'in', padded(chunk))
+        .execute();
+      for (const r of rows) out.set(r.text_key, Number(r.n));
+    }
+    const missing = list.filter((k) => !out.has(k));
+    if (missing.length === 0) return out;
+    const top = await db
+      .selectFrom('prompt_numbers')
+      .select(sql<number | null>`max(n)`.as('n'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    let next = Number(top.n ?? 0) + 1;
+    const fresh = missing.map((text_key) => ({ project_id: projectId, text_key, n: next++ }));
+    for (const chunk of chunks(fresh, INSERT_CHUNK))
+      await db.insertInto('prompt_numbers').values(chunk).execute();
+    for (const r of fresh) out.set(r.text_key, r.n);
+    return out;
+  }
+
+  /** Reads the stored rows matching every combination of the lists and adds them into the merged rows. */
+  async function readInto(
+    table: Table,
+    projectId: string,
+    lists: { kinds: string[]; engines: string[]; topics: string[]; periods: string[]; keys: string[] },
+    merged: ReadonlyMap<string, Row>,
+  ) {
+    const stored = await db
+      .selectFrom(table)
+      .select([
+        'kind',
+        'engine_id',
+        'topic_id',
+        'period',
+        'key',
+        'answers',
+        'first_day',
+        'last_day',
+        'prompts',
+      ])
+      .where('project_id', '=', projectId)
+      .where('kind', 'in', padded(lists.kinds))
+      .where('engine_id', 'in', padded(lists.engines))
+      .where('topic_id', 'in', padded(lists.topics))
+      .where('period', 'in', padded(lists.periods))
+      .where('key', 'in', padded(lists.keys))
+      .execute();
+    for (const s of stored) {
+      const r = merged.get(rowKey(s.kind, s.engine_id, s.topic_id, s.period, s.key));
+      if (!r) continue;
+      r.answers += Number(s.answers);
+      r.firstDay = minDay(r.firstDay, s.first_day);
+      r.lastDay = maxDay(r.lastDay, s.last_day);
+      for (const n of decodePrompts(s.prompts)) r.prompts.add(n);
+    }
+  }
+
+  /**
+   * Adds the stored rows' figures into the merged deltas. The index is searched for every combination of the
+   * lists, so a small write (one answer of a run) reads in one statement, and a large one (an import batch) in
+   * one statement per kind and scope, over all its periods and keys.
+   */
+  async function addStored(table: Table, projectId: string, merged: ReadonlyMap<string, Row>) {
+    const rows = [...merged.values()];
+    const distinct = (list: readonly Row[], pick: (r: Row) => string) => [...new Set(list.map(pick))];
+    const lists = (list: readonly Row[]) => ({
+      kinds: distinct(list, (r) => r.kind),
+      engines: distinct(list, (r) => r.engineId),
+      topics: distinct(list, (r) => r.topicId),
+      periods: distinct(list, (r) => r.period),
+      keys: distinct(list, (r) => r.key),
+    });
+    const all = lists(rows);
+    const combinations = Object.values(all).reduce((n, l) => n * l.length, 1);
+    if (combinations <= SMALL_READ) return readInto(table, projectId, all, merged);
+    const groups = new Map<string, Row[]>();
+    for (const r of rows) {
+      const k = `${r.kind}\0${r.engineId}\0${r.topicId}`;
+      const group = groups.get(k);
+      if (group) group.push(r);
+      else groups.set(k, [r]);
+    }
+    for (const group of groups.values()) {
+      const { periods, keys, ...scope } = lists(group);
+      for (const chunk of chunks(keys, IN_CHUNK))
+        await readInto(table, projectId, { ...scope, periods, keys: chunk }, merged);
+    }
+  }
+
+  /** Sums per key over one table's periods of the range. */
+  async function totalsIn(
+    table: Table,
+    f: SourceScope,
+    periods: readonly string[],
+    out: Map<string, SourceTotals>,
+  ) {
+    if (periods.length === 0) return;
+    const rows = await db
+      .selectFrom(table)
+      .select([
+        'key',
+        sql<number>`sum(answers)`.as('answers'),
+        sql<string>`min(first_day)`.as('first_day'),
+        sql<string>`max(last_day)`.as('last_day'),
+      ])
+      .where('project_id', '=', f.projectId)
+      .where('kind', '=', f.kind)
+      .where('engine_id', 'in', padded(f.engineIds))
+      .where('topic_id', '=', f.topicId)
+      .where('period', 'in', padded(periods))
+      .groupBy('key')
+      .execute();
+    for (const r of rows) {
+      const prev = out.get(r.key);
+      out.set(
+        r.key,
+        prev
+          ? {
+              answers: prev.answers + Number(r.answers),
+              firstDay: minDay(prev.firstDay, r.first_day),
+              lastDay: maxDay(prev.lastDay, r.last_day),
+            }
+          : { answers: Number(r.answers), firstDay: r.first_day, lastDay: r.last_day },
+      );
+    }
+  }
+
+  return {
+    /**
+     * Adds answers per source to the day and month rows of each scope the answer counts in (scopesOf). Rows hold prompt sets, so they are read, merged and written back; callers run this
+     * in the transaction that stored the answers.
+     */
+    async add(projectId: string, deltas: readonly SourceDelta[]): Promise<void> {
+      if (deltas.length === 0) return;
+      const numbers = await promptNumbers(projectId, new Set(deltas.flatMap((d) => [...d.prompts])));
+      for (const table of TABLES) {
+        const merged = new Map<string, Row>();
+        for (const d of deltas) {
+          const period = periodOf(table, d.date);
+          const prompts = [...d.prompts].map((k) => numbers.get(k)!);
+          for (const [engineId, topicId] of scopesOf(d)) {
+            const k = rowKey(d.kind, engineId, topicId, period, d.key);
+            let row = merged.get(k);
+            if (!row) {
+              const fresh: Row = {
+                kind: d.kind,
+                engineId,
+                topicId,
+                period,
+                key: d.key,
+                answers: 0,
+                firstDay: d.date,
+                lastDay: d.date,
+                prompts: new Set(),
+              };
+              merged.set(k, (row = fresh));
+            }
+            row.answers += d.answers;
+            row.firstDay = minDay(row.firstDay, d.date);
+            row.lastDay = maxDay(row.lastDay, d.date);
+            for (const n of prompts) row.prompts.add(n);
+          }
+        }
+        await addStored(table, projectId, merged);
+        for (const chunk of chunks([...merged.values()], INSERT_CHUNK)) {
+          await db
+            .insertInto(table)
+            .values(
+              chunk.map((r) => ({
+                project_id: projectId,
+                kind: r.kind,
+                engine_id: r.engineId,
+                topic_id: r.topicId,
+                period: r.period,
+                key: r.key,
+                answers: r.answers,
+                first_day: r.firstDay,
+                last_day: r.lastDay,
+                prompts: encodePrompts(r.prompts),
+              })),
+            )
+            .onConflict((oc) =>
+              oc
+                .columns(['project_id', 'kind', 'engine_id', 'topic_id', 'period', 'key'])
+                .doUpdateSet((eb) => ({
+                  answers: eb.ref('excluded.answers'),
+                  first_day: eb.ref('excluded.first_day'),
+                  last_day: eb.ref('excluded.last_day'),
+                  prompts: eb.ref('excluded.prompts'),
+                })),
+            )
+            .execute();
+        }
+      }
+    },
+    /** Every key of the scope with its answers and first and last day in the range: whole months from month rows. */
+    async totals(f: SourceScope): Promise<Map<string, SourceTotals>> {
+      const { months, days } = periodLists(f.from, f.to);
+      const out = new Map<string, SourceTotals>();
+      await totalsIn('source_months', f, months, out);
+      await totalsIn('source_days', f, days, out);
+      return out;
+    },
+    /** The rows of the given keys in the range, one per engine and period, with their prompt sets. */
+    async details(f: SourceScope, keys: readonly string[]): Promise<SourceDetailRow[]> {
+      if (keys.length === 0) return [];
+      const { months, days } = periodLists(f.from, f.to);
+      const out: SourceDetailRow[] = [];
+      for (const [table, periods] of [
+        ['source_months', months],
+        ['source_days', days],
+      ] as const) {
+        if (periods.length === 0) continue;
+        const rows = await db
+          .selectFrom(table)
+          .select(['engine_id', 'key', 'answers', 'first_day', 'last_day', 'prompts'])
+          .where('project_id', '=', f.projectId)
+          .where('kind', '=', f.kind)
+          .where('engine_id', 'in', padded(f.engineIds))
+          .where('topic_id', '=', f.topicId)
+          .where('period', 'in', padded(periods))
+          .where('key', 'in', padded(keys))
+          .execute();
+        for (const r of rows) {
+          out.push({
+            engineId: r.engine_id,
+            key: r.key,
+            answers: Number(r.answers),
+            firstDay: r.first_day,
+            lastDay: r.last_day,
+            prompts: decodePrompts(r.prompts),
+          });
+        }
+      }
+      return out;
+    },
+  };
+}

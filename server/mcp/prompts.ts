@@ -67,6 +67,8 @@ export function registerPrompts(mcp: McpServer, deps: McpDeps): void {
                 `daily_stats (${args}): how each engine moved day by day.`,
                 `competitor_stats (${args}, engine set to the engine that moved most): who gained there.`,
                 `search_answers (${args}, mentioned false, limit 10): prompts where the brand was left out; open one or two with get_answer.`,
+                `prompt_stats (${args}, sort "mentionRateChange", order "asc"): the prompts lost and won; trends (${args}, interval "day"): whether a move lies outside its 95 % interval or is noise.`,
+                `source_stats (${args}): the sites the engines cite, the brand's and its competitors'.`,
               ]) +
               '\nReport the headline numbers with their change, the engines that moved, the competitors that gained, two or three example answers (engine text as quotations), and three concrete actions.',
             figures,
@@ -105,6 +107,8 @@ export function registerPrompts(mcp: McpServer, deps: McpDeps): void {
                 `competitor_stats (${now}) and (${before}): which competitors took share.`,
                 `search_answers (${now}, mentioned false): answers that left the brand out; compare them with search_answers (${before}, mentioned true).`,
                 'Open a few with get_answer: which competitors they name first and which sources they cite (quoted.sources), against the answers that named the brand.',
+                `prompt_stats (${now}, sort "mentionRateChange", order "asc"): the prompts lost on ${engine}.`,
+                `source_stats (${now}) and (${before}): the sources ${engine} cited then and now, the brand's (class own) among them.`,
                 `list_prompts (projectId "${projectId}"): which tracked prompts run on ${engine}.`,
               ]) +
               '\nConclude with the likely reasons (lost citations, a competitor that rose, different sources, fewer answers), each with its evidence, and what to change.',

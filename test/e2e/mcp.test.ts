@@ -96,7 +96,7 @@ describe('the MCP server against answerwatch start with fake engines', () => {
   }, 180_000);
 
   it('over Streamable HTTP: sets up, starts a run, polls it to completion and reads the answers', async () => {
-    expect((await http.listTools()).tools).toHaveLength(16);
+    expect((await http.listTools()).tools).toHaveLength(20);
     await call(http, 'replace_competitors', {
       projectId,
       competitors: [{ name: 'Globex', domain: 'globex.example' }, { name: 'Initech' }],
@@ -232,7 +232,7 @@ describe('the MCP server against answerwatch start with fake engines', () => {
     const listed = await inspect('--method', 'tools/list');
     expect(listed.code, listed.stderr).toBe(0);
     const tools = JSON.parse(listed.stdout).tools as { name: string; outputSchema?: unknown }[];
-    expect(tools).toHaveLength(16);
+    expect(tools).toHaveLength(20);
     expect(tools.every((t) => t.outputSchema)).toBe(true);
     const called = await inspect(
       '--method',

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { EngineFilter } from '../../contract/common.ts';
+import { PromptStats, Trends } from '../../contract/insights.ts';
+import { ops } from '../../contract/operations.ts';
+import { promptStats } from '../../domain/prompt-stats.ts';
+import { sourceStats } from '../../domain/source-stats.ts';
+import { surfaceStats } from '../../domain/surface-stats.ts';
+import { trendStats } from '../../domain/trend-stats.ts';
+import { McpSourceStats, McpSurfaces, quoteSourceStats, quoteSurfaces } from '../quoted-insights.ts';
+import { argsOf, tool } from '../tool.ts';
+
+const Engines = EngineFilter.describe('Engine ids, e.g. ["chatgpt", "perplexity"]; see get_capabilities');
+const PerEngine = z.boolean().optional();
+const RANGE = 'over a date range (default the last 30 days, at most 366)';
+
+/** The insight reads (extensions of v1), under the REST reads' scope and rules. */
+export const insightTools = [
+  tool({
+    name: 'source_stats',
+    title: 'Cited sources',
+    description: `Which domains (or, with groupBy url, pages) the engines cite ${RANGE}, most cited first, each marked own, competitor or other.`,
+    scope: 'visibility:read',
+    input: argsOf(ops.getSourceStats.params, ops.getSourceStats.query).extend({
+      engine: Engines.optional(),
+      perEngine: PerEngine.describe('true: add a breakdown per engine'),
+    }),
+    output: McpSourceStats,
+    run: async ({ s, caller }, { projectId, ...q }) =>
+      quoteSourceStats(await sourceStats(s, caller, projectId, q)),
+  }),
+  tool({
+    name: 'prompt_stats',
+    title: 'Results per prompt',
+    description: `Per tracked prompt ${RANGE}: mention and citation rates, average position, sentiment and top competitor, with the change against the period before.`,
+    scope: 'visibility:read',
+    input: argsOf(ops.getPromptStats.params, ops.getPromptStats.query).extend({
+      engine: Engines.optional(),
+      perEngine: PerEngine.describe('true: add a breakdown per engine'),
+    }),
+    output: PromptStats,
+    run: ({ s, caller }, { projectId, ...q }) => promptStats(s, caller, projectId, q),
+  }),
+  tool({
+    name: 'trends',
+    title: 'Trends with intervals',
+    description: `Mention and citation rates, average position and sentiment per day, week or month ${RANGE}, each with its 95 % interval.`,
+    scope: 'visibility:read',
+    input: argsOf(ops.getTrends.params, ops.getTrends.query).extend({
+      engine: Engines.optional(),
+      perEngine: PerEngine.describe('false: one row per period adding up the engines; default true'),
+    }),
+    output: Trends,
+    run: ({ s, caller }, { projectId, ...q }) => trendStats(s, caller, projectId, q),
+  }),
+  tool({
+    name: 'surface_stats',
+    title: 'API against app',
+    description: `Per engine tracked both through its API and its signed-in app ${RANGE}: how often they agree on mention and citation, and the sources only one shows.`,
+    scope: 'visibility:read',
+    input: argsOf(ops.getSurfaceStats.params, ops.getSurfaceStats.query).extend({
+      engine: Engines.optional(),
+    }),
+    output: McpSurfaces,
+    run: async ({ s, caller }, { projectId, ...q }) =>
+      quoteSurfaces(await surfaceStats(s, caller, projectId, q)),
+  }),
+];

@@ -4,7 +4,6 @@ import { readableProject } from './access.ts';
 import type { Caller, Services } from './context.ts';
 import { resolveRange } from './date-range.ts';
 import { checkEngineIds } from './engine-filter.ts';
-import { AppError } from './errors.ts';
 import { domainOfSource } from './insight-deltas.ts';
 import { splitPage } from './paging.ts';
 import { sourceClassifier } from './source-class.ts';
@@ -63,12 +62,6 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
   const project = await readableProject(s, caller, projectId);
   const range = resolveRange(q, s.clock.now());
   const engineIds = checkEngineIds(q.engine);
-  if (engineIds && q.topicId !== undefined) {
-    throw new AppError(
-      'unsupported_filter_combination',
-      'stats/sources takes engine or topicId, not both: call it once per engine, or once for the topic.',
-    );
-  }
   const groupBy = q.groupBy ?? 'domain';
   const kind = groupBy === 'url' ? 'u' : 'd';
   const scope: SourceScope = {

@@ -14,6 +14,7 @@ import { runsRepository } from './repositories/runs.ts';
 import { settingsRepository } from './repositories/settings.ts';
 import { sourceSummariesRepository } from './repositories/source-summaries.ts';
 import { summariesRepository } from './repositories/summaries.ts';
+import { surfaceSummariesRepository } from './repositories/surface-summaries.ts';
 import { topicsRepository } from './repositories/topics.ts';
 import { trendSummariesRepository } from './repositories/trend-summaries.ts';
 import { webhooksRepository } from './repositories/webhooks.ts';
@@ -35,6 +36,7 @@ function repositories(db: Db) {
     settings: settingsRepository(db),
     sourceSummaries: sourceSummariesRepository(db),
     summaries: summariesRepository(db),
+    surfaceSummaries: surfaceSummariesRepository(db),
     topics: topicsRepository(db),
     trendSummaries: trendSummariesRepository(db),
     webhooks: webhooksRepository(db),

@@ -4,6 +4,7 @@ import type { Db } from './database.ts';
 import { fromJson } from './json.ts';
 import { promptSummariesRepository } from './repositories/prompt-summaries.ts';
 import { sourceSummariesRepository } from './repositories/source-summaries.ts';
+import { surfaceSummariesRepository } from './repositories/surface-summaries.ts';
 import { trendSummariesRepository } from './repositories/trend-summaries.ts';
 
 /** Answers per pass: a few days of a large project, so rows merge well and memory stays small. */
@@ -18,6 +19,7 @@ export async function backfillInsights(db: Db): Promise<number> {
     sourceSummaries: sourceSummariesRepository(db),
     promptSummaries: promptSummariesRepository(db),
     trendSummaries: trendSummariesRepository(db),
+    surfaceSummaries: surfaceSummariesRepository(db),
   };
   let total = 0;
   for (const { id: projectId } of await db.selectFrom('projects').select('id').execute()) {

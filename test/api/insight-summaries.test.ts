@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../server/domain/clock.ts';
 import { sourceClassifier } from '../../server/domain/source-class.ts';
-import { SURFACE_PAIRS } from '../../server/domain/surface-stats.ts';
+import { SURFACE_PAIRS } from '../../server/domain/surface-deltas.ts';
 import { openDatabase } from '../../server/store/database.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { importLines } from '../support/answers.ts';
@@ -156,20 +156,16 @@ describe('insight summaries', () => {
           const base = `/v1/projects/${projectId}/stats`;
           const range = { from: scope.from, to: scope.to, engine: q.engine };
 
-          // Sources: engine and topic one at a time (together they are refused).
-          const sourceScope = { ...scope, topicId: q.engine ? undefined : q.topicId };
+          // Sources.
           const sources = await allPages(
             h,
             key,
-            `${base}/sources?${qs({ ...range, topicId: sourceScope.topicId, groupBy: q.groupBy, perEngine: q.perEngine, limit: q.limit })}`,
+            `${base}/sources?${qs({ ...range, topicId: q.topicId, groupBy: q.groupBy, perEngine: q.perEngine, limit: q.limit })}`,
           );
-          const expectedSources = recountSources(answers, { ...q, ...sourceScope }, classify);
+          const expectedSources = recountSources(answers, { ...q, ...scope }, classify);
           expect(sources.data).toEqual(expectedSources.data);
           const first = (
-            await h.get(
-              `${base}/sources?${qs({ ...range, topicId: sourceScope.topicId, groupBy: q.groupBy })}`,
-              key,
-            )
+            await h.get(`${base}/sources?${qs({ ...range, topicId: q.topicId, groupBy: q.groupBy })}`, key)
           ).json();
           expect(first).toMatchObject({
             answers: expectedSources.answers,
@@ -320,6 +316,10 @@ describe('insight summaries, however the answers came in', () => {
       'prompt_days',
       'prompt_months',
       'trend_days',
+      'surface_days',
+      'surface_months',
+      'surface_domain_days',
+      'surface_domain_months',
     ])
       await sql`drop table ${sql.table(table)}`.execute(db);
     await sql`alter table webhooks drop column thresholds`.execute(db);

@@ -242,24 +242,39 @@ export function promptSummariesRepository(db: Db) {
       }
       return out;
     },
-    /** Day rows of single engines in the range, with the domains their answers listed. */
-    async days(f: PromptScope): Promise<PromptDayRow[]> {
-      if (f.engineIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('prompt_days')
-        .select(['prompt_id', 'engine_id', 'period', 'domains', ...PROMPT_COUNTS])
-        .where('project_id', '=', f.projectId)
-        .where('engine_id', 'in', padded(f.engineIds))
-        .where('period', '>=', f.from)
-        .where('period', '<=', f.to)
-        .execute();
-      return rows.map((r) => ({
-        promptId: r.prompt_id,
-        engineId: r.engine_id,
-        date: r.period,
-        counts: countsOf(r),
-        domains: fromJson<string[]>(r.domains),
-      }));
+    /** The stored day rows of one engine, prompt and day each (those that exist), with their domains. */
+    async dayRows(
+      projectId: string,
+      keys: readonly { engineId: string; date: string; promptId: string }[],
+    ): Promise<PromptDayRow[]> {
+      if (keys.length === 0) return [];
+      const wanted = new Set(keys.map((k) => `${k.engineId}\0${k.date}\0${k.promptId}`));
+      const distinct = (pick: (k: (typeof keys)[number]) => string) => [...new Set(keys.map(pick))];
+      const out: PromptDayRow[] = [];
+      for (const chunk of chunks(
+        distinct((k) => k.promptId),
+        IN_CHUNK,
+      )) {
+        const rows = await db
+          .selectFrom('prompt_days')
+          .select(['prompt_id', 'engine_id', 'period', 'domains', ...PROMPT_COUNTS])
+          .where('project_id', '=', projectId)
+          .where('engine_id', 'in', padded(distinct((k) => k.engineId)))
+          .where('period', 'in', padded(distinct((k) => k.date)))
+          .where('prompt_id', 'in', padded(chunk))
+          .execute();
+        for (const r of rows) {
+          if (!wanted.has(`${r.engine_id}\0${r.period}\0${r.prompt_id}`)) continue;
+          out.push({
+            promptId: r.prompt_id,
+            engineId: r.engine_id,
+            date: r.period,
+            counts: countsOf(r),
+            domains: fromJson<string[]>(r.domains),
+          });
+        }
+      }
+      return out;
     },
   };
 }

@@ -73,15 +73,15 @@ const maxDay = (a: string, b: string) => (a > b ? a : b);
 const periodOf = (table: Table, date: string) => (table === 'source_days' ? date : date.slice(0, 7));
 
 /**
- * The rows an answer counts in: its engine (all topics), its topic (all engines) and all of both. Reads take an
- * engine filter or a topic filter, never both, so rows of one engine and one topic would never be read.
+ * The rows an answer counts in: its engine and topic, its engine under all topics, its topic under all engines and
+ * all of both, so every filter (engine, topic, both, neither) reads rows made for it.
  */
 function scopesOf(d: SourceDelta): [engineId: string, topicId: string][] {
-  return [
+  const all: [string, string][] = [
     [d.engineId, ALL],
-    ...(d.topicId === null ? [] : [[ALL, d.topicId] as [string, string]]),
     [ALL, ALL],
   ];
+  return d.topicId === null ? all : [[d.engineId, d.topicId], [ALL, d.topicId], ...all];
 }
 
 const IN_CHUNK = 256;
@@ -230,8 +230,9 @@ export function sourceSummariesRepository(db: Db) {
 
   return {
     /**
-     * Adds answers per source to the day and month rows of each scope the answer counts in (scopesOf). Rows hold prompt sets, so they are read, merged and written back; callers run this
-     * in the transaction that stored the answers.
+     * Adds answers per source to the day and month rows of each scope the answer counts in (scopesOf). Rows hold
+     * prompt sets, so they are read, merged and written back; callers run this in the transaction that stored the
+     * answers.
      */
     async add(projectId: string, deltas: readonly SourceDelta[]): Promise<void> {
       if (deltas.length === 0) return;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { DateTime, Uri } from './common.ts';
+import {
+  citationEventExample,
+  overtakeEventExample,
+  thresholdsExample,
+  visibilityEventExample,
+} from './insight-examples.ts';
 
 /**
  * Alert events (extensions of v1): opt-in webhook events a completed run raises against the previous comparable
@@ -41,6 +47,7 @@ export const AlertThresholdsInput = z
   .meta({
     id: 'AlertThresholdsInput',
     description: 'Thresholds of the alert events; only with at least one alert event in `events`.',
+    examples: [thresholdsExample],
     ...EXTENSION,
   });
 
@@ -54,6 +61,7 @@ export const AlertThresholds = z
     id: 'AlertThresholds',
     description:
       'The thresholds in force, defaults filled in; present when the webhook subscribes to an alert event.',
+    examples: [thresholdsExample],
     ...EXTENSION,
   });
 
@@ -85,6 +93,7 @@ const envelope = <E extends z.ZodType, D extends z.ZodType>(
   data: D,
   id: string,
   description: string,
+  example: unknown,
 ) =>
   z
     .strictObject({
@@ -93,7 +102,7 @@ const envelope = <E extends z.ZodType, D extends z.ZodType>(
       createdAt: DateTime,
       data,
     })
-    .meta({ id, description, ...EXTENSION });
+    .meta({ id, description, examples: [example], ...EXTENSION });
 
 export const VisibilityEvent = envelope(
   z.enum(['visibility.dropped', 'visibility.rose']),
@@ -111,6 +120,7 @@ export const VisibilityEvent = envelope(
   }),
   'VisibilityEvent',
   'A mention or citation rate moved by at least the threshold, and each run lies outside the other’s 95 % interval.',
+  visibilityEventExample,
 );
 
 export const CitationEvent = envelope(
@@ -130,6 +140,7 @@ export const CitationEvent = envelope(
   }),
   'CitationEvent',
   "A page of the brand's domains was listed for a prompt on an engine in the previous run and is not in this one (lost), or the other way round (gained); only prompts both runs answered on that engine count.",
+  citationEventExample,
 );
 
 const Voice = z.strictObject({
@@ -153,4 +164,5 @@ export const OvertakeEvent = envelope(
   }),
   'OvertakeEvent',
   "A tracked competitor's share of voice was at most the brand's in the previous run and passes it (by more than shareOfVoiceLead) in this one.",
+  overtakeEventExample,
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateString, Uri } from './common.ts';
+import * as x from './insight-examples.ts';
 
 /** Response shapes of the insight reads (extensions of v1: sources, prompts, trends, surfaces). */
 
@@ -17,13 +18,14 @@ export const Estimate = z
     id: 'Estimate',
     description:
       'A figure with its 95 % interval. Rates and shares carry a Wilson score interval over the answers behind them; an average position carries a Student t interval of the mean (null bounds with a single position).',
+    examples: [x.estimateExample],
     ...EXTENSION,
   });
 
 export const SourceClass = z
   .enum(['own', 'competitor', 'other'])
   .describe("`own`: one of the brand's domains; `competitor`: a tracked competitor's; `other`: anyone else")
-  .meta({ id: 'SourceClass', ...EXTENSION });
+  .meta({ id: 'SourceClass', examples: ['competitor'], ...EXTENSION });
 
 const SourceEngine = z.strictObject({
   engineId: z.string(),
@@ -47,7 +49,7 @@ export const SourceStat = z
     lastSeen: DateString.describe('Last day in the range an answer listed it'),
     engines: z.array(SourceEngine).optional().describe('Per engine, with perEngine=true'),
   })
-  .meta({ id: 'SourceStat', ...EXTENSION });
+  .meta({ id: 'SourceStat', examples: [x.sourceStatExample], ...EXTENSION });
 
 export const SourceStats = z
   .strictObject({
@@ -61,7 +63,7 @@ export const SourceStats = z
     data: z.array(SourceStat),
     nextCursor: z.string().nullable(),
   })
-  .meta({ id: 'SourceStats', ...EXTENSION });
+  .meta({ id: 'SourceStats', examples: [x.sourceStatsExample], ...EXTENSION });
 
 export const SentimentCounts = z
   .strictObject({
@@ -71,7 +73,7 @@ export const SentimentCounts = z
     negative: z.number().int(),
     notApplicable: z.number().int().describe('Answers that do not name the brand'),
   })
-  .meta({ id: 'SentimentCounts', ...EXTENSION });
+  .meta({ id: 'SentimentCounts', examples: [x.promptStatExample.sentiment], ...EXTENSION });
 
 /** Figures of the prompts read; each is also a sort key, alone and as `<figure>Change`. */
 export const PROMPT_FIGURES = [
@@ -90,7 +92,7 @@ export const PROMPT_FIGURES = [
 
 export const PromptSort = z
   .enum([...PROMPT_FIGURES, ...PROMPT_FIGURES.map((f) => `${f}Change` as const)])
-  .meta({ id: 'PromptSort', ...EXTENSION });
+  .meta({ id: 'PromptSort', examples: ['mentionRateChange'], ...EXTENSION });
 
 const PromptChange = z
   .strictObject({
@@ -131,7 +133,7 @@ export const PromptStat = z
       .optional()
       .describe('Per engine that answered the prompt in either period, with perEngine=true'),
   })
-  .meta({ id: 'PromptStat', ...EXTENSION });
+  .meta({ id: 'PromptStat', examples: [x.promptStatExample], ...EXTENSION });
 
 export const PromptStats = z
   .strictObject({
@@ -145,7 +147,7 @@ export const PromptStats = z
     data: z.array(PromptStat),
     nextCursor: z.string().nullable(),
   })
-  .meta({ id: 'PromptStats', ...EXTENSION });
+  .meta({ id: 'PromptStats', examples: [x.promptStatsExample], ...EXTENSION });
 
 export const TrendPoint = z
   .strictObject({
@@ -165,7 +167,7 @@ export const TrendPoint = z
       .strictObject({ positive: Estimate, mixed: Estimate, neutral: Estimate, negative: Estimate })
       .describe('Share of each sentiment among the answers with one'),
   })
-  .meta({ id: 'TrendPoint', ...EXTENSION });
+  .meta({ id: 'TrendPoint', examples: [x.trendPointExample], ...EXTENSION });
 
 export const Trends = z
   .strictObject({
@@ -175,7 +177,7 @@ export const Trends = z
     data: z.array(TrendPoint),
     incompleteDays: Count.describe('Days in the range a run is still adding answers to'),
   })
-  .meta({ id: 'Trends', ...EXTENSION });
+  .meta({ id: 'Trends', examples: [x.trendsExample], ...EXTENSION });
 
 const Agreement = z.strictObject({
   agreement: Rate.describe('Pairs that agree divided by all pairs'),
@@ -217,8 +219,8 @@ export const SurfacePair = z
       appOnly: z.array(SurfaceSource).describe('Domains only the app listed, most often first (at most 20)'),
     }),
   })
-  .meta({ id: 'SurfacePair', ...EXTENSION });
+  .meta({ id: 'SurfacePair', examples: [x.surfacePairExample], ...EXTENSION });
 
 export const Surfaces = z
   .strictObject({ from: DateString, to: DateString, data: z.array(SurfacePair) })
-  .meta({ id: 'Surfaces', ...EXTENSION });
+  .meta({ id: 'Surfaces', examples: [x.surfacesExample], ...EXTENSION });

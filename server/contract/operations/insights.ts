@@ -11,10 +11,14 @@ const RANGE =
 
 const filters = {
   engine: EngineFilter.optional(),
-  topicId: ResourceId.optional().describe('Only answers to prompts of this topic'),
+  topicId: ResourceId.optional()
+    .describe('Only answers to prompts of this topic')
+    .meta({ examples: ['pricing'] }),
 };
 
-const perEngine = QueryBoolean.optional().describe('true: add a breakdown per engine');
+const perEngine = QueryBoolean.optional()
+  .describe('true: add a breakdown per engine')
+  .meta({ examples: [true] });
 
 const withEtag = (schema: z.ZodType) => ({
   200: { description: 'OK', schema, headers: ['ETag'] },
@@ -34,7 +38,11 @@ export const insightOps = {
     params: projectPath,
     query: DateRangeQuery.extend({
       ...filters,
-      groupBy: z.enum(['domain', 'url']).optional().describe('domain (default) or url'),
+      groupBy: z
+        .enum(['domain', 'url'])
+        .optional()
+        .describe('domain (default) or url')
+        .meta({ examples: ['url'] }),
       perEngine,
       cursor: Cursor.optional(),
       limit: Limit,
@@ -55,8 +63,14 @@ export const insightOps = {
     query: DateRangeQuery.extend({
       ...filters,
       perEngine,
-      sort: PromptSort.optional().describe('A figure or its change; default answers'),
-      order: z.enum(['asc', 'desc']).optional().describe('default desc'),
+      sort: PromptSort.optional()
+        .describe('A figure or its change; default answers')
+        .meta({ examples: ['mentionRateChange'] }),
+      order: z
+        .enum(['asc', 'desc'])
+        .optional()
+        .describe('default desc')
+        .meta({ examples: ['asc'] }),
       cursor: Cursor.optional(),
       limit: Limit,
     }),
@@ -75,10 +89,14 @@ export const insightOps = {
     params: projectPath,
     query: DateRangeQuery.extend({
       ...filters,
-      interval: z.enum(['day', 'week', 'month', 'range']).optional().describe('default day'),
-      perEngine: QueryBoolean.optional().describe(
-        'false: one row per period adding up the engines; default true',
-      ),
+      interval: z
+        .enum(['day', 'week', 'month', 'range'])
+        .optional()
+        .describe('default day')
+        .meta({ examples: ['week'] }),
+      perEngine: QueryBoolean.optional()
+        .describe('false: one row per period adding up the engines; default true')
+        .meta({ examples: [false] }),
     }),
     responses: withEtag(Trends),
     errors: [400, 404],

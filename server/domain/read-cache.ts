@@ -1,4 +1,4 @@
-import type { JsonText } from './json-text.ts';
+import { JsonText } from './json-text.ts';
 
 /**
  * Rendered read responses (answer pages, daily stats), kept while the data has not changed: integrators poll the
@@ -40,4 +40,21 @@ export function createReadCache(maxChars = 64 * 1024 * 1024): ReadCache {
       return value;
     },
   };
+}
+
+/**
+ * A read computed once per store generation and kept as JSON text: the summaries behind it change only when
+ * answers are stored, and dashboards ask the same ranges again and again. `key` must hold everything the body
+ * depends on besides the data (project, resolved range, filters, page).
+ */
+export function cachedRead<T>(
+  s: { reads: ReadCache; store: { generation(): string } },
+  key: readonly unknown[],
+  compute: () => Promise<T>,
+): Promise<JsonText<T>> {
+  return s.reads.get(
+    JSON.stringify(key),
+    s.store.generation(),
+    async () => new JsonText<T>(JSON.stringify(await compute())),
+  );
 }

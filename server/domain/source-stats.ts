@@ -7,6 +7,7 @@ import { checkEngineIds } from './engine-filter.ts';
 import { domainOfSource } from './insight-deltas.ts';
 import { splitPage } from './paging.ts';
 import { sourceClassifier } from './source-class.ts';
+import { cachedRead } from './read-cache.ts';
 
 export interface SourceQuery {
   from?: string;
@@ -76,67 +77,71 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
   const list = `sources:${projectId}`;
   const after = s.cursors.decode<{ answers: number; key: string }>(list, filters, cursor);
 
-  const [totals, answersByEngine, competitors] = await Promise.all([
-    s.store.sourceSummaries.totals(scope),
-    s.store.trendSummaries.answersByEngine({ projectId, topicId: scope.topicId, ...range, engineIds }),
-    s.store.competitors.list(projectId),
-  ]);
-  const ranked = [...totals]
-    .filter(([key]) => key !== '')
-    .map(([key, t]) => ({ key, ...t }))
-    .sort((a, b) => b.answers - a.answers || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const start = after
-    ? ranked.findIndex((r) => r.answers < after.answers || (r.answers === after.answers && r.key > after.key))
-    : 0;
-  const page = splitPage(start === -1 ? [] : ranked.slice(start, start + limit + 1), limit, (r) =>
-    s.cursors.encode(list, filters, { answers: r.answers, key: r.key }),
-  );
+  return cachedRead(s, [list, filters, after, limit], async () => {
+    const [totals, answersByEngine, competitors] = await Promise.all([
+      s.store.sourceSummaries.totals(scope),
+      s.store.trendSummaries.answersByEngine({ projectId, topicId: scope.topicId, ...range, engineIds }),
+      s.store.competitors.list(projectId),
+    ]);
+    const ranked = [...totals]
+      .filter(([key]) => key !== '')
+      .map(([key, t]) => ({ key, ...t }))
+      .sort((a, b) => b.answers - a.answers || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const start = after
+      ? ranked.findIndex(
+          (r) => r.answers < after.answers || (r.answers === after.answers && r.key > after.key),
+        )
+      : 0;
+    const page = splitPage(start === -1 ? [] : ranked.slice(start, start + limit + 1), limit, (r) =>
+      s.cursors.encode(list, filters, { answers: r.answers, key: r.key }),
+    );
 
-  // Per engine, the rows of each engine (every engine of the catalog when no filter names them); otherwise the
-  // rows of the scope. Either way the union of their prompt sets is the scope's.
-  const detailScope = { ...scope, engineIds: q.perEngine ? (engineIds ?? ENGINE_IDS) : scope.engineIds };
-  const [details, citingRows] = await Promise.all([
-    s.store.sourceSummaries.details(
-      detailScope,
-      page.data.map((r) => r.key),
-    ),
-    s.store.sourceSummaries.details({ ...detailScope, kind: 's' }, ['']),
-  ]);
-  const citingByEngine = new Map(
-    [...groupRows(citingRows, (r) => r.engineId)].map(([e, rows]) => [e, sumRows(rows).answers]),
-  );
-  const citingAnswers = [...citingByEngine.values()].reduce((a, b) => a + b, 0);
-  const byKey = groupRows(details, (r) => r.key);
-  const classify = sourceClassifier(project, competitors);
+    // Per engine, the rows of each engine (every engine of the catalog when no filter names them); otherwise the
+    // rows of the scope. Either way the union of their prompt sets is the scope's.
+    const detailScope = { ...scope, engineIds: q.perEngine ? (engineIds ?? ENGINE_IDS) : scope.engineIds };
+    const [details, citingRows] = await Promise.all([
+      s.store.sourceSummaries.details(
+        detailScope,
+        page.data.map((r) => r.key),
+      ),
+      s.store.sourceSummaries.details({ ...detailScope, kind: 's' }, ['']),
+    ]);
+    const citingByEngine = new Map(
+      [...groupRows(citingRows, (r) => r.engineId)].map(([e, rows]) => [e, sumRows(rows).answers]),
+    );
+    const citingAnswers = [...citingByEngine.values()].reduce((a, b) => a + b, 0);
+    const byKey = groupRows(details, (r) => r.key);
+    const classify = sourceClassifier(project, competitors);
 
-  return {
-    ...range,
-    groupBy,
-    answers: [...answersByEngine.values()].reduce((a, b) => a + b, 0),
-    citingAnswers,
-    data: page.data.map((r) => {
-      const rows = byKey.get(r.key) ?? [];
-      const domain = kind === 'd' ? r.key : (domainOfSource(r.key) ?? r.key);
-      const owner = kind === 'd' ? classify.domain(r.key) : classify.url(r.key);
-      return {
-        domain,
-        url: kind === 'u' ? r.key : null,
-        ...owner,
-        answers: r.answers,
-        share: rate(r.answers, citingAnswers),
-        prompts: sumRows(rows).prompts,
-        firstSeen: r.firstDay,
-        lastSeen: r.lastDay,
-        ...(q.perEngine && {
-          engines: [...groupRows(rows, (row) => row.engineId)]
-            .map(([engineId, engineRows]) => {
-              const sum = sumRows(engineRows);
-              return { engineId, ...sum, share: rate(sum.answers, citingByEngine.get(engineId) ?? 0) };
-            })
-            .sort((a, b) => b.answers - a.answers || (a.engineId < b.engineId ? -1 : 1)),
-        }),
-      };
-    }),
-    nextCursor: page.nextCursor,
-  };
+    return {
+      ...range,
+      groupBy,
+      answers: [...answersByEngine.values()].reduce((a, b) => a + b, 0),
+      citingAnswers,
+      data: page.data.map((r) => {
+        const rows = byKey.get(r.key) ?? [];
+        const domain = kind === 'd' ? r.key : (domainOfSource(r.key) ?? r.key);
+        const owner = kind === 'd' ? classify.domain(r.key) : classify.url(r.key);
+        return {
+          domain,
+          url: kind === 'u' ? r.key : null,
+          ...owner,
+          answers: r.answers,
+          share: rate(r.answers, citingAnswers),
+          prompts: sumRows(rows).prompts,
+          firstSeen: r.firstDay,
+          lastSeen: r.lastDay,
+          ...(q.perEngine && {
+            engines: [...groupRows(rows, (row) => row.engineId)]
+              .map(([engineId, engineRows]) => {
+                const sum = sumRows(engineRows);
+                return { engineId, ...sum, share: rate(sum.answers, citingByEngine.get(engineId) ?? 0) };
+              })
+              .sort((a, b) => b.answers - a.answers || (a.engineId < b.engineId ? -1 : 1)),
+          }),
+        };
+      }),
+      nextCursor: page.nextCursor,
+    };
+  });
 }

@@ -10,6 +10,7 @@ import { resolveRange } from './date-range.ts';
 import { checkEngineIds } from './engine-filter.ts';
 import { sourceClassifier } from './source-class.ts';
 import { SURFACE_PAIRS } from './surface-deltas.ts';
+import { cachedRead } from './read-cache.ts';
 
 export interface SurfaceQuery {
   from?: string;
@@ -77,30 +78,32 @@ export async function surfaceStats(s: Services, caller: Caller, projectId: strin
   const pairs = SURFACE_PAIRS.filter(
     (p) => !engineIds || engineIds.includes(p.api) || engineIds.includes(p.app),
   );
-  const promptIds =
-    q.topicId === undefined ? null : (await s.store.prompts.all(projectId, q.topicId)).map((p) => p.id);
-  const scope = { projectId, apiEngineIds: pairs.map((p) => p.api), promptIds, ...range };
-  const [totals, domains, competitors] = await Promise.all([
-    s.store.surfaceSummaries.totals(scope),
-    s.store.surfaceSummaries.domains(scope),
-    s.store.competitors.list(projectId),
-  ]);
-  const classify = sourceClassifier(project, competitors);
-  const sources = (apiEngineId: string, side: 'api' | 'app') =>
-    top(domains.filter((d) => d.apiEngineId === apiEngineId && d.side === side)).map((d) => ({
-      domain: d.domain,
-      ...classify.domain(d.domain),
-      promptDays: d.promptDays,
-    }));
+  return cachedRead(s, ['surfaces', projectId, range, engineIds, q.topicId], async () => {
+    const promptIds =
+      q.topicId === undefined ? null : (await s.store.prompts.all(projectId, q.topicId)).map((p) => p.id);
+    const scope = { projectId, apiEngineIds: pairs.map((p) => p.api), promptIds, ...range };
+    const [totals, domains, competitors] = await Promise.all([
+      s.store.surfaceSummaries.totals(scope),
+      s.store.surfaceSummaries.domains(scope),
+      s.store.competitors.list(projectId),
+    ]);
+    const classify = sourceClassifier(project, competitors);
+    const sources = (apiEngineId: string, side: 'api' | 'app') =>
+      top(domains.filter((d) => d.apiEngineId === apiEngineId && d.side === side)).map((d) => ({
+        domain: d.domain,
+        ...classify.domain(d.domain),
+        promptDays: d.promptDays,
+      }));
 
-  const data = pairs
-    .map((p) => ({ pair: p, figures: pairFigures(totals.filter((t) => t.apiEngineId === p.api)) }))
-    .filter(({ figures }) => figures.pairedDays > 0)
-    .map(({ pair, figures }) => ({
-      apiEngineId: pair.api,
-      appEngineId: pair.app,
-      ...figures,
-      sources: { apiOnly: sources(pair.api, 'api'), appOnly: sources(pair.api, 'app') },
-    }));
-  return { ...range, data };
+    const data = pairs
+      .map((p) => ({ pair: p, figures: pairFigures(totals.filter((t) => t.apiEngineId === p.api)) }))
+      .filter(({ figures }) => figures.pairedDays > 0)
+      .map(({ pair, figures }) => ({
+        apiEngineId: pair.api,
+        appEngineId: pair.app,
+        ...figures,
+        sources: { apiOnly: sources(pair.api, 'api'), appOnly: sources(pair.api, 'app') },
+      }));
+    return { ...range, data };
+  });
 }

@@ -15,7 +15,7 @@ const extensions = operations.filter((op) => op.extension);
 
 /** The first example the zod contract gives a schema, looking through optional. */
 function exampleOf(schema: z.ZodType): unknown {
-  const examples = z.globalRegistry.get(schema)?.examples;
+  const examples = z.globalRegistry.get(schema)?.examples as unknown[] | undefined;
   if (examples?.length) return examples[0];
   return schema instanceof z.ZodOptional ? exampleOf(schema.unwrap() as z.ZodType) : undefined;
 }

@@ -24,6 +24,10 @@ const INSIGHT_TABLES = [
   'prompt_days',
   'prompt_months',
   'trend_days',
+  'surface_days',
+  'surface_months',
+  'surface_domain_days',
+  'surface_domain_months',
 ];
 
 function bytesInUse(db: SQLite.Database): number {

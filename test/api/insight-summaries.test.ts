@@ -17,6 +17,7 @@ import {
 import {
   allAnswers,
   allPages,
+  INSIGHT_TABLES,
   insightProject,
   line,
   PAGES,
@@ -309,19 +310,7 @@ describe('insight summaries, however the answers came in', () => {
     const { key, projectId, promptIds } = await insightProject(h, lines);
     const before = await readAll(key, projectId, promptIds);
     const db = rawDb(h.dbPath);
-    for (const table of [
-      'source_days',
-      'source_months',
-      'prompt_numbers',
-      'prompt_days',
-      'prompt_months',
-      'trend_days',
-      'surface_days',
-      'surface_months',
-      'surface_domain_days',
-      'surface_domain_months',
-    ])
-      await sql`drop table ${sql.table(table)}`.execute(db);
+    for (const table of INSIGHT_TABLES) await sql`drop table ${sql.table(table)}`.execute(db);
     await sql`alter table webhooks drop column thresholds`.execute(db);
     await sql`delete from kysely_migration where name = '0004-insights'`.execute(db);
     await db.destroy();

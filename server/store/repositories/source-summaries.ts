@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { chunks, padded } from '../in-list.ts';
-import { periodLists } from './summary-periods.ts';
+import { periodRanges } from './summary-periods.ts';
 
 /** `d`: a registrable domain; `u`: a URL; `s` (key ''): answers that list any source. */
 export type SourceKind = 'd' | 'u' | 's';
@@ -190,14 +190,13 @@ export function sourceSummariesRepository(db: Db) {
     }
   }
 
-  /** Sums per key over one table's periods of the range. */
+  /** Sums per key over one period range of one table. */
   async function totalsIn(
     table: Table,
     f: SourceScope,
-    periods: readonly string[],
+    range: { from: string; to: string },
     out: Map<string, SourceTotals>,
   ) {
-    if (periods.length === 0) return;
     const rows = await db
       .selectFrom(table)
       .select([
@@ -210,7 +209,8 @@ export function sourceSummariesRepository(db: Db) {
       .where('kind', '=', f.kind)
       .where('engine_id', 'in', padded(f.engineIds))
       .where('topic_id', '=', f.topicId)
-      .where('period', 'in', padded(periods))
+      .where('period', '>=', range.from)
+      .where('period', '<=', range.to)
       .groupBy('key')
       .execute();
     for (const r of rows) {
@@ -299,22 +299,16 @@ export function sourceSummariesRepository(db: Db) {
     },
     /** Every key of the scope with its answers and first and last day in the range: whole months from month rows. */
     async totals(f: SourceScope): Promise<Map<string, SourceTotals>> {
-      const { months, days } = periodLists(f.from, f.to);
       const out = new Map<string, SourceTotals>();
-      await totalsIn('source_months', f, months, out);
-      await totalsIn('source_days', f, days, out);
+      for (const { table, ...range } of periodRanges(f.from, f.to, 'source_months', 'source_days'))
+        await totalsIn(table, f, range, out);
       return out;
     },
     /** The rows of the given keys in the range, one per engine and period, with their prompt sets. */
     async details(f: SourceScope, keys: readonly string[]): Promise<SourceDetailRow[]> {
       if (keys.length === 0) return [];
-      const { months, days } = periodLists(f.from, f.to);
       const out: SourceDetailRow[] = [];
-      for (const [table, periods] of [
-        ['source_months', months],
-        ['source_days', days],
-      ] as const) {
-        if (periods.length === 0) continue;
+      for (const { table, from, to } of periodRanges(f.from, f.to, 'source_months', 'source_days')) {
         const rows = await db
           .selectFrom(table)
           .select(['engine_id', 'key', 'answers', 'first_day', 'last_day', 'prompts'])
@@ -322,7 +316,8 @@ export function sourceSummariesRepository(db: Db) {
           .where('kind', '=', f.kind)
           .where('engine_id', 'in', padded(f.engineIds))
           .where('topic_id', '=', f.topicId)
-          .where('period', 'in', padded(periods))
+          .where('period', '>=', from)
+          .where('period', '<=', to)
           .where('key', 'in', padded(keys))
           .execute();
         for (const r of rows) {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { chunks, padded } from '../in-list.ts';
 import { ALL } from './source-summaries.ts';
-import { periodLists } from './summary-periods.ts';
+import { periodRanges } from './summary-periods.ts';
 
 /**
  * What pairing every API answer with every app answer of one prompt-day adds up to, summed over prompt-days: each
@@ -191,14 +191,10 @@ export function surfaceSummariesRepository(db: Db) {
     },
     /** Each pair's figures over the range, per prompt (of `promptIds` when given): whole months from month rows. */
     async totals(f: SurfaceScope): Promise<SurfaceTotals[]> {
-      const { months, days } = periodLists(f.from, f.to);
+      if (f.apiEngineIds.length === 0) return [];
       const wanted = f.promptIds === null ? null : new Set(f.promptIds);
       const out = new Map<string, SurfaceTotals>();
-      for (const [table, periods] of [
-        ['surface_months', months],
-        ['surface_days', days],
-      ] as const) {
-        if (periods.length === 0 || f.apiEngineIds.length === 0) continue;
+      for (const { table, from, to } of periodRanges(f.from, f.to, 'surface_months', 'surface_days')) {
         const rows = await db
           .selectFrom(table)
           .select([
@@ -208,7 +204,8 @@ export function surfaceSummariesRepository(db: Db) {
           ])
           .where('project_id', '=', f.projectId)
           .where('api_engine_id', 'in', padded(f.apiEngineIds))
-          .where('period', 'in', padded(periods))
+          .where('period', '>=', from)
+          .where('period', '<=', to)
           .groupBy(['api_engine_id', 'prompt_id'])
           .execute();
         for (const r of rows) {
@@ -223,13 +220,10 @@ export function surfaceSummariesRepository(db: Db) {
     },
     /** Per pair and side, the prompt-days of the range on which only that side listed each domain. */
     async domains(f: SurfaceScope): Promise<SurfaceDomainTotals[]> {
-      const { months, days } = periodLists(f.from, f.to);
+      if (f.apiEngineIds.length === 0) return [];
       const out = new Map<string, SurfaceDomainTotals>();
-      for (const [table, periods] of [
-        ['surface_domain_months', months],
-        ['surface_domain_days', days],
-      ] as const) {
-        if (periods.length === 0 || f.apiEngineIds.length === 0) continue;
+      const ranges = periodRanges(f.from, f.to, 'surface_domain_months', 'surface_domain_days');
+      for (const { table, from, to } of ranges) {
         for (const promptIds of promptLists(f.promptIds)) {
           const rows = await db
             .selectFrom(table)
@@ -237,7 +231,8 @@ export function surfaceSummariesRepository(db: Db) {
             .where('project_id', '=', f.projectId)
             .where('api_engine_id', 'in', padded(f.apiEngineIds))
             .where('prompt_id', 'in', padded(promptIds))
-            .where('period', 'in', padded(periods))
+            .where('period', '>=', from)
+            .where('period', '<=', to)
             .groupBy(['api_engine_id', 'side', 'domain'])
             .execute();
           for (const r of rows) {

@@ -19,6 +19,8 @@ export type AlertEventName = (typeof ALERT_EVENTS)[number];
 const EXTENSION = { 'x-answerwatch-extension': true } as const;
 const Share = z.number().min(0).max(1);
 
+const thresholdsExample = { mentionRateChange: 0.15, citationRateChange: 0.1, shareOfVoiceLead: 0.05 };
+
 export const DEFAULT_THRESHOLDS = { mentionRateChange: 0.1, citationRateChange: 0.1, shareOfVoiceLead: 0 };
 
 const threshold = (what: string, fallback: number) => Share.describe(`${what} (0 to 1; default ${fallback})`);
@@ -41,6 +43,7 @@ export const AlertThresholdsInput = z
   .meta({
     id: 'AlertThresholdsInput',
     description: 'Thresholds of the alert events; only with at least one alert event in `events`.',
+    examples: [thresholdsExample],
     ...EXTENSION,
   });
 
@@ -54,6 +57,7 @@ export const AlertThresholds = z
     id: 'AlertThresholds',
     description:
       'The thresholds in force, defaults filled in; present when the webhook subscribes to an alert event.',
+    examples: [thresholdsExample],
     ...EXTENSION,
   });
 

@@ -13,6 +13,7 @@ import type { Caller, Services } from './context.ts';
 import { previousRange, resolveRange } from './date-range.ts';
 import { checkEngineIds } from './engine-filter.ts';
 import { splitPage } from './paging.ts';
+import { cachedRead } from './read-cache.ts';
 
 type Figure = (typeof PROMPT_FIGURES)[number];
 export type PromptSortKey = Figure | `${Figure}Change`;
@@ -125,90 +126,92 @@ export async function promptStats(s: Services, caller: Caller, projectId: string
   const list = `prompts:${projectId}`;
   const after = s.cursors.decode<{ value: number | null; id: string }>(list, filters, cursor);
 
-  const scope = { projectId, engineIds: engineIds ?? [ALL] };
-  const perEngineScope = { projectId, engineIds: engineIds ?? ENGINE_IDS };
-  const [prompts, now, before, nowByEngine, beforeByEngine, competitors] = await Promise.all([
-    s.store.prompts.all(projectId, q.topicId),
-    s.store.promptSummaries.totals({ ...scope, ...range }, false),
-    s.store.promptSummaries.totals({ ...scope, ...previous }, false),
-    q.perEngine ? s.store.promptSummaries.totals({ ...perEngineScope, ...range }, true) : [],
-    q.perEngine ? s.store.promptSummaries.totals({ ...perEngineScope, ...previous }, true) : [],
-    s.store.competitors.list(projectId),
-  ]);
-  const current = countsBy(now);
-  const earlier = countsBy(before);
-  const rows = prompts
-    .map((p) => {
-      const f = figures(current(p.id));
-      const c = change(f, figures(earlier(p.id)));
-      return { prompt: p, figures: f, change: c, value: sortValue(f, c, sort), id: p.id };
-    })
-    .sort((a, b) => compare(order, a, b));
-  const start = after ? rows.findIndex((r) => compare(order, r, after) > 0) : 0;
-  const page = splitPage(start === -1 ? [] : rows.slice(start, start + limit + 1), limit, (r) =>
-    s.cursors.encode(list, filters, { value: r.value, id: r.id }),
-  );
-
-  const ids = page.data.map((r) => r.prompt.id);
-  const named = await s.store.promptSummaries.competitors(
-    { ...(q.perEngine ? perEngineScope : scope), ...range },
-    ids,
-  );
-  const names = new Map(competitors.map((c, i) => [competitorKey(c.name), { name: c.name, order: i }]));
-  const namedBy = new Map<string, Map<string, number>>();
-  for (const r of named) {
-    for (const engineId of q.perEngine ? [r.engineId, null] : [null]) {
-      const k = `${r.promptId}\0${engineId ?? ''}`;
-      const mentions = namedBy.get(k) ?? new Map<string, number>();
-      for (const [key, n] of Object.entries(r.competitors))
-        if (names.has(key)) mentions.set(key, (mentions.get(key) ?? 0) + n);
-      namedBy.set(k, mentions);
-    }
-  }
-  /** The tracked competitor named most; ties go to the earlier in the list. */
-  const topCompetitor = (promptId: string, engineId: string | null, answers: number) => {
-    const mentions = namedBy.get(`${promptId}\0${engineId ?? ''}`) ?? new Map<string, number>();
-    const [top] = [...mentions].sort(
-      (a, b) => b[1] - a[1] || names.get(a[0])!.order - names.get(b[0])!.order,
+  return cachedRead(s, projectId, [list, filters, after, limit], async () => {
+    const scope = { projectId, engineIds: engineIds ?? [ALL] };
+    const perEngineScope = { projectId, engineIds: engineIds ?? ENGINE_IDS };
+    const [prompts, now, before, nowByEngine, beforeByEngine, competitors] = await Promise.all([
+      s.store.prompts.all(projectId, q.topicId),
+      s.store.promptSummaries.totals({ ...scope, ...range }, false),
+      s.store.promptSummaries.totals({ ...scope, ...previous }, false),
+      q.perEngine ? s.store.promptSummaries.totals({ ...perEngineScope, ...range }, true) : [],
+      q.perEngine ? s.store.promptSummaries.totals({ ...perEngineScope, ...previous }, true) : [],
+      s.store.competitors.list(projectId),
+    ]);
+    const current = countsBy(now);
+    const earlier = countsBy(before);
+    const rows = prompts
+      .map((p) => {
+        const f = figures(current(p.id));
+        const c = change(f, figures(earlier(p.id)));
+        return { prompt: p, figures: f, change: c, value: sortValue(f, c, sort), id: p.id };
+      })
+      .sort((a, b) => compare(order, a, b));
+    const start = after ? rows.findIndex((r) => compare(order, r, after) > 0) : 0;
+    const page = splitPage(start === -1 ? [] : rows.slice(start, start + limit + 1), limit, (r) =>
+      s.cursors.encode(list, filters, { value: r.value, id: r.id }),
     );
-    return top
-      ? { name: names.get(top[0])!.name, mentioned: top[1], mentionRate: rate(top[1], answers) }
-      : null;
-  };
-  const engineCounts = countsBy(nowByEngine);
-  const engineEarlier = countsBy(beforeByEngine);
-  const enginesByPrompt = new Map<string, Set<string>>();
-  for (const r of [...nowByEngine, ...beforeByEngine]) {
-    const set = enginesByPrompt.get(r.promptId) ?? new Set<string>();
-    set.add(r.engineId!);
-    enginesByPrompt.set(r.promptId, set);
-  }
-  const enginesOf = (promptId: string) =>
-    [...(enginesByPrompt.get(promptId) ?? [])].sort().map((engineId) => {
-      const f = figures(engineCounts(promptId, engineId));
-      return {
-        engineId,
-        ...f,
-        topCompetitor: topCompetitor(promptId, engineId, f.answers),
-        change: change(f, figures(engineEarlier(promptId, engineId))),
-      };
-    });
 
-  return {
-    ...range,
-    previous,
-    sort,
-    order,
-    data: page.data.map((r) => ({
-      promptId: r.prompt.id,
-      text: r.prompt.text,
-      topicIds: r.prompt.topicIds,
-      status: r.prompt.status,
-      ...r.figures,
-      topCompetitor: topCompetitor(r.prompt.id, null, r.figures.answers),
-      change: r.change,
-      ...(q.perEngine && { engines: enginesOf(r.prompt.id) }),
-    })),
-    nextCursor: page.nextCursor,
-  };
+    const ids = page.data.map((r) => r.prompt.id);
+    const named = await s.store.promptSummaries.competitors(
+      { ...(q.perEngine ? perEngineScope : scope), ...range },
+      ids,
+    );
+    const names = new Map(competitors.map((c, i) => [competitorKey(c.name), { name: c.name, order: i }]));
+    const namedBy = new Map<string, Map<string, number>>();
+    for (const r of named) {
+      for (const engineId of q.perEngine ? [r.engineId, null] : [null]) {
+        const k = `${r.promptId}\0${engineId ?? ''}`;
+        const mentions = namedBy.get(k) ?? new Map<string, number>();
+        for (const [key, n] of Object.entries(r.competitors))
+          if (names.has(key)) mentions.set(key, (mentions.get(key) ?? 0) + n);
+        namedBy.set(k, mentions);
+      }
+    }
+    /** The tracked competitor named most; ties go to the earlier in the list. */
+    const topCompetitor = (promptId: string, engineId: string | null, answers: number) => {
+      const mentions = namedBy.get(`${promptId}\0${engineId ?? ''}`) ?? new Map<string, number>();
+      const [top] = [...mentions].sort(
+        (a, b) => b[1] - a[1] || names.get(a[0])!.order - names.get(b[0])!.order,
+      );
+      return top
+        ? { name: names.get(top[0])!.name, mentioned: top[1], mentionRate: rate(top[1], answers) }
+        : null;
+    };
+    const engineCounts = countsBy(nowByEngine);
+    const engineEarlier = countsBy(beforeByEngine);
+    const enginesByPrompt = new Map<string, Set<string>>();
+    for (const r of [...nowByEngine, ...beforeByEngine]) {
+      const set = enginesByPrompt.get(r.promptId) ?? new Set<string>();
+      set.add(r.engineId!);
+      enginesByPrompt.set(r.promptId, set);
+    }
+    const enginesOf = (promptId: string) =>
+      [...(enginesByPrompt.get(promptId) ?? [])].sort().map((engineId) => {
+        const f = figures(engineCounts(promptId, engineId));
+        return {
+          engineId,
+          ...f,
+          topCompetitor: topCompetitor(promptId, engineId, f.answers),
+          change: change(f, figures(engineEarlier(promptId, engineId))),
+        };
+      });
+
+    return {
+      ...range,
+      previous,
+      sort,
+      order,
+      data: page.data.map((r) => ({
+        promptId: r.prompt.id,
+        text: r.prompt.text,
+        topicIds: r.prompt.topicIds,
+        status: r.prompt.status,
+        ...r.figures,
+        topCompetitor: topCompetitor(r.prompt.id, null, r.figures.answers),
+        change: r.change,
+        ...(q.perEngine && { engines: enginesOf(r.prompt.id) }),
+      })),
+      nextCursor: page.nextCursor,
+    };
+  });
 }

@@ -1,5 +1,5 @@
 import type { Store } from '../store/index.ts';
-import type { JsonText } from './json-text.ts';
+import { JsonText } from './json-text.ts';
 
 /**
  * Rendered read responses (answer pages, daily stats), kept while the project's data has not changed: integrators
@@ -64,4 +64,22 @@ export function createReadCache(
     },
     close: stopListening,
   };
+}
+
+/**
+ * A read computed once per generation of the project's data and kept as JSON text: the summaries behind it change
+ * only when answers are stored, and dashboards ask the same ranges again and again. `key` must hold everything the
+ * body depends on besides the data (resolved range, filters, page).
+ */
+export function cachedRead<T>(
+  s: { reads: ReadCache },
+  projectId: string,
+  key: readonly unknown[],
+  compute: () => Promise<T>,
+): Promise<JsonText<T>> {
+  return s.reads.get(
+    projectId,
+    JSON.stringify(key),
+    async () => new JsonText<T>(JSON.stringify(await compute())),
+  );
 }

@@ -7,6 +7,7 @@ import { checkEngineIds } from './engine-filter.ts';
 import { AppError } from './errors.ts';
 import { domainOfSource } from './insight-deltas.ts';
 import { splitPage } from './paging.ts';
+import { cachedRead } from './read-cache.ts';
 import { sourceClassifier, type SourceOwner } from './source-class.ts';
 
 export interface SourceQuery {
@@ -74,12 +75,6 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
   const project = await readableProject(s, caller, projectId);
   const range = resolveRange(q, s.clock.now());
   const engineIds = checkEngineIds(q.engine);
-  if (engineIds && q.topicId !== undefined) {
-    throw new AppError(
-      'unsupported_filter_combination',
-      'stats/sources takes engine or topicId, not both: call it once per engine, or once for the topic.',
-    );
-  }
   const groupBy = q.groupBy ?? 'domain';
   if (q.gaps && groupBy === 'url')
     throw new AppError(
@@ -105,70 +100,74 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
   const list = `sources:${projectId}`;
   const after = s.cursors.decode<{ answers: number; key: string }>(list, filters, cursor);
 
-  const [totals, answersByEngine, competitors, gapKeys] = await Promise.all([
-    s.store.sourceSummaries.totals(scope),
-    s.store.trendSummaries.answersByEngine({ projectId, topicId: scope.topicId, ...range, engineIds }),
-    s.store.competitors.list(projectId),
-    q.gaps ? gapDomains(s, scope) : null,
-  ]);
-  const classify = sourceClassifier(project, competitors);
-  const ownerOf = (key: string) => (kind === 'd' ? classify.domain(key) : classify.url(key));
-  const wanted = q.gaps ? 'other' : q.class;
-  const ranked = [...totals]
-    .filter(([key]) => key !== '' && (gapKeys === null || gapKeys.has(key)))
-    .filter(([key]) => wanted === undefined || ownerOf(key).class === wanted)
-    .map(([key, t]) => ({ key, ...t }))
-    .sort((a, b) => b.answers - a.answers || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const start = after
-    ? ranked.findIndex((r) => r.answers < after.answers || (r.answers === after.answers && r.key > after.key))
-    : 0;
-  const page = splitPage(start === -1 ? [] : ranked.slice(start, start + limit + 1), limit, (r) =>
-    s.cursors.encode(list, filters, { answers: r.answers, key: r.key }),
-  );
+  return cachedRead(s, projectId, [list, filters, after, limit], async () => {
+    const [totals, answersByEngine, competitors, gapKeys] = await Promise.all([
+      s.store.sourceSummaries.totals(scope),
+      s.store.trendSummaries.answersByEngine({ projectId, topicId: scope.topicId, ...range, engineIds }),
+      s.store.competitors.list(projectId),
+      q.gaps ? gapDomains(s, scope) : null,
+    ]);
+    const classify = sourceClassifier(project, competitors);
+    const ownerOf = (key: string) => (kind === 'd' ? classify.domain(key) : classify.url(key));
+    const wanted = q.gaps ? 'other' : q.class;
+    const ranked = [...totals]
+      .filter(([key]) => key !== '' && (gapKeys === null || gapKeys.has(key)))
+      .filter(([key]) => wanted === undefined || ownerOf(key).class === wanted)
+      .map(([key, t]) => ({ key, ...t }))
+      .sort((a, b) => b.answers - a.answers || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const start = after
+      ? ranked.findIndex(
+          (r) => r.answers < after.answers || (r.answers === after.answers && r.key > after.key),
+        )
+      : 0;
+    const page = splitPage(start === -1 ? [] : ranked.slice(start, start + limit + 1), limit, (r) =>
+      s.cursors.encode(list, filters, { answers: r.answers, key: r.key }),
+    );
 
-  // Per engine, the rows of each engine (every engine of the catalog when no filter names them); otherwise the
-  // rows of the scope. Either way the union of their prompt sets is the scope's.
-  const detailScope = { ...scope, engineIds: q.perEngine ? (engineIds ?? ENGINE_IDS) : scope.engineIds };
-  const [details, citingRows] = await Promise.all([
-    s.store.sourceSummaries.details(
-      detailScope,
-      page.data.map((r) => r.key),
-    ),
-    s.store.sourceSummaries.details({ ...detailScope, kind: 's' }, ['']),
-  ]);
-  const citingByEngine = new Map(
-    [...groupRows(citingRows, (r) => r.engineId)].map(([e, rows]) => [e, sumRows(rows).answers]),
-  );
-  const citingAnswers = [...citingByEngine.values()].reduce((a, b) => a + b, 0);
-  const byKey = groupRows(details, (r) => r.key);
+    // Per engine, the rows of each engine (every engine of the catalog when no filter names them); otherwise the
+    // rows of the scope. Either way the union of their prompt sets is the scope's.
+    const detailScope = { ...scope, engineIds: q.perEngine ? (engineIds ?? ENGINE_IDS) : scope.engineIds };
+    const [details, citingRows] = await Promise.all([
+      s.store.sourceSummaries.details(
+        detailScope,
+        page.data.map((r) => r.key),
+      ),
+      s.store.sourceSummaries.details({ ...detailScope, kind: 's' }, ['']),
+    ]);
+    const citingByEngine = new Map(
+      [...groupRows(citingRows, (r) => r.engineId)].map(([e, rows]) => [e, sumRows(rows).answers]),
+    );
+    const citingAnswers = [...citingByEngine.values()].reduce((a, b) => a + b, 0);
+    const byKey = groupRows(details, (r) => r.key);
 
-  return {
-    ...range,
-    groupBy,
-    answers: [...answersByEngine.values()].reduce((a, b) => a + b, 0),
-    citingAnswers,
-    data: page.data.map((r) => {
-      const rows = byKey.get(r.key) ?? [];
-      const domain = kind === 'd' ? r.key : (domainOfSource(r.key) ?? r.key);
-      return {
-        domain,
-        url: kind === 'u' ? r.key : null,
-        ...ownerOf(r.key),
-        answers: r.answers,
-        share: rate(r.answers, citingAnswers),
-        prompts: sumRows(rows).prompts,
-        firstSeen: r.firstDay,
-        lastSeen: r.lastDay,
-        ...(q.perEngine && {
-          engines: [...groupRows(rows, (row) => row.engineId)]
-            .map(([engineId, engineRows]) => {
-              const sum = sumRows(engineRows);
-              return { engineId, ...sum, share: rate(sum.answers, citingByEngine.get(engineId) ?? 0) };
-            })
-            .sort((a, b) => b.answers - a.answers || (a.engineId < b.engineId ? -1 : 1)),
-        }),
-      };
-    }),
-    nextCursor: page.nextCursor,
-  };
+    return {
+      ...range,
+      groupBy,
+      answers: [...answersByEngine.values()].reduce((a, b) => a + b, 0),
+      citingAnswers,
+      data: page.data.map((r) => {
+        const rows = byKey.get(r.key) ?? [];
+        const domain = kind === 'd' ? r.key : (domainOfSource(r.key) ?? r.key);
+        return {
+          domain,
+          url: kind === 'u' ? r.key : null,
+          ...ownerOf(r.key),
+          answers: r.answers,
+          share: rate(r.answers, citingAnswers),
+          prompts: sumRows(rows).prompts,
+          firstSeen: r.firstDay,
+          lastSeen: r.lastDay,
+          ...(q.perEngine && {
+            engines: [...groupRows(rows, (row) => row.engineId)]
+              .map(([engineId, engineRows]) => {
+                const sum = sumRows(engineRows);
+                return { engineId, ...sum, share: rate(sum.answers, citingByEngine.get(engineId) ?? 0) };
+              })
+              .sort((a, b) => b.answers - a.answers || (a.engineId < b.engineId ? -1 : 1)),
+          }),
+        };
+      }),
+      nextCursor: page.nextCursor,
+    };
+  });
 }

@@ -2,6 +2,7 @@ import type { Repositories, Store } from '../store/index.ts';
 import type { NewAnswerRow } from '../store/repositories/answers.ts';
 import { insightDeltas } from './insight-deltas.ts';
 import { summaryDeltas, type AnswerCounts } from './summary-deltas.ts';
+import { surfaceDeltas, surfaceKeys } from './surface-deltas.ts';
 
 export interface StoreResult {
   inserted: number;
@@ -36,16 +37,23 @@ async function addToSummaries(tx: Repositories, projectId: string, answers: read
   await addToInsightSummaries(tx, projectId, answers);
 }
 
-/** The insight summaries (sources, prompts, trends): live writes add to them, and so does the migration that built them. */
+/**
+ * The insight summaries (sources, prompts, trends, surfaces): live writes add to them, and so does the migration that
+ * built them. Surfaces change by what the touched prompt-days pair up to after minus before, so the day rows they
+ * pair are read before the prompt summaries take the new answers.
+ */
 export async function addToInsightSummaries(
-  tx: Pick<Repositories, 'sourceSummaries' | 'promptSummaries' | 'trendSummaries'>,
+  tx: Pick<Repositories, 'sourceSummaries' | 'promptSummaries' | 'trendSummaries' | 'surfaceSummaries'>,
   projectId: string,
   answers: readonly AnswerCounts[],
 ) {
   const insights = insightDeltas(answers);
+  const paired = await tx.promptSummaries.dayRows(projectId, surfaceKeys(insights.prompts));
+  const surfaces = surfaceDeltas(paired, insights.prompts);
   await tx.sourceSummaries.add(projectId, insights.sources);
   await tx.promptSummaries.add(projectId, insights.prompts);
   await tx.trendSummaries.add(projectId, insights.trends);
+  await tx.surfaceSummaries.add(projectId, surfaces);
 }
 
 /** addScoredAnswers in a transaction of its own. */

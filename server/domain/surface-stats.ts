@@ -1,10 +1,16 @@
-import { ENGINES, findEngine, isLocalFetch } from '../../engines/catalog.ts';
-import type { PromptDayRow } from '../store/repositories/prompt-summaries.ts';
+import {
+  SURFACE_COUNTS,
+  type SurfaceCounts,
+  type SurfaceDomainTotals,
+  type SurfaceTotals,
+} from '../store/repositories/surface-summaries.ts';
 import { readableProject } from './access.ts';
 import type { Caller, Services } from './context.ts';
 import { resolveRange } from './date-range.ts';
 import { checkEngineIds } from './engine-filter.ts';
 import { sourceClassifier } from './source-class.ts';
+import { SURFACE_PAIRS } from './surface-deltas.ts';
+import { cachedRead } from './read-cache.ts';
 
 export interface SurfaceQuery {
   from?: string;
@@ -13,96 +19,57 @@ export interface SurfaceQuery {
   topicId?: string;
 }
 
-/** Each engine that has both an API and a signed-in browser variant: `chatgpt` and `chatgpt-local-fetch`, … */
-export const SURFACE_PAIRS = ENGINES.filter((e) => isLocalFetch(e.id))
-  .map((e) => ({ api: e.id.slice(0, -'-local-fetch'.length), app: e.id }))
-  .filter((p) => findEngine(p.api) !== undefined);
-
 const TOP_SOURCES = 20;
 
 const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 
-/** Agreement of two sides over answer pairs: each API answer with each app answer of the same prompt and day. */
-class Agreement {
-  both = 0;
-  apiOnly = 0;
-  appOnly = 0;
-  neither = 0;
-  add(apiYes: number, apiAll: number, appYes: number, appAll: number) {
-    this.both += apiYes * appYes;
-    this.apiOnly += apiYes * (appAll - appYes);
-    this.appOnly += (apiAll - apiYes) * appYes;
-    this.neither += (apiAll - apiYes) * (appAll - appYes);
-  }
-  result() {
-    const pairs = this.both + this.apiOnly + this.appOnly + this.neither;
-    return {
-      agreement: rate(this.both + this.neither, pairs),
-      both: this.both,
-      apiOnly: this.apiOnly,
-      appOnly: this.appOnly,
-      neither: this.neither,
-      apiRate: rate(this.both + this.apiOnly, pairs),
-      appRate: rate(this.both + this.appOnly, pairs),
-    };
-  }
-}
-
-function comparePair(api: readonly PromptDayRow[], app: readonly PromptDayRow[]) {
-  const apiBy = new Map(api.map((r) => [`${r.promptId}\0${r.date}`, r]));
-  const mention = new Agreement();
-  const citation = new Agreement();
-  const prompts = new Set<string>();
-  let pairedDays = 0;
-  let answerPairs = 0;
-  // Position over answer pairs where both name the brand: sums of each side weighted by the other side's count.
-  let positionPairs = 0;
-  let apiPositions = 0;
-  let appPositions = 0;
-  const apiOnly = new Map<string, number>();
-  const appOnly = new Map<string, number>();
-  for (const b of app) {
-    const a = apiBy.get(`${b.promptId}\0${b.date}`);
-    if (!a) continue;
-    prompts.add(b.promptId);
-    pairedDays += 1;
-    answerPairs += a.counts.answers * b.counts.answers;
-    mention.add(a.counts.mentioned, a.counts.answers, b.counts.mentioned, b.counts.answers);
-    citation.add(a.counts.cited, a.counts.answers, b.counts.cited, b.counts.answers);
-    positionPairs += a.counts.pos_n * b.counts.pos_n;
-    apiPositions += a.counts.pos_sum * b.counts.pos_n;
-    appPositions += b.counts.pos_sum * a.counts.pos_n;
-    const appDomains = new Set(b.domains);
-    const apiDomains = new Set(a.domains);
-    for (const d of apiDomains) if (!appDomains.has(d)) apiOnly.set(d, (apiOnly.get(d) ?? 0) + 1);
-    for (const d of appDomains) if (!apiDomains.has(d)) appOnly.set(d, (appOnly.get(d) ?? 0) + 1);
-  }
-  const apiAverage = positionPairs === 0 ? null : apiPositions / positionPairs;
-  const appAverage = positionPairs === 0 ? null : appPositions / positionPairs;
+const agreement = (both: number, api: number, app: number, neither: number) => {
+  const pairs = both + api + app + neither;
   return {
-    prompts: prompts.size,
-    pairedDays,
-    answerPairs,
-    mention: mention.result(),
-    citation: citation.result(),
+    agreement: rate(both + neither, pairs),
+    both,
+    apiOnly: api,
+    appOnly: app,
+    neither,
+    apiRate: rate(both + api, pairs),
+    appRate: rate(both + app, pairs),
+  };
+};
+
+/** A pair's figures from its counts summed over prompts and days. */
+function pairFigures(rows: readonly SurfaceTotals[]) {
+  const c = Object.fromEntries(SURFACE_COUNTS.map((k) => [k, 0])) as SurfaceCounts;
+  let prompts = 0;
+  for (const r of rows) {
+    for (const k of SURFACE_COUNTS) c[k] += r.counts[k];
+    if (r.counts.paired_days > 0) prompts += 1;
+  }
+  const apiAverage = c.position_pairs === 0 ? null : c.api_positions / c.position_pairs;
+  const appAverage = c.position_pairs === 0 ? null : c.app_positions / c.position_pairs;
+  return {
+    prompts,
+    pairedDays: c.paired_days,
+    answerPairs: c.answer_pairs,
+    mention: agreement(c.mention_both, c.mention_api, c.mention_app, c.mention_neither),
+    citation: agreement(c.cited_both, c.cited_api, c.cited_app, c.cited_neither),
     position: {
-      pairs: positionPairs,
+      pairs: c.position_pairs,
       apiAverage,
       appAverage,
       difference: apiAverage === null || appAverage === null ? null : appAverage - apiAverage,
     },
-    apiOnly,
-    appOnly,
   };
 }
 
-const top = (counts: ReadonlyMap<string, number>) =>
-  [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, TOP_SOURCES);
+const top = (list: readonly SurfaceDomainTotals[]) =>
+  [...list]
+    .sort((a, b) => b.promptDays - a.promptDays || (a.domain < b.domain ? -1 : 1))
+    .slice(0, TOP_SOURCES);
 
 /**
  * What the API says against what people see in the app: for each engine answered through both its API and its
- * local-fetch browser variant, the answers to the same tracked prompt on the same day, paired, from the prompt
- * summaries' day rows of the two engines.
+ * local-fetch browser variant, every API answer paired with every app answer to the same tracked prompt on the same
+ * day. Read from the surfaces summary, which the transaction that stores answers keeps.
  */
 export async function surfaceStats(s: Services, caller: Caller, projectId: string, q: SurfaceQuery) {
   const project = await readableProject(s, caller, projectId);
@@ -111,37 +78,32 @@ export async function surfaceStats(s: Services, caller: Caller, projectId: strin
   const pairs = SURFACE_PAIRS.filter(
     (p) => !engineIds || engineIds.includes(p.api) || engineIds.includes(p.app),
   );
-  const inTopic =
-    q.topicId === undefined
-      ? null
-      : new Set((await s.store.prompts.all(projectId, q.topicId)).map((p) => p.id));
-  const keep = (rows: PromptDayRow[]) => (inTopic ? rows.filter((r) => inTopic.has(r.promptId)) : rows);
+  return cachedRead(s, projectId, ['surfaces', projectId, range, engineIds, q.topicId], async () => {
+    const promptIds =
+      q.topicId === undefined ? null : (await s.store.prompts.all(projectId, q.topicId)).map((p) => p.id);
+    const scope = { projectId, apiEngineIds: pairs.map((p) => p.api), promptIds, ...range };
+    const [totals, domains, competitors] = await Promise.all([
+      s.store.surfaceSummaries.totals(scope),
+      s.store.surfaceSummaries.domains(scope),
+      s.store.competitors.list(projectId),
+    ]);
+    const classify = sourceClassifier(project, competitors);
+    const sources = (apiEngineId: string, side: 'api' | 'app') =>
+      top(domains.filter((d) => d.apiEngineId === apiEngineId && d.side === side)).map((d) => ({
+        domain: d.domain,
+        ...classify.domain(d.domain),
+        promptDays: d.promptDays,
+      }));
 
-  const appRows = keep(
-    await s.store.promptSummaries.days({ projectId, engineIds: pairs.map((p) => p.app), ...range }),
-  );
-  const present = pairs.filter((p) => appRows.some((r) => r.engineId === p.app));
-  const apiRows = keep(
-    await s.store.promptSummaries.days({ projectId, engineIds: present.map((p) => p.api), ...range }),
-  );
-  const classify = sourceClassifier(project, await s.store.competitors.list(projectId));
-  const sources = (counts: ReadonlyMap<string, number>) =>
-    top(counts).map(([domain, promptDays]) => ({ domain, ...classify.domain(domain), promptDays }));
-
-  const data = present
-    .map((p) => ({
-      pair: p,
-      compared: comparePair(
-        apiRows.filter((r) => r.engineId === p.api),
-        appRows.filter((r) => r.engineId === p.app),
-      ),
-    }))
-    .filter(({ compared }) => compared.pairedDays > 0)
-    .map(({ pair, compared: { apiOnly, appOnly, ...figures } }) => ({
-      apiEngineId: pair.api,
-      appEngineId: pair.app,
-      ...figures,
-      sources: { apiOnly: sources(apiOnly), appOnly: sources(appOnly) },
-    }));
-  return { ...range, data };
+    const data = pairs
+      .map((p) => ({ pair: p, figures: pairFigures(totals.filter((t) => t.apiEngineId === p.api)) }))
+      .filter(({ figures }) => figures.pairedDays > 0)
+      .map(({ pair, figures }) => ({
+        apiEngineId: pair.api,
+        appEngineId: pair.app,
+        ...figures,
+        sources: { apiOnly: sources(pair.api, 'api'), appOnly: sources(pair.api, 'app') },
+      }));
+    return { ...range, data };
+  });
 }

@@ -1,11 +1,19 @@
+import type { z } from 'zod';
+import type { Trends } from '../contract/insights.ts';
 import { ALL } from '../store/repositories/source-summaries.ts';
-import { addTrendCounts, noTrendCounts, type TrendCounts } from '../store/repositories/trend-summaries.ts';
+import {
+  addTrendCounts,
+  noTrendCounts,
+  TREND_COUNTS,
+  type TrendCounts,
+} from '../store/repositories/trend-summaries.ts';
 import { readableProject } from './access.ts';
 import { addDays } from './clock.ts';
 import type { Caller, Services } from './context.ts';
 import { resolveRange, type DayRange } from './date-range.ts';
 import { checkEngineIds } from './engine-filter.ts';
 import { meanInterval, wilson, type Estimate } from './intervals.ts';
+import { JsonText } from './json-text.ts';
 
 export type TrendInterval = 'day' | 'week' | 'month' | 'range';
 
@@ -94,6 +102,24 @@ function point(bucket: Bucket, engineId: string | null, c: TrendCounts) {
 }
 
 /**
+ * Points' JSON by their period, engine and counts. A point's text is a pure function of them and past periods do not
+ * change, so the body rendered after a write (which changes today's points) mostly reuses text.
+ */
+const rendered = new Map<string, string>();
+const POINT_CACHE = 20_000;
+
+function pointText(bucket: Bucket, engineId: string | null, counts: TrendCounts): string {
+  const key = `${bucket.period}\0${bucket.from}\0${bucket.to}\0${engineId ?? ''}\0${TREND_COUNTS.map((c) => counts[c]).join(',')}`;
+  let text = rendered.get(key);
+  if (text === undefined) {
+    if (rendered.size >= POINT_CACHE) rendered.clear();
+    text = JSON.stringify(point(bucket, engineId, counts));
+    rendered.set(key, text);
+  }
+  return text;
+}
+
+/**
  * Per period and engine (or all engines together): mention and citation rates and sentiment shares with their 95 %
  * Wilson intervals, the average position with its 95 % t interval, from the day rows of the trend summaries (a
  * year is at most 366 rows per engine).
@@ -104,25 +130,27 @@ export async function trendStats(s: Services, caller: Caller, projectId: string,
   const engineIds = checkEngineIds(q.engine);
   const interval = q.interval ?? 'day';
   const perEngine = q.perEngine ?? true;
-  const [rows, incompleteDays] = await Promise.all([
-    s.store.trendSummaries.rows({ projectId, topicId: q.topicId ?? ALL, ...range, engineIds }),
-    s.store.summaries.pendingDays({ projectId, ...range }),
-  ]);
-  const points = new Map<string, { bucket: Bucket; engineId: string | null; counts: TrendCounts }>();
-  for (const r of rows) {
-    const bucket = bucketOf(r.date, interval, range);
-    const engineId = perEngine ? r.engineId : null;
-    const k = `${bucket.from}\0${engineId ?? ''}`;
-    let p = points.get(k);
-    if (!p) points.set(k, (p = { bucket, engineId, counts: noTrendCounts() }));
-    addTrendCounts(p.counts, r.counts);
-  }
-  return {
-    ...range,
-    interval,
-    data: [...points.entries()]
+  const key = JSON.stringify(['trends', range, engineIds, q.topicId, interval, perEngine]);
+  return s.reads.get(projectId, key, async () => {
+    const [rows, incompleteDays] = await Promise.all([
+      s.store.trendSummaries.rows({ projectId, topicId: q.topicId ?? ALL, ...range, engineIds }),
+      s.store.summaries.pendingDays({ projectId, ...range }),
+    ]);
+    const points = new Map<string, { bucket: Bucket; engineId: string | null; counts: TrendCounts }>();
+    for (const r of rows) {
+      const bucket = bucketOf(r.date, interval, range);
+      const engineId = perEngine ? r.engineId : null;
+      const k = `${bucket.from}\0${engineId ?? ''}`;
+      let p = points.get(k);
+      if (!p) points.set(k, (p = { bucket, engineId, counts: noTrendCounts() }));
+      addTrendCounts(p.counts, r.counts);
+    }
+    const data = [...points.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([, p]) => point(p.bucket, p.engineId, p.counts)),
-    incompleteDays,
-  };
+      .map(([, p]) => pointText(p.bucket, p.engineId, p.counts));
+    const head = `{"from":${JSON.stringify(range.from)},"to":${JSON.stringify(range.to)},"interval":${JSON.stringify(interval)},"data":[`;
+    return new JsonText<z.output<typeof Trends>>(
+      [head, data.join(','), `],"incompleteDays":${incompleteDays}}`].join(''),
+    );
+  });
 }

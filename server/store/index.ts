@@ -15,6 +15,7 @@ import { runsRepository } from './repositories/runs.ts';
 import { settingsRepository } from './repositories/settings.ts';
 import { sourceSummariesRepository } from './repositories/source-summaries.ts';
 import { summariesRepository } from './repositories/summaries.ts';
+import { surfaceSummariesRepository } from './repositories/surface-summaries.ts';
 import { topicsRepository } from './repositories/topics.ts';
 import { trendSummariesRepository } from './repositories/trend-summaries.ts';
 import { webhooksRepository } from './repositories/webhooks.ts';
@@ -39,6 +40,7 @@ function repositories(db: Db, d: SqlDialect) {
     settings: settingsRepository(db),
     sourceSummaries: sourceSummariesRepository(db),
     summaries: summariesRepository(db, d),
+    surfaceSummaries: surfaceSummariesRepository(db),
     topics: topicsRepository(db),
     trendSummaries: trendSummariesRepository(db),
     webhooks: webhooksRepository(db, d),

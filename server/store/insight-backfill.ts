@@ -1,10 +1,11 @@
 import { storedAnswerCounts } from '../domain/answer-rows.ts';
 import { addToInsightSummaries } from '../domain/store-answers.ts';
 import type { AnswerCounts } from '../domain/summary-deltas.ts';
-import type { Db } from './database.ts';
+import type { Db } from './engine.ts';
 import { fromJson } from './json.ts';
 import { promptSummariesRepository } from './repositories/prompt-summaries.ts';
 import { sourceSummariesRepository } from './repositories/source-summaries.ts';
+import { surfaceSummariesRepository } from './repositories/surface-summaries.ts';
 import { trendSummariesRepository } from './repositories/trend-summaries.ts';
 
 /** Answers per pass: a few days of a large project, so rows merge well and memory stays small. */
@@ -76,6 +77,7 @@ export function backfillInsights(db: Db): Promise<number> {
     sourceSummaries: sourceSummariesRepository(db),
     promptSummaries: promptSummariesRepository(db),
     trendSummaries: trendSummariesRepository(db),
+    surfaceSummaries: surfaceSummariesRepository(db),
   };
   return forEachStoredBatch(db, (projectId, counts) => addToInsightSummaries(repos, projectId, counts));
 }

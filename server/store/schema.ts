@@ -56,6 +56,38 @@ interface PromptPeriodRow {
   domains: string;
 }
 
+/** What pairing an engine's API answers with its app answers adds up to, per prompt and period (surfaces). */
+interface SurfacePeriodRow {
+  project_id: string;
+  api_engine_id: string;
+  period: string;
+  prompt_id: string;
+  paired_days: number;
+  answer_pairs: number;
+  mention_both: number;
+  mention_api: number;
+  mention_app: number;
+  mention_neither: number;
+  cited_both: number;
+  cited_api: number;
+  cited_app: number;
+  cited_neither: number;
+  position_pairs: number;
+  api_positions: number;
+  app_positions: number;
+}
+
+/** Prompt-days of a pair on which only one side (`api` or `app`) listed a domain, per prompt (`*`: all) and period. */
+interface SurfaceDomainRow {
+  project_id: string;
+  api_engine_id: string;
+  prompt_id: string;
+  period: string;
+  side: string;
+  domain: string;
+  prompt_days: number;
+}
+
 export interface Database {
   settings: { key: string; value: string };
   accounts: {
@@ -198,6 +230,10 @@ export interface Database {
   prompt_numbers: { project_id: string; text_key: string; n: number };
   prompt_days: PromptPeriodRow;
   prompt_months: PromptPeriodRow;
+  surface_days: SurfacePeriodRow;
+  surface_months: SurfacePeriodRow;
+  surface_domain_days: SurfaceDomainRow;
+  surface_domain_months: SurfaceDomainRow;
   /** Per day, topic (`*` adds up every topic) and engine: what trends need for rates and their intervals. */
   trend_days: {
     project_id: string;

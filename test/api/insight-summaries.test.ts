@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../server/domain/clock.ts';
 import { sourceClassifier } from '../../server/domain/source-class.ts';
-import { SURFACE_PAIRS } from '../../server/domain/surface-stats.ts';
+import { SURFACE_PAIRS } from '../../server/domain/surface-deltas.ts';
 import { openDatabase } from '../../server/store/database.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { importLines } from '../support/answers.ts';
@@ -17,6 +17,7 @@ import {
 import {
   allAnswers,
   allPages,
+  INSIGHT_TABLES,
   insightProject,
   line,
   PAGES,
@@ -156,20 +157,16 @@ describe('insight summaries', () => {
           const base = `/v1/projects/${projectId}/stats`;
           const range = { from: scope.from, to: scope.to, engine: q.engine };
 
-          // Sources: engine and topic one at a time (together they are refused).
-          const sourceScope = { ...scope, topicId: q.engine ? undefined : q.topicId };
+          // Sources.
           const sources = await allPages(
             h,
             key,
-            `${base}/sources?${qs({ ...range, topicId: sourceScope.topicId, groupBy: q.groupBy, perEngine: q.perEngine, limit: q.limit })}`,
+            `${base}/sources?${qs({ ...range, topicId: q.topicId, groupBy: q.groupBy, perEngine: q.perEngine, limit: q.limit })}`,
           );
-          const expectedSources = recountSources(answers, { ...q, ...sourceScope }, classify);
+          const expectedSources = recountSources(answers, { ...q, ...scope }, classify);
           expect(sources.data).toEqual(expectedSources.data);
           const first = (
-            await h.get(
-              `${base}/sources?${qs({ ...range, topicId: sourceScope.topicId, groupBy: q.groupBy })}`,
-              key,
-            )
+            await h.get(`${base}/sources?${qs({ ...range, topicId: q.topicId, groupBy: q.groupBy })}`, key)
           ).json();
           expect(first).toMatchObject({
             answers: expectedSources.answers,
@@ -313,15 +310,7 @@ describe('insight summaries, however the answers came in', () => {
     const { key, projectId, promptIds } = await insightProject(h, lines);
     const before = await readAll(key, projectId, promptIds);
     const db = rawDb(h.dbPath);
-    for (const table of [
-      'source_days',
-      'source_months',
-      'prompt_numbers',
-      'prompt_days',
-      'prompt_months',
-      'trend_days',
-    ])
-      await sql`drop table ${sql.table(table)}`.execute(db);
+    for (const table of INSIGHT_TABLES) await sql`drop table ${sql.table(table)}`.execute(db);
     await sql`alter table webhooks drop column thresholds`.execute(db);
     await sql`delete from kysely_migration where name = '0006-insights'`.execute(db);
     await db.destroy();

@@ -173,12 +173,6 @@ describe('MCP read tools (the SDK client over Streamable HTTP, in-process)', () 
     expect(surfaces.data[0]).not.toHaveProperty('sources');
     expectOnlyQuoted(surfaces, NEEDLE.toLowerCase());
     expect(
-      await refusal(client, 'source_stats', { projectId: p, engine: ['gemini'], topicId: 'pricing' }),
-    ).toMatchObject({
-      code: 'unsupported_filter_combination',
-      status: 400,
-    });
-    expect(
       await refusal(client, 'trends', { projectId: p, from: '2024-01-01', to: '2026-06-15' }),
     ).toMatchObject({
       code: 'range_too_wide',

@@ -143,7 +143,7 @@ describe('stats/sources', () => {
     expect((await h.get(`/v1/projects/${p}/stats/sources?limit=201`, key)).statusCode).toBe(400);
   });
 
-  it('filters by engine (repeatable) or by topic, but not both', async () => {
+  it('filters by engine (repeatable), by topic, and by both', async () => {
     const gemini = await get('?engine=gemini');
     expect(gemini).toMatchObject({ answers: 2, citingAnswers: 2 });
     expect(
@@ -167,9 +167,43 @@ describe('stats/sources', () => {
       'initech.com',
     ]);
     expect((await get('?topicId=nothing')).data).toEqual([]);
-    const both = await h.get(`/v1/projects/${p}/stats/sources?engine=gemini&topicId=reviews`, key);
-    expect(both.statusCode).toBe(400);
-    expect(both.json().code).toBe('unsupported_filter_combination');
+    const both = await get('?engine=gemini&topicId=reviews&perEngine=true');
+    expect(both).toMatchObject({ answers: 1, citingAnswers: 1 });
+    expect(
+      both.data.map((d: { domain: string; engines: { engineId: string }[] }) => [d.domain, d.engines]),
+    ).toEqual([
+      [
+        'g2.com',
+        [
+          {
+            engineId: 'gemini',
+            answers: 1,
+            share: 1,
+            prompts: 1,
+            firstSeen: '2026-06-12',
+            lastSeen: '2026-06-12',
+          },
+        ],
+      ],
+      [
+        'initech.com',
+        [
+          {
+            engineId: 'gemini',
+            answers: 1,
+            share: 1,
+            prompts: 1,
+            firstSeen: '2026-06-12',
+            lastSeen: '2026-06-12',
+          },
+        ],
+      ],
+    ]);
+    expect(await get('?engine=perplexity&topicId=reviews')).toMatchObject({
+      answers: 1,
+      citingAnswers: 0,
+      data: [],
+    });
     for (const bad of ['groupBy=page', 'perEngine=yes']) {
       expect((await h.get(`/v1/projects/${p}/stats/sources?${bad}`, key)).json().code, bad).toBe(
         'invalid_parameter',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ENGINES } from '../../server/domain/demo-content.ts';
 import { seedDemo } from '../../server/domain/demo-data.ts';
-import { SURFACE_PAIRS } from '../../server/domain/surface-stats.ts';
+import { SURFACE_PAIRS } from '../../server/domain/surface-deltas.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { insightProject, PAGES, PROMPTS, TEXTS } from '../support/insights.ts';
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
+import { INSIGHT_TABLES } from '../support/insights.ts';
 
 const exec = promisify(execFile);
 
@@ -16,15 +17,6 @@ export interface BackfillFigures {
   bytesAfter: number;
   peakMiB: number;
 }
-
-const INSIGHT_TABLES = [
-  'source_days',
-  'source_months',
-  'prompt_numbers',
-  'prompt_days',
-  'prompt_months',
-  'trend_days',
-];
 
 function bytesInUse(db: SQLite.Database): number {
   const pages = db.pragma('page_count', { simple: true }) as number;

@@ -15,6 +15,7 @@ import { measureWebhooks } from './webhook-bench.ts';
 import { measureBrowser } from './browser-bench.ts';
 import { measureBackfill } from './backfill-bench.ts';
 import { measureCli } from './cli-bench.ts';
+import { measureInsightRenders } from './insight-render-bench.ts';
 import { measureScoring } from './scoring-bench.ts';
 
 /**
@@ -25,6 +26,7 @@ import { measureScoring } from './scoring-bench.ts';
  * the reads; then webhooks: 1,000 run events to 5 webhooks each; then a browser engine with 1, 2 and 4 pages.
  * First of all, how soon the `answerwatch` command is ready (BENCH_CLI_RUNS times each, default 9).
  * Then scoring: answers a second with 50 competitors, beside the scorer before issue 16 measured in the same run.
+ * The insight reads are also rendered anew on every call in process, as the first read after a write is.
  * Migration 0006 rebuilds the insight summaries of the read dataset.
  * BENCH_SUITES=cli,reads,backfill,runs,webhooks,browser,scoring picks parts.
  */
@@ -198,6 +200,19 @@ async function reads() {
   const data = await dataset(shape);
   const sqlite = await measureReads(data, {}, 1);
   printReads(`SQLite, ${data.answers.toLocaleString()} answers`, sqlite.results);
+  const today = isoDay(new Date());
+  const renders = await measureInsightRenders(
+    data.db,
+    data.projectId,
+    { from: addDays(today, -365), to: today },
+    Math.min(REQUESTS, 200),
+  );
+  console.log(
+    '\nThe insight reads rendered anew on every call, as the first read after a write is (in process, no HTTP, 366 days):',
+  );
+  console.log('| read | p50 ms | p99 ms |');
+  console.log('|---|---|---|');
+  for (const r of renders) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
   console.log(
     `Service memory: ${sqlite.memory.rssMiB.toFixed(0)} MiB resident, ${sqlite.memory.peakMiB.toFixed(0)} MiB peak.`,
   );

@@ -10,6 +10,20 @@ export type StoredAnswer = z.infer<typeof Answer>;
 
 export const TODAY = '2026-06-15';
 
+/** The tables migration 0004 creates and fills from the answers already stored. */
+export const INSIGHT_TABLES = [
+  'source_days',
+  'source_months',
+  'prompt_numbers',
+  'prompt_days',
+  'prompt_months',
+  'trend_days',
+  'surface_days',
+  'surface_months',
+  'surface_domain_days',
+  'surface_domain_months',
+];
+
 /** Answer texts whose scores are known: who is named, in which order, in which tone. */
 export const TEXTS = {
   acmeFirst: 'Acme is the best choice, reliable and fast. Globex is also fine.',

@@ -33,7 +33,7 @@ export const insightOps = {
     tag: 'Insights',
     extension: true,
     summary: 'Which sources the engines cite: each domain (or URL), most cited first',
-    description: `Every source the answers in the range list, per registrable domain or, with groupBy=url, per page: how many answers list it, their share of the answers listing any source, how many distinct prompts, first and last day seen, and whose it is (\`own\`, \`competitor\` with its name, \`other\`, by the project's domains and competitors as they are now). \`class\` keeps one class; \`gaps=true\` keeps the domains that cite competitors but never the brand: class \`other\`, listed in answers naming a tracked competitor (as each answer was scored) and in none naming the brand. Sorted by answers, most first. engine and topicId can be given one at a time, not together (400 \`unsupported_filter_combination\`). ${RANGE}`,
+    description: `Every source the answers in the range list, per registrable domain or, with groupBy=url, per page: how many answers list it, their share of the answers listing any source, how many distinct prompts, first and last day seen, and whose it is (\`own\`, \`competitor\` with its name, \`other\`, by the project's domains and competitors as they are now). \`class\` keeps one class; \`gaps=true\` keeps the domains that cite competitors but never the brand: class \`other\`, listed in answers naming a tracked competitor (as each answer was scored) and in none naming the brand. Sorted by answers, most first. ${RANGE}`,
     scope: 'visibility:read',
     params: projectPath,
     query: DateRangeQuery.extend({

@@ -6,11 +6,15 @@ import { promptStats } from '../../domain/prompt-stats.ts';
 import { sourceStats } from '../../domain/source-stats.ts';
 import { surfaceStats } from '../../domain/surface-stats.ts';
 import { trendStats } from '../../domain/trend-stats.ts';
+import type { JsonText } from '../../domain/json-text.ts';
 import { McpSourceStats, McpSurfaces, quoteSourceStats, quoteSurfaces } from '../quoted-insights.ts';
 import { argsOf, tool } from '../tool.ts';
 
 const Engines = EngineFilter.describe('Engine ids, e.g. ["chatgpt", "perplexity"]; see get_capabilities');
 const PerEngine = z.boolean().optional();
+/** The domain renders these reads as JSON text for the HTTP cache; a tool returns the object. */
+const parsed = async <T>(body: Promise<JsonText<T>>): Promise<T> => JSON.parse((await body).text) as T;
+
 const RANGE = 'over a date range (default the last 30 days, at most 366)';
 
 /** The insight reads (extensions of v1), under the REST reads' scope and rules. */
@@ -26,7 +30,7 @@ export const insightTools = [
     }),
     output: McpSourceStats,
     run: async ({ s, caller }, { projectId, ...q }) =>
-      quoteSourceStats(await sourceStats(s, caller, projectId, q)),
+      quoteSourceStats(await parsed(sourceStats(s, caller, projectId, q))),
   }),
   tool({
     name: 'prompt_stats',
@@ -38,7 +42,7 @@ export const insightTools = [
       perEngine: PerEngine.describe('true: add a breakdown per engine'),
     }),
     output: PromptStats,
-    run: ({ s, caller }, { projectId, ...q }) => promptStats(s, caller, projectId, q),
+    run: ({ s, caller }, { projectId, ...q }) => parsed(promptStats(s, caller, projectId, q)),
   }),
   tool({
     name: 'trends',
@@ -50,7 +54,7 @@ export const insightTools = [
       perEngine: PerEngine.describe('false: one row per period adding up the engines; default true'),
     }),
     output: Trends,
-    run: ({ s, caller }, { projectId, ...q }) => trendStats(s, caller, projectId, q),
+    run: ({ s, caller }, { projectId, ...q }) => parsed(trendStats(s, caller, projectId, q)),
   }),
   tool({
     name: 'surface_stats',
@@ -62,6 +66,6 @@ export const insightTools = [
     }),
     output: McpSurfaces,
     run: async ({ s, caller }, { projectId, ...q }) =>
-      quoteSurfaces(await surfaceStats(s, caller, projectId, q)),
+      quoteSurfaces(await parsed(surfaceStats(s, caller, projectId, q))),
   }),
 ];

@@ -92,6 +92,56 @@ export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
     .addPrimaryKeyConstraint('trend_days_pk', ['project_id', 'topic_id', 'date', 'engine_id'])
     .$call(s.clustered)
     .execute();
+  // Surfaces: an engine's API answers paired with its app answers on the same prompt-days, summed per prompt and
+  // period, and the domains only one side listed (per prompt for a topic's read, and under `*` for all prompts). A
+  // pair is keyed by its API engine.
+  for (const table of ['surface_days', 'surface_months']) {
+    const base: CreateTableBuilder<any, any> = db.schema
+      .createTable(table)
+      .addColumn('project_id', text, (c) => c.notNull().references('projects.id').onDelete('cascade'))
+      .addColumn('api_engine_id', text, (c) => c.notNull())
+      .addColumn('period', text, (c) => c.notNull())
+      .addColumn('prompt_id', text, (c) => c.notNull());
+    await counts(base, [
+      'paired_days',
+      'answer_pairs',
+      'mention_both',
+      'mention_api',
+      'mention_app',
+      'mention_neither',
+      'cited_both',
+      'cited_api',
+      'cited_app',
+      'cited_neither',
+      'position_pairs',
+      'api_positions',
+      'app_positions',
+    ])
+      .addPrimaryKeyConstraint(`${table}_pk`, ['project_id', 'api_engine_id', 'period', 'prompt_id'])
+      .$call(s.clustered)
+      .execute();
+  }
+  for (const table of ['surface_domain_days', 'surface_domain_months']) {
+    await db.schema
+      .createTable(table)
+      .addColumn('project_id', text, (c) => c.notNull().references('projects.id').onDelete('cascade'))
+      .addColumn('api_engine_id', text, (c) => c.notNull())
+      .addColumn('prompt_id', text, (c) => c.notNull())
+      .addColumn('period', text, (c) => c.notNull())
+      .addColumn('side', text, (c) => c.notNull())
+      .addColumn('domain', text, (c) => c.notNull())
+      .addColumn('prompt_days', int, (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${table}_pk`, [
+        'project_id',
+        'api_engine_id',
+        'prompt_id',
+        'period',
+        'side',
+        'domain',
+      ])
+      .$call(s.clustered)
+      .execute();
+  }
   await db.schema.alterTable('webhooks').addColumn('thresholds', text).execute();
   // Answers stored before this migration get their summaries now, through the same code live writes use.
   await backfillInsights(db as Db);

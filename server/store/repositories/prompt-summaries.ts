@@ -3,7 +3,7 @@ import type { Db } from '../database.ts';
 import { fromJson, toJson } from '../json.ts';
 import { chunks, padded } from '../in-list.ts';
 import { ALL } from './source-summaries.ts';
-import { periodLists } from './summary-periods.ts';
+import { periodRanges } from './summary-periods.ts';
 
 export const PROMPT_COUNTS = [
   'answers',
@@ -116,17 +116,17 @@ export function promptSummariesRepository(db: Db) {
   async function totalsIn(
     table: Table,
     f: PromptScope,
-    periods: readonly string[],
+    range: { from: string; to: string },
     byEngine: boolean,
     out: Map<string, PromptTotals>,
   ) {
-    if (periods.length === 0) return;
     const q = db
       .selectFrom(table)
       .select(['prompt_id', ...PROMPT_COUNTS.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c))])
       .where('project_id', '=', f.projectId)
       .where('engine_id', 'in', padded(f.engineIds))
-      .where('period', 'in', padded(periods))
+      .where('period', '>=', range.from)
+      .where('period', '<=', range.to)
       .groupBy('prompt_id');
     const rows = byEngine
       ? await q.select('engine_id').groupBy('engine_id').execute()
@@ -204,10 +204,9 @@ export function promptSummariesRepository(db: Db) {
     },
     /** Each prompt's counts over the range (per engine when `byEngine`), whole months from the month rows. */
     async totals(f: PromptScope, byEngine: boolean): Promise<PromptTotals[]> {
-      const { months, days } = periodLists(f.from, f.to);
       const out = new Map<string, PromptTotals>();
-      await totalsIn('prompt_months', f, months, byEngine, out);
-      await totalsIn('prompt_days', f, days, byEngine, out);
+      for (const { table, ...range } of periodRanges(f.from, f.to, 'prompt_months', 'prompt_days'))
+        await totalsIn(table, f, range, byEngine, out);
       return [...out.values()];
     },
     /** Competitor counts of the given prompts over the range, one entry per engine row and period. */
@@ -216,20 +215,16 @@ export function promptSummariesRepository(db: Db) {
       promptIds: readonly string[],
     ): Promise<{ promptId: string; engineId: string; competitors: Record<string, number> }[]> {
       if (promptIds.length === 0) return [];
-      const { months, days } = periodLists(f.from, f.to);
       const out = [];
-      for (const [table, periods] of [
-        ['prompt_months', months],
-        ['prompt_days', days],
-      ] as const) {
-        if (periods.length === 0) continue;
+      for (const { table, from, to } of periodRanges(f.from, f.to, 'prompt_months', 'prompt_days')) {
         for (const chunk of chunks(promptIds, IN_CHUNK)) {
           const rows = await db
             .selectFrom(table)
             .select(['prompt_id', 'engine_id', 'competitors'])
             .where('project_id', '=', f.projectId)
             .where('engine_id', 'in', padded(f.engineIds))
-            .where('period', 'in', padded(periods))
+            .where('period', '>=', from)
+            .where('period', '<=', to)
             .where('prompt_id', 'in', padded(chunk))
             .execute();
           for (const r of rows)
@@ -242,24 +237,39 @@ export function promptSummariesRepository(db: Db) {
       }
       return out;
     },
-    /** Day rows of single engines in the range, with the domains their answers listed. */
-    async days(f: PromptScope): Promise<PromptDayRow[]> {
-      if (f.engineIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('prompt_days')
-        .select(['prompt_id', 'engine_id', 'period', 'domains', ...PROMPT_COUNTS])
-        .where('project_id', '=', f.projectId)
-        .where('engine_id', 'in', padded(f.engineIds))
-        .where('period', '>=', f.from)
-        .where('period', '<=', f.to)
-        .execute();
-      return rows.map((r) => ({
-        promptId: r.prompt_id,
-        engineId: r.engine_id,
-        date: r.period,
-        counts: countsOf(r),
-        domains: fromJson<string[]>(r.domains),
-      }));
+    /** The stored day rows of one engine, prompt and day each (those that exist), with their domains. */
+    async dayRows(
+      projectId: string,
+      keys: readonly { engineId: string; date: string; promptId: string }[],
+    ): Promise<PromptDayRow[]> {
+      if (keys.length === 0) return [];
+      const wanted = new Set(keys.map((k) => `${k.engineId}\0${k.date}\0${k.promptId}`));
+      const distinct = (pick: (k: (typeof keys)[number]) => string) => [...new Set(keys.map(pick))];
+      const out: PromptDayRow[] = [];
+      for (const chunk of chunks(
+        distinct((k) => k.promptId),
+        IN_CHUNK,
+      )) {
+        const rows = await db
+          .selectFrom('prompt_days')
+          .select(['prompt_id', 'engine_id', 'period', 'domains', ...PROMPT_COUNTS])
+          .where('project_id', '=', projectId)
+          .where('engine_id', 'in', padded(distinct((k) => k.engineId)))
+          .where('period', 'in', padded(distinct((k) => k.date)))
+          .where('prompt_id', 'in', padded(chunk))
+          .execute();
+        for (const r of rows) {
+          if (!wanted.has(`${r.engine_id}\0${r.period}\0${r.prompt_id}`)) continue;
+          out.push({
+            promptId: r.prompt_id,
+            engineId: r.engine_id,
+            date: r.period,
+            counts: countsOf(r),
+            domains: fromJson<string[]>(r.domains),
+          });
+        }
+      }
+      return out;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { chunks, padded } from '../in-list.ts';
-import { periodLists } from './summary-periods.ts';
+import { periodRanges } from './summary-periods.ts';
 
 /**
  * `d`: a registrable domain; `u`: a URL; `s` (key ''): answers that list any source; `b` and `c`: a domain counted
@@ -76,15 +76,15 @@ const maxDay = (a: string, b: string) => (a > b ? a : b);
 const periodOf = (table: Table, date: string) => (table === 'source_days' ? date : date.slice(0, 7));
 
 /**
- * The rows an answer counts in: its engine (all topics), its topic (all engines) and all of both. Reads take an
- * engine filter or a topic filter, never both, so rows of one engine and one topic would never be read.
+ * The rows an answer counts in: its engine and topic, its engine under all topics, its topic under all engines and
+ * all of both, so every filter (engine, topic, both, neither) reads rows made for it.
  */
 function scopesOf(d: SourceDelta): [engineId: string, topicId: string][] {
-  return [
+  const all: [string, string][] = [
     [d.engineId, ALL],
-    ...(d.topicId === null ? [] : [[ALL, d.topicId] as [string, string]]),
     [ALL, ALL],
   ];
+  return d.topicId === null ? all : [[d.engineId, d.topicId], [ALL, d.topicId], ...all];
 }
 
 const IN_CHUNK = 256;
@@ -193,14 +193,13 @@ export function sourceSummariesRepository(db: Db) {
     }
   }
 
-  /** Sums per key over one table's periods of the range. */
+  /** Sums per key over one period range of one table. */
   async function totalsIn(
     table: Table,
     f: SourceScope,
-    periods: readonly string[],
+    range: { from: string; to: string },
     out: Map<string, SourceTotals>,
   ) {
-    if (periods.length === 0) return;
     const rows = await db
       .selectFrom(table)
       .select([
@@ -213,7 +212,8 @@ export function sourceSummariesRepository(db: Db) {
       .where('kind', '=', f.kind)
       .where('engine_id', 'in', padded(f.engineIds))
       .where('topic_id', '=', f.topicId)
-      .where('period', 'in', padded(periods))
+      .where('period', '>=', range.from)
+      .where('period', '<=', range.to)
       .groupBy('key')
       .execute();
     for (const r of rows) {
@@ -233,8 +233,9 @@ export function sourceSummariesRepository(db: Db) {
 
   return {
     /**
-     * Adds answers per source to the day and month rows of each scope the answer counts in (scopesOf). Rows hold prompt sets, so they are read, merged and written back; callers run this
-     * in the transaction that stored the answers.
+     * Adds answers per source to the day and month rows of each scope the answer counts in (scopesOf). Rows hold
+     * prompt sets, so they are read, merged and written back; callers run this in the transaction that stored the
+     * answers.
      */
     async add(projectId: string, deltas: readonly SourceDelta[]): Promise<void> {
       if (deltas.length === 0) return;
@@ -301,22 +302,16 @@ export function sourceSummariesRepository(db: Db) {
     },
     /** Every key of the scope with its answers and first and last day in the range: whole months from month rows. */
     async totals(f: SourceScope): Promise<Map<string, SourceTotals>> {
-      const { months, days } = periodLists(f.from, f.to);
       const out = new Map<string, SourceTotals>();
-      await totalsIn('source_months', f, months, out);
-      await totalsIn('source_days', f, days, out);
+      for (const { table, ...range } of periodRanges(f.from, f.to, 'source_months', 'source_days'))
+        await totalsIn(table, f, range, out);
       return out;
     },
     /** The rows of the given keys in the range, one per engine and period, with their prompt sets. */
     async details(f: SourceScope, keys: readonly string[]): Promise<SourceDetailRow[]> {
       if (keys.length === 0) return [];
-      const { months, days } = periodLists(f.from, f.to);
       const out: SourceDetailRow[] = [];
-      for (const [table, periods] of [
-        ['source_months', months],
-        ['source_days', days],
-      ] as const) {
-        if (periods.length === 0) continue;
+      for (const { table, from, to } of periodRanges(f.from, f.to, 'source_months', 'source_days')) {
         const rows = await db
           .selectFrom(table)
           .select(['engine_id', 'key', 'answers', 'first_day', 'last_day', 'prompts'])
@@ -324,7 +319,8 @@ export function sourceSummariesRepository(db: Db) {
           .where('kind', '=', f.kind)
           .where('engine_id', 'in', padded(f.engineIds))
           .where('topic_id', '=', f.topicId)
-          .where('period', 'in', padded(periods))
+          .where('period', '>=', from)
+          .where('period', '<=', to)
           .where('key', 'in', padded(keys))
           .execute();
         for (const r of rows) {

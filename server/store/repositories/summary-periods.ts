@@ -25,17 +25,19 @@ export function splitPeriods(from: string, to: string): PeriodSplit {
   return { months: { from: monthOf(firstWhole), to: monthOf(lastWholeEnd) }, dayRanges };
 }
 
-/** The months and the loose days of a range as lists, for reads that name each period (`period in (…)`). */
-export function periodLists(from: string, to: string): { months: string[]; days: string[] } {
+/**
+ * A day range as the period ranges that read it: whole months from the month table (periods `YYYY-MM`) and the loose
+ * days at either end from the day table, each one range scan of `period`.
+ */
+export function periodRanges<M extends string, D extends string>(
+  from: string,
+  to: string,
+  monthTable: M,
+  dayTable: D,
+): { table: M | D; from: string; to: string }[] {
   const split = splitPeriods(from, to);
-  const days: string[] = [];
-  for (const range of split.dayRanges) {
-    for (let day = range.from; day <= range.to; day = addDays(day, 1)) days.push(day);
-  }
-  const months: string[] = [];
-  if (split.months) {
-    for (let month = split.months.from; month <= split.months.to; month = nextMonthStart(month).slice(0, 7))
-      months.push(month);
-  }
-  return { months, days };
+  return [
+    ...(split.months ? [{ table: monthTable, ...split.months }] : []),
+    ...split.dayRanges.map((r) => ({ table: dayTable, ...r })),
+  ];
 }

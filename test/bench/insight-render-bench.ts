@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { systemClock } from '../../server/domain/clock.ts';
+import { NO_SIGNALS, type Caller, type Services } from '../../server/domain/context.ts';
+import { createCursorCodec } from '../../server/domain/cursor.ts';
+import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
+import { promptStats } from '../../server/domain/prompt-stats.ts';
+import { createReadCache } from '../../server/domain/read-cache.ts';
+import { createSecretBox } from '../../server/domain/secret-box.ts';
+import { sourceStats } from '../../server/domain/source-stats.ts';
+import { surfaceStats } from '../../server/domain/surface-stats.ts';
+import { trendStats } from '../../server/domain/trend-stats.ts';
+import { openDatabase } from '../../server/store/database.ts';
+import { createStore } from '../../server/store/index.ts';
+
+export interface RenderFigures {
+  name: string;
+  p50: number;
+  p99: number;
+}
+
+type Range = { from: string; to: string };
+
+/**
+ * The insight reads as the first read after a write costs them: in process, through the domain functions, with a
+ * read cache that keeps nothing, so every call reads the summaries and renders the body anew. Beside the served
+ * figures (where repeated reads come from the cache), this is what a dashboard waits for right after a run.
+ */
+export async function measureInsightRenders(
+  dbPath: string,
+  projectId: string,
+  range: Range,
+  count: number,
+): Promise<RenderFigures[]> {
+  const store = createStore(await openDatabase(dbPath));
+  const s: Services = {
+    store,
+    clock: systemClock,
+    cursors: createCursorCodec('bench'),
+    signals: NO_SIGNALS,
+    baseUrl: 'http://127.0.0.1/v1',
+    secrets: createSecretBox(randomBytes(32)),
+    webhooks: { vetUrl: async () => null, deliverNow: async () => {} },
+    reads: createReadCache(store, 0),
+  };
+  const project = (await store.projects.get(projectId))!;
+  const topicIds = [...(await store.topics.labels(projectId)).keys()];
+  const caller: Caller = {
+    keyId: 'bench',
+    label: 'bench',
+    scopes: ['visibility:read'],
+    createdAt: project.createdAt,
+    expiresAt: null,
+    accountId: project.accountId,
+    plan: DEFAULT_PLANS.find((p) => p.code === 'premium')!,
+    projectIds: null,
+  };
+  const cases: [string, () => Promise<unknown>][] = [
+    ['stats/sources', () => sourceStats(s, caller, projectId, { ...range, limit: 50 })],
+    [
+      'stats/sources, by URL, per engine',
+      () => sourceStats(s, caller, projectId, { ...range, groupBy: 'url', perEngine: true, limit: 50 }),
+    ],
+    ['stats/prompts', () => promptStats(s, caller, projectId, { ...range, limit: 50 })],
+    [
+      'stats/prompts, per engine',
+      () =>
+        promptStats(s, caller, projectId, {
+          ...range,
+          perEngine: true,
+          sort: 'mentionRateChange',
+          limit: 50,
+        }),
+    ],
+    ['stats/trends, per day', () => trendStats(s, caller, projectId, range)],
+    [
+      'stats/trends, per week, engine+topic',
+      () =>
+        trendStats(s, caller, projectId, {
+          ...range,
+          interval: 'week',
+          engine: ['chatgpt'],
+          topicId: topicIds[1],
+        }),
+    ],
+    ['stats/surfaces', () => surfaceStats(s, caller, projectId, range)],
+  ];
+  const out: RenderFigures[] = [];
+  try {
+    for (const [name, read] of cases) {
+      for (let i = 0; i < Math.min(5, count); i++) await read();
+      const times: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const t0 = process.hrtime.bigint();
+        await read();
+        times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+      times.sort((a, b) => a - b);
+      const at = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))]!;
+      out.push({ name, p50: at(0.5), p99: at(0.99) });
+    }
+  } finally {
+    await store.close();
+  }
+  return out;
+}

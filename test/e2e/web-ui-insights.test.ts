@@ -349,8 +349,9 @@ describe.skipIf(browserPath === null)('web UI: insights', { timeout: 180_000 }, 
       const all = (await row.locator('td').nth(0).locator('.cell-figure, .sub').allTextContents()).map((t) =>
         t.replace(/\s+/g, ' ').trim(),
       );
+      // Each figure, then the count (with "none before" when the period before had no answer).
       expect(
-        all.map((t, j) => (j < 3 ? t.split(' ').slice(0, 2).join(' ') : t)),
+        all.map((t, j) => (j < 3 ? t.split(' ').slice(0, 2).join(' ') : t.split(' · ')[0])),
         p.text,
       ).toEqual(figures(p));
       for (const [j, id] of ['chatgpt', 'chatgpt-local-fetch', 'perplexity'].entries()) {
@@ -366,6 +367,10 @@ describe.skipIf(browserPath === null)('web UI: insights', { timeout: 180_000 }, 
     const p1 = grid.locator('tbody tr', { hasText: P1 });
     expect((await p1.locator('td').nth(1).textContent())!.replace(/\s+/g, ' ')).toContain(
       'Mentioned 50% ▲ +50 pts',
+    );
+    const evil = grid.locator('tbody tr', { hasText: 'onerror=alert(1)' });
+    expect((await evil.locator('td').nth(0).locator('.sub').textContent())!.trim()).toBe(
+      '1 answer · none before',
     );
     // The markup in a prompt is text.
     expect(await grid.locator('tbody th').filter({ hasText: '<img src=x onerror=alert(1)>' }).count()).toBe(

@@ -6,7 +6,7 @@
 import { api, seg } from './api.ts';
 import { button, h, loading, type Child } from './dom.ts';
 import { filterParams } from './filters.ts';
-import { answersCount, percent, placesChange, points } from './format.ts';
+import { answersCount, day, percent, placesChange, points } from './format.ts';
 import { choiceToolbar, chosen, periodChoice, periodOf, type Period } from './insight-toolbar.ts';
 import type { ProjectContext } from './page.ts';
 import { projectHref } from './router.ts';
@@ -139,7 +139,7 @@ function grid(
     // A wide grid (many engines) scrolls in its own box on a desk; on a phone each prompt is a card.
     { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Prompts by engine' },
     cardTable(
-      `Mention rate, average position and citation rate per prompt and engine, ${page.from} to ${page.to}, with the change against ${page.previous.from} to ${page.previous.to}`,
+      `Mention rate, average position and citation rate per prompt and engine, ${day(page.from)} to ${day(page.to)}, with the change against ${day(page.previous.from)} to ${day(page.previous.to)}`,
       headers,
       rows,
       'prompt-grid',
@@ -165,8 +165,9 @@ function cell(
       h('span', { class: 'cell-name' }, name),
       ' ',
       h('strong', null, value),
-      ' ',
-      h('span', { class: `trend trend-${change.trend}` }, change.text),
+      change.trend === 'none'
+        ? null
+        : [' ', h('span', { class: `trend trend-${change.trend}` }, change.text)],
     );
   const query = filterParams({
     from: period.from,
@@ -182,6 +183,12 @@ function cell(
     line('Mentioned', percent(f.mentionRate), points(f.change.mentionRate)),
     line('Position', f.averagePosition === null ? '—' : f.averagePosition.toFixed(1), position),
     line('Cited', percent(f.citationRate), points(f.change.citationRate)),
-    h('span', { class: 'sub' }, answersCount(f.answers)),
+    h(
+      'span',
+      { class: 'sub' },
+      answersCount(f.answers),
+      // No answer in the period before: nothing to compare with.
+      f.change.answers === f.answers ? ' · none before' : '',
+    ),
   );
 }

@@ -271,9 +271,9 @@ describe.skipIf(browserPath === null)('web UI: insights', { timeout: 180_000 }, 
         read.map((r) => [
           r.domain,
           ...(query === 'class=competitor' ? [r.competitor] : []),
-          String(r.answers),
+          r.answers.toLocaleString(),
           pct(r.share),
-          String(r.prompts),
+          r.prompts.toLocaleString(),
           `${seen(r.firstSeen, r.lastSeen)}new this week`,
         ]),
       );
@@ -573,6 +573,74 @@ describe.skipIf(browserPath === null)('web UI: insights', { timeout: 180_000 }, 
       'Globex on ChatGPT: named in 100% of answers against your 17%',
     );
     await bothWidths('alerts', `#/p/${alertsId}/alerts`, 'Alerts');
+  });
+
+  it('keeps the insight pages readable on a month of a seeded project, with more rows on request', async () => {
+    const seeded = await runCli(
+      'demo',
+      'seed',
+      '--account',
+      ui.accountId,
+      '--answers',
+      '3000',
+      '--days',
+      '30',
+      '--db',
+      ui.dbPath,
+    );
+    expect(seeded.code, seeded.stderr).toBe(0);
+    const demo = seeded.stdout.trim();
+    const range = `from=${daysAgo(29)}&to=${today}`;
+
+    const prompts = (await api(`/projects/${demo}/stats/prompts?${range}&limit=25`)).data as {
+      text: string;
+    }[];
+    await visit(desk, ui, `#/p/${demo}/prompts`, 'Prompts');
+    await desk.locator('table.prompt-grid').waitFor();
+    expect(await desk.locator('table.prompt-grid tbody th').allTextContents()).toEqual(
+      prompts.map((p) => p.text),
+    );
+    await bothWidths('prompts-month', `#/p/${demo}/prompts`, 'Prompts');
+
+    // One more answer listing twelve more sites, so the others run past a page.
+    const extra = join(dir, 'extra.jsonl');
+    writeFileSync(
+      extra,
+      JSON.stringify({
+        promptText: 'Which review sites cover project tools?',
+        engineId: 'perplexity',
+        observedAt: `${D2}T12:00:00.000Z`,
+        text: 'Many sites review them.',
+        sources: Array.from({ length: 12 }, (_, i) => ({
+          url: `https://www.review-site-${i}.com/tools`,
+          title: null,
+        })),
+      }),
+    );
+    const more = await runCli('answers', 'import', '--project', demo, extra, '--db', ui.dbPath);
+    expect(more.code, more.stderr).toBe(0);
+    const others = (await api(`/projects/${demo}/stats/sources?${range}&class=other&limit=20`)).data as {
+      domain: string;
+    }[];
+    expect(others.length).toBe(20);
+    await visit(desk, ui, `#/p/${demo}/sources`, 'Sources');
+    const panel = desk.locator('section.panel', { has: desk.getByRole('heading', { name: 'Other sites' }) });
+    await panel.locator('tbody tr').first().waitFor();
+    expect(await panel.locator('tbody th').allTextContents()).toEqual(
+      others.slice(0, 10).map((o) => o.domain),
+    );
+    await panel.getByRole('button', { name: 'Show 10 more' }).click();
+    await until(
+      'ten more sources',
+      async () => panel.locator('tbody tr').count(),
+      (n) => n === 20,
+    );
+    expect(await panel.locator('tbody th').allTextContents()).toEqual(others.map((o) => o.domain));
+    // One answer of 3,001 is a share too small for a whole percentage.
+    expect(await panel.locator('tbody tr', { hasText: 'review-site-0.com' }).textContent()).toContain(
+      'under 1%',
+    );
+    await bothWidths('sources-month', `#/p/${demo}/sources`, 'Sources');
   });
 
   it('ran without a script error, a CSP violation or a dialog', () => expectCleanRun(ui));

@@ -255,7 +255,9 @@ function kpiTile(k: Kpi, days: number): HTMLElement {
     { class: 'kpi', 'data-kpi': k.id },
     h('span', { class: 'kpi-label' }, k.label),
     h('span', { class: 'kpi-value' }, figureText(k.kind, k.now.value)),
-    interval ? h('span', { class: 'kpi-interval' }, `95% interval ${interval}`) : null,
+    interval
+      ? h('span', { class: 'kpi-interval' }, '95% interval ', h('span', { class: 'nowrap' }, interval))
+      : null,
     h(
       'span',
       { class: `kpi-change trend-${c.trend}` },
@@ -267,9 +269,13 @@ function kpiTile(k: Kpi, days: number): HTMLElement {
     h(
       'span',
       { class: 'kpi-note' },
+      k.note,
       k.previous.value === null
-        ? k.note
-        : `${k.note}; previous ${days} days ${figureText(k.kind, k.previous.value)}${before ? ` (${before})` : ''}`,
+        ? null
+        : [
+            `; previous ${days} days ${figureText(k.kind, k.previous.value)}`,
+            before ? [' ', h('span', { class: 'nowrap' }, `(${before})`)] : null,
+          ],
     ),
   );
 }

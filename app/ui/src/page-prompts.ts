@@ -6,11 +6,11 @@
 import { api, seg } from './api.ts';
 import { button, h, loading, type Child } from './dom.ts';
 import { filterParams } from './filters.ts';
-import { answersCount, percent, placesChange, points } from './format.ts';
+import { answersCount, day, percent, placesChange, points } from './format.ts';
 import { choiceToolbar, chosen, periodChoice, periodOf, type Period } from './insight-toolbar.ts';
 import type { ProjectContext } from './page.ts';
 import { projectHref } from './router.ts';
-import { engineLabels, getEngines } from './state.ts';
+import { engineLabels, getEngines, isLocalFetch } from './state.ts';
 import type { PromptStat, PromptStats } from './types.ts';
 import { cardTable, errorNotice, pageHeader } from './widgets.ts';
 
@@ -94,11 +94,19 @@ export async function renderPromptGrid(ctx: ProjectContext): Promise<void> {
   await show();
 }
 
-/** The engines of the page's rows, in the project's order of engines. */
+/**
+ * The engines of the page's rows in the project's order, each signed-in app variant beside its API engine so the
+ * two read side by side.
+ */
 function enginesOf(rows: readonly PromptStat[], labels: ReadonlyMap<string, string>): string[] {
   const seen = new Set(rows.flatMap((r) => (r.engines ?? []).map((e) => e.engineId)));
-  const known = [...labels.keys()].filter((id) => seen.has(id));
-  return [...known, ...[...seen].filter((id) => !labels.has(id)).sort()];
+  const order = [...labels.keys()];
+  const rank = (id: string) => {
+    const base = isLocalFetch(id) ? id.slice(0, -'-local-fetch'.length) : id;
+    const at = order.indexOf(order.includes(base) ? base : id);
+    return (at < 0 ? order.length : at) * 2 + (isLocalFetch(id) ? 1 : 0);
+  };
+  return [...seen].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
 }
 
 function grid(
@@ -123,7 +131,7 @@ function grid(
     cell(ctx, p, null, p, period, 'all engines'),
     ...engines.map((id) => {
       const e = p.engines?.find((x) => x.engineId === id);
-      return e ? cell(ctx, p, id, e, period, label(id)) : h('span', { class: 'empty' }, 'Not asked');
+      return e ? cell(ctx, p, id, e, period, label(id)) : h('span', { class: 'empty' }, 'No answers');
     }),
   ]);
   return h(
@@ -131,7 +139,7 @@ function grid(
     // A wide grid (many engines) scrolls in its own box on a desk; on a phone each prompt is a card.
     { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Prompts by engine' },
     cardTable(
-      `Mention rate, average position and citation rate per prompt and engine, ${page.from} to ${page.to}, with the change against ${page.previous.from} to ${page.previous.to}`,
+      `Mention rate, average position and citation rate per prompt and engine, ${day(page.from)} to ${day(page.to)}, with the change against ${day(page.previous.from)} to ${day(page.previous.to)}`,
       headers,
       rows,
       'prompt-grid',
@@ -157,8 +165,9 @@ function cell(
       h('span', { class: 'cell-name' }, name),
       ' ',
       h('strong', null, value),
-      ' ',
-      h('span', { class: `trend trend-${change.trend}` }, change.text),
+      change.trend === 'none'
+        ? null
+        : [' ', h('span', { class: `trend trend-${change.trend}` }, change.text)],
     );
   const query = filterParams({
     from: period.from,
@@ -166,16 +175,20 @@ function cell(
     engine: engineId ? [engineId] : [],
     promptId: prompt.promptId,
   });
+  // The link's name is its visible figures, after which prompt and engine they are for.
   return h(
     'a',
-    {
-      class: 'grid-cell',
-      href: projectHref(ctx.projectId, 'answers', query),
-      'aria-label': `${answersCount(f.answers)} to “${prompt.text.slice(0, 80)}” on ${engineLabel}: mentioned ${percent(f.mentionRate)}, position ${f.averagePosition === null ? 'none' : f.averagePosition.toFixed(1)}, cited ${percent(f.citationRate)}`,
-    },
+    { class: 'grid-cell', href: projectHref(ctx.projectId, 'answers', query) },
+    h('span', { class: 'visually-hidden' }, `Answers to “${prompt.text.slice(0, 80)}” on ${engineLabel}: `),
     line('Mentioned', percent(f.mentionRate), points(f.change.mentionRate)),
     line('Position', f.averagePosition === null ? '—' : f.averagePosition.toFixed(1), position),
     line('Cited', percent(f.citationRate), points(f.change.citationRate)),
-    h('span', { class: 'sub' }, answersCount(f.answers)),
+    h(
+      'span',
+      { class: 'sub' },
+      answersCount(f.answers),
+      // No answer in the period before: nothing to compare with.
+      f.change.answers === f.answers ? ' · none before' : '',
+    ),
   );
 }

@@ -137,9 +137,9 @@ async function sourceList(
   const row = (r: SourceStat): Child[] => [
     l.groupBy === 'url' ? externalLink(r.url) : r.domain,
     ...(l.competitorColumn ? [r.competitor ?? '—'] : []),
-    String(r.answers),
+    r.answers.toLocaleString(),
     shareCell(r.share, top),
-    String(r.prompts),
+    r.prompts.toLocaleString(),
     seenCell(r, period),
   ];
   const caption = `${l.title}, ${l.groupBy === 'url' ? 'pages' : 'domains'} most cited first`;
@@ -171,7 +171,7 @@ function shareCell(share: number | null, top: number): HTMLElement {
     'span',
     { class: 'share-cell' },
     h('span', { class: 'mini-track', 'aria-hidden': 'true' }, fill),
-    percent(share),
+    share !== null && share > 0 && share < 0.005 ? 'under 1%' : percent(share),
   );
 }
 

@@ -83,7 +83,7 @@ function pairPanel(p: SurfacePair, label: (id: string) => string): HTMLElement {
     percent(a.agreement),
     `both ${a.both} · API only ${a.apiOnly} · app only ${a.appOnly} · neither ${a.neither}`,
   ];
-  const headers = ['Measure', 'API', 'App', 'Agree', 'Answer pairs'];
+  const headers = ['Measure', 'API', 'App', 'Agree or differ', 'Answer pairs'];
   const position: Child[] = [
     'Average position',
     p.position.apiAverage === null ? '—' : p.position.apiAverage.toFixed(1),

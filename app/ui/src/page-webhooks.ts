@@ -59,7 +59,7 @@ export async function renderWebhooks(ctx: ProjectContext): Promise<void> {
         editArea.replaceChildren(editForm(w));
         editArea.querySelector<HTMLInputElement>('input')?.focus();
       },
-      { 'aria-expanded': 'false', 'aria-label': `Edit the events and thresholds of ${w.url}` },
+      { 'aria-expanded': 'false', 'aria-label': `Edit events and thresholds of ${w.url}` },
     );
     const drawDeliveries = async () => {
       deliveries.replaceChildren(loading('Loading deliveries…'));
@@ -109,7 +109,7 @@ export async function renderWebhooks(ctx: ProjectContext): Promise<void> {
               status.replaceChildren(errorNotice(err));
             }
           },
-          { 'aria-label': `Send a test to ${w.url}` },
+          { 'aria-label': `Send test to ${w.url}` },
         ),
         toggle,
         edit,

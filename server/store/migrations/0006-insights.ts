@@ -1,7 +1,6 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { SchemaDialect } from '../dialect.ts';
 import type { Db } from '../engine.ts';
-import { backfillInsights } from '../insight-backfill.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations describe the schema before the typed view exists */
 export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
@@ -143,6 +142,9 @@ export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
       .execute();
   }
   await db.schema.alterTable('webhooks').addColumn('thresholds', text).execute();
-  // Answers stored before this migration get their summaries now, through the same code live writes use.
+  // Answers stored before this migration get their summaries now, through the same code live writes use. Loaded
+  // here, not at the top: every command opens the store, and only a database that needs this step pays for the
+  // scoring code it pulls in.
+  const { backfillInsights } = await import('../insight-backfill.ts');
   await backfillInsights(db as Db);
 }

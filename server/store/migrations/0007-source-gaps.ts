@@ -1,7 +1,5 @@
 import type { Kysely } from 'kysely';
-import { insightDeltas } from '../../domain/insight-deltas.ts';
 import type { Db } from '../engine.ts';
-import { forEachStoredBatch } from '../insight-backfill.ts';
 import { sourceSummariesRepository } from '../repositories/source-summaries.ts';
 
 const GAP_KINDS: ReadonlySet<string> = new Set(['b', 'c']);
@@ -19,6 +17,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .deleteFrom(table)
       .where('kind', 'in', [...GAP_KINDS])
       .execute();
+  // Loaded here, not at the top, for the reason 0006 gives.
+  const [{ insightDeltas }, { forEachStoredBatch }] = await Promise.all([
+    import('../../domain/insight-deltas.ts'),
+    import('../insight-backfill.ts'),
+  ]);
   const sources = sourceSummariesRepository(db as Db);
   await forEachStoredBatch(db as Db, (projectId, counts) =>
     sources.add(

@@ -185,6 +185,7 @@ export async function checkPage(page: Page, name: string): Promise<void> {
 export async function visit(page: Page, ui: WebUi, hash: string, heading: string | RegExp): Promise<void> {
   await page.goto(`${ui.origin}/app/${hash}`);
   await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+  await page.locator('main:not([aria-busy])').waitFor();
 }
 
 /** The page-level console errors a test tolerates: HTTP errors the UI shows to the user itself. */

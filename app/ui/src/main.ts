@@ -172,6 +172,8 @@ async function route(): Promise<void> {
   const view = h('div', { class: 'view' });
   const spinner = h('p', { class: 'loading', role: 'status' }, 'Loading…');
   main.replaceChildren(view, spinner);
+  // Marks the page as still drawing, for screen readers and for anything waiting until the page is whole.
+  main.setAttribute('aria-busy', 'true');
   const flash = takeFlash();
   if (flash) main.prepend(flash);
   const r = parseRoute(location.hash);
@@ -221,6 +223,7 @@ async function route(): Promise<void> {
     );
   }
   spinner.remove();
+  if (!ctl.signal.aborted) main.removeAttribute('aria-busy');
   if (!firstRender && !ctl.signal.aborted) {
     // Moves focus to the new page's heading so keyboard and screen-reader users start at the top of it.
     view.querySelector<HTMLElement>('h1')?.focus({ preventScroll: false });

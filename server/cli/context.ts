@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Config } from '../config.ts';
 import { systemClock } from '../domain/clock.ts';
 import type { Store } from '../store/index.ts';
@@ -54,6 +55,14 @@ export function parseCount(name: string, text: string | undefined): number | und
   const n = Number(text);
   if (!Number.isInteger(n) || n < 0) fail(`${name} must be a whole number of 0 or more, got ${text}`);
   return n;
+}
+
+/**
+ * Threads that score an import: `--workers N` (0 scores in the command's own thread), by default one a core,
+ * since scoring is what an import spends its time on and the command's thread stores meanwhile.
+ */
+export function scoringWorkers(text: string | undefined): number {
+  return parseCount('--workers', text) ?? availableParallelism();
 }
 
 export const splitList = (text: string | undefined): string[] | undefined =>

@@ -1,4 +1,10 @@
-import { createScorer, type AnswerScorer, type ScoredAnswer } from '../../engines/scoring/index.ts';
+import {
+  createScorer,
+  type AnswerScorer,
+  type BrandProfile,
+  type CompetitorProfile,
+  type ScoredAnswer,
+} from '../../engines/scoring/index.ts';
 import type { Store } from '../store/index.ts';
 import { toJson } from '../store/json.ts';
 import type { CompetitorHit, NewAnswerRow } from '../store/repositories/answers.ts';
@@ -74,7 +80,10 @@ export function answerRow(
   };
 }
 
-/** What the summaries need from a stored answer. */
+/**
+ * What the summaries need from a stored answer. Only the competitors named or cited count in them, so only those
+ * are kept: a batch of answers waiting to be stored (or crossing from a scoring worker) holds a few, not 50 each.
+ */
 export function answerCounts(row: NewAnswerRow, scored: ScoredAnswer): AnswerCounts {
   const { mentioned, cited, position, competitors } = scored;
   return {
@@ -84,15 +93,15 @@ export function answerCounts(row: NewAnswerRow, scored: ScoredAnswer): AnswerCou
     mentioned,
     cited,
     position,
-    competitors,
+    competitors: competitors.filter((c) => c.mentioned || c.cited),
   };
 }
 
-/** The scorer for the project as it is now, and the id of the competitor set it scores against. */
-export async function projectScorer(
+/** What the project is scored against now: its brand, its competitors and the id of their set. */
+export async function scoringProfile(
   store: Store,
   projectId: string,
-): Promise<{ score: AnswerScorer; competitorSet: string | null }> {
+): Promise<{ brand: BrandProfile; competitors: CompetitorProfile[]; competitorSet: string | null }> {
   const project = await store.projects.get(projectId);
   if (!project) throw new AppError('not_found', `No project ${projectId}.`);
   const competitors = await store.competitors.list(projectId);
@@ -100,14 +109,20 @@ export async function projectScorer(
     projectId,
     competitors.map((c) => c.name),
   );
-  const score = createScorer(
-    {
-      name: project.name,
-      websiteUrl: project.websiteUrl,
-      brandTerms: project.brandTerms,
-      brandDomains: project.brandDomains,
-    },
-    competitors,
-  );
-  return { score, competitorSet };
+  const brand = {
+    name: project.name,
+    websiteUrl: project.websiteUrl,
+    brandTerms: project.brandTerms,
+    brandDomains: project.brandDomains,
+  };
+  return { brand, competitors, competitorSet };
+}
+
+/** The scorer for the project as it is now, and the id of the competitor set it scores against. */
+export async function projectScorer(
+  store: Store,
+  projectId: string,
+): Promise<{ score: AnswerScorer; competitorSet: string | null }> {
+  const { brand, competitors, competitorSet } = await scoringProfile(store, projectId);
+  return { score: createScorer(brand, competitors), competitorSet };
 }

@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { Pool } from 'undici';
 import { addDays, isoDay } from '../../server/domain/clock.ts';
-import { randomBytes } from 'node:crypto';
-import { databaseUrl, onServer } from '../support/pg-cluster.ts';
-import { benchPostgres } from './bench-pg.ts';
+import { benchPostgres, type BenchPostgres } from './bench-pg.ts';
 import { cpuMs } from './cpu.ts';
-import { build, dataset, type Dataset } from './dataset.ts';
+import { dataset, type Dataset } from './dataset.ts';
+import { IMPORT_ANSWERS, measureImport, type ImportFigures } from './import-bench.ts';
+import { memoryParts, memoryProbe, type MemoryParts } from './memory.ts';
 import { measure, type Client, type Measurement } from './measure.ts';
 import { startServer } from '../support/server-process.ts';
 import { measureRun } from './run-bench.ts';
@@ -29,6 +27,8 @@ import { measureScoring } from './scoring-bench.ts';
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const CONCURRENCY = 8;
+/** Passes of each import measurement (BENCH_IMPORT_PASSES). */
+const IMPORT_PASSES = Number(process.env.BENCH_IMPORT_PASSES ?? 3);
 /** BENCH_DB=postgres: the reads and the import again on PostgreSQL, side by side with SQLite in the same run. */
 const ON_POSTGRES = process.env.BENCH_DB === 'postgres';
 const RATE_LIMITS_OFF = {
@@ -36,26 +36,6 @@ const RATE_LIMITS_OFF = {
   ANSWERWATCH_RATE_LIMIT_PER_MINUTE: '100000000',
   ANSWERWATCH_RATE_LIMIT_PER_DAY: '100000000',
 };
-
-/** Answers a second of an import of 50,000 answers into a fresh SQLite file, or a fresh PostgreSQL database. */
-async function importThroughput(pg?: string): Promise<number> {
-  const options = { answers: 50_000, days: 60, competitors: 50 };
-  if (pg) {
-    const name = `import_${randomBytes(4).toString('hex')}`;
-    await onServer(pg, `create database ${name}`);
-    try {
-      return (await build(databaseUrl(pg, name), options)).importRate ?? Number.NaN;
-    } finally {
-      await onServer(pg, `drop database ${name} with (force)`);
-    }
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'aw-bench-import-'));
-  try {
-    return (await dataset({ ...options, dir })).importRate ?? Number.NaN;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Several connection pools taken in turn: a balancer in front of several instances. */
 function roundRobin(pools: Pool[]): Client {
@@ -117,25 +97,34 @@ async function measureReads(
   instances: number,
   dbPid?: number | null,
 ) {
+  const probe = memoryProbe();
   const servers = await Promise.all(
-    Array.from({ length: instances }, () => startServer(data.db, { ...RATE_LIMITS_OFF, ...env })),
+    Array.from({ length: instances }, () =>
+      startServer(data.db, { ...RATE_LIMITS_OFF, ...env, ...probe.env }),
+    ),
   );
+  const probeFile = probe.env.BENCH_MEMORY_PROBE!;
   const pools = servers.map(
     (server) => new Pool(new URL(server.baseUrl).origin, { connections: CONCURRENCY, pipelining: 1 }),
   );
   const client = roundRobin(pools);
   const headers = { authorization: `Bearer ${data.key}` };
   try {
+    const atStart = await memoryParts(servers[0]!, probeFile);
     const cases = await readCases(data, client, new URL(servers[0]!.baseUrl).pathname);
     const results: Measurement[] = [];
     // CPU time per request of the service processes and, on PostgreSQL, of the database server.
     const cpu = [() => cpuMs(servers.map((s) => s.child.pid!)), ...(dbPid ? [() => cpuMs([dbPid])] : [])];
     for (const [name, path] of cases)
       results.push(await measure(client, name, path, headers, REQUESTS, CONCURRENCY * instances, cpu));
-    return { results, memory: servers[0]!.memory() };
+    // Steady: once the requests have stopped and the service has had a moment to collect its garbage.
+    await new Promise((r) => setTimeout(r, 3_000));
+    const steady = await memoryParts(servers[0]!, probeFile);
+    return { results, memory: { atStart, steady, peakMiB: servers[0]!.memory().peakMiB } };
   } finally {
     await Promise.all(pools.map((pool) => pool.close()));
     await Promise.all(servers.map((server) => server.stop()));
+    probe.close();
   }
 }
 
@@ -175,15 +164,9 @@ async function reads() {
   const data = await dataset(shape);
   const sqlite = await measureReads(data, {}, 1);
   printReads(`SQLite, ${data.answers.toLocaleString()} answers`, sqlite.results);
-  console.log(
-    `Service memory: ${sqlite.memory.rssMiB.toFixed(0)} MiB resident, ${sqlite.memory.peakMiB.toFixed(0)} MiB peak.`,
-  );
+  printMemory(data.answers, sqlite.memory);
   if (data.importRate)
     console.log(`Import while building the dataset: ${data.importRate.toFixed(0)} answers/s.`);
-  console.log(
-    `Import of 50,000 answers into a fresh database: ${(await importThroughput()).toFixed(0)} answers/s.`,
-  );
-  if (!ON_POSTGRES) return;
 
   const pg = await benchPostgres();
   try {
@@ -203,11 +186,81 @@ async function reads() {
         `| ${r.name} | ${r.throughput.toFixed(0)} | ${t2.toFixed(0)} | ${(t2 / r.throughput).toFixed(2)} |`,
       );
     }
-    console.log(
-      `\nImport of 50,000 answers into a fresh PostgreSQL database: ${(await importThroughput(pg.url)).toFixed(0)} answers/s (target 10,000).`,
-    );
   } finally {
     await pg.stop();
+  }
+}
+
+/** Target of issue 16: the service under 250 MB (decimal) resident serving the 1M data set, read cache on. */
+const MEMORY_TARGET_BYTES = 250_000_000;
+
+function printMemory(answers: number, m: Awaited<ReturnType<typeof measureReads>>['memory']) {
+  const bytes = (mib: number) => mib * 1024 * 1024;
+  const met = bytes(m.peakMiB) < MEMORY_TARGET_BYTES ? 'met' : 'missed';
+  console.log(
+    `\nService memory (serve on SQLite, ${answers.toLocaleString('en-US')} answers, read cache on, after every read above): ` +
+      `steady ${m.steady.rss.toFixed(0)} MiB resident, peak ${m.peakMiB.toFixed(0)} MiB ` +
+      `(${(bytes(m.peakMiB) / 1e6).toFixed(0)} MB; target under 250 MB: ${met}).`,
+  );
+  console.log('| part (MiB) | at start | steady, after the reads |');
+  console.log('|---|---|---|');
+  const rows: [string, keyof MemoryParts][] = [
+    ['resident in all', 'rss'],
+    ['mapped files: node, its libraries, native addons', 'files'],
+    ['V8 heap in use', 'heapUsed'],
+    ['V8 heap reserved, free (young generation, free pages)', 'heapFree'],
+    ['buffers: read cache bodies, sockets', 'buffers'],
+    ['native: SQLite page cache and statements, malloc', 'native'],
+  ];
+  for (const [label, key] of rows)
+    console.log(`| ${label} | ${m.atStart[key].toFixed(1)} | ${m.steady[key].toFixed(1)} |`);
+}
+
+/** Import of the 50,000-answer file: before issue 16, then scored in the importing thread and by workers. */
+async function imports() {
+  const cores = availableParallelism();
+  const counts = [...new Set([0, 1, cores, cores + 1])];
+  const stores: [string, BenchPostgres | null][] = [['SQLite', null]];
+  const pg = ON_POSTGRES ? await benchPostgres() : null;
+  if (pg) stores.push(['PostgreSQL', pg]);
+  try {
+    for (const [name, server] of stores) {
+      const figures = await measureImport(counts, IMPORT_PASSES, server);
+      console.log(
+        `\nImport of ${IMPORT_ANSWERS.toLocaleString('en-US')} answers (50 competitors) into a fresh ${name} database, ` +
+          `${IMPORT_PASSES} alternating passes (load average ${loadavg()[0]!.toFixed(1)} on ${cores} cores):`,
+      );
+      const dbColumn = server ? ' database CPU µs an answer |' : '';
+      console.log(
+        `| import | answers/s, best pass | median pass | ratio to before (best) | CPU µs an answer, all threads |${dbColumn}`,
+      );
+      console.log(`|---|---|---|---|---|${server ? '---|' : ''}`);
+      const rates = (f: ImportFigures) => f.passes.map((p) => p.rate).sort((a, b) => a - b);
+      const best = (f: ImportFigures) => rates(f).at(-1)!;
+      const median = (f: ImportFigures) => rates(f)[Math.floor(f.passes.length / 2)]!;
+      const least = (f: ImportFigures, key: 'cpuUs' | 'dbCpuUs') => Math.min(...f.passes.map((p) => p[key]));
+      for (const f of figures) {
+        const label =
+          f.workers === null
+            ? 'before issue 16 (scored in the importing thread)'
+            : f.workers === 0
+              ? 'now, scored in the importing thread (--workers 0)'
+              : `now, ${f.workers} scoring worker${f.workers > 1 ? 's' : ''}`;
+        const db = server ? ` ${least(f, 'dbCpuUs').toFixed(0)} |` : '';
+        console.log(
+          `| ${label} | ${best(f).toFixed(0)} | ${median(f).toFixed(0)} | ${(best(f) / best(figures[0]!)).toFixed(2)} | ${least(f, 'cpuUs').toFixed(0)} |${db}`,
+        );
+      }
+      const top = Math.max(...figures.map(best));
+      const cheapest = Math.min(...figures.slice(1).map((f) => least(f, 'cpuUs') + least(f, 'dbCpuUs')));
+      console.log(
+        `Target: at least 20,000 answers a second: ${top >= 20_000 ? 'met' : 'missed'}. ` +
+          `At the lowest CPU time an answer measured, ${cores} idle cores could import at most ` +
+          `${((cores * 1e6) / cheapest).toFixed(0)} answers a second.`,
+      );
+    }
+  } finally {
+    await pg?.stop();
   }
 }
 
@@ -302,9 +355,10 @@ async function scoring() {
   );
 }
 
-const suites = (process.env.BENCH_SUITES ?? 'cli,reads,runs,webhooks,browser,scoring').split(',');
+const suites = (process.env.BENCH_SUITES ?? 'cli,reads,import,runs,webhooks,browser,scoring').split(',');
 if (suites.includes('cli')) await cli();
 if (suites.includes('reads')) await reads();
+if (suites.includes('import')) await imports();
 if (suites.includes('runs')) await runs();
 if (suites.includes('webhooks')) await webhooks();
 if (suites.includes('browser')) await browser();

@@ -1,0 +1,183 @@
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { randomBytes } from 'node:crypto';
+import { createAccount } from '../../server/domain/accounts.ts';
+import { systemClock } from '../../server/domain/clock.ts';
+import type { Clock } from '../../server/domain/clock.ts';
+import { createDemoProject, mulberry32, seedDemo } from '../../server/domain/demo-data.ts';
+import { importAnswers, type ImportResult } from '../../server/domain/import-answers.ts';
+import { openDatabase } from '../../server/store/database.ts';
+import { createStore, type Store } from '../../server/store/index.ts';
+import { databaseUrl, onServer } from '../support/pg-cluster.ts';
+import { cpuMs } from './cpu.ts';
+
+export const IMPORT_ANSWERS = Number(process.env.BENCH_IMPORT_ANSWERS ?? 50_000);
+const SHAPE = { answers: IMPORT_ANSWERS, days: 60, competitors: 50 };
+const SEED = 16;
+/** The commit this work started from: its import is the one measured as before. */
+const BASELINE = 'fa8eaa5';
+
+/** A fresh, empty database: an SQLite file in a temporary folder, or a new database on a PostgreSQL server. */
+async function freshDatabase(pg: string | null): Promise<{ location: string; drop(): Promise<void> }> {
+  if (pg) {
+    const name = `import_${randomBytes(4).toString('hex')}`;
+    await onServer(pg, `create database ${name}`);
+    return {
+      location: databaseUrl(pg, name),
+      drop: async () => {
+        await onServer(pg, `drop database ${name} with (force)`);
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'aw-bench-import-'));
+  return {
+    location: join(dir, 'import.db'),
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The modules an import needs, from this tree or from the baseline's. */
+interface ImportModules {
+  openDatabase: typeof openDatabase;
+  createStore: typeof createStore;
+  createAccount: typeof createAccount;
+  seedDemo: typeof seedDemo;
+  importAnswers: (
+    store: Store,
+    clock: Clock,
+    projectId: string,
+    lines: AsyncIterable<string>,
+    options?: { workers: number },
+  ) => Promise<ImportResult>;
+}
+
+const CURRENT: ImportModules = { openDatabase, createStore, createAccount, seedDemo, importAnswers };
+
+/**
+ * The import path before issue 16 (the store and the domain of BENCH_IMPORT_BASELINE, default the commit this work
+ * started from), taken from git into .bench/ (inside the tree, so its imports resolve) and run through tsx.
+ */
+async function baselineModules(ref: string): Promise<ImportModules> {
+  const dir = join('.bench', `import-${ref}`);
+  if (!existsSync(join(dir, 'server/domain/import-answers.ts'))) {
+    mkdirSync(dir, { recursive: true });
+    const archive = execFileSync('git', ['archive', ref, 'server', 'engines'], { maxBuffer: 256 << 20 });
+    execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  }
+  const from = async <T>(path: string) => (await import(join(process.cwd(), dir, path))) as T;
+  return {
+    ...(await from<Pick<ImportModules, 'openDatabase'>>('server/store/database.ts')),
+    ...(await from<Pick<ImportModules, 'createStore'>>('server/store/index.ts')),
+    ...(await from<Pick<ImportModules, 'createAccount'>>('server/domain/accounts.ts')),
+    ...(await from<Pick<ImportModules, 'seedDemo'>>('server/domain/demo-data.ts')),
+    ...(await from<Pick<ImportModules, 'importAnswers'>>('server/domain/import-answers.ts')),
+  };
+}
+
+/**
+ * Answers a second of `answers import` (the same function, reading the file the same way) of the file into the
+ * demo project in a fresh database, scored by `workers` threads (0: in the importing thread).
+ */
+async function importOnce(
+  m: ImportModules,
+  file: string,
+  pg: string | null,
+  workers: number,
+  dbPid: number | null,
+): Promise<Pass> {
+  const database = await freshDatabase(pg);
+  try {
+    const store = m.createStore(await m.openDatabase(database.location));
+    try {
+      const account = await m.createAccount(store, systemClock, { plan: 'premium' });
+      // The same seed makes the same prompts and competitors as the project the file was written for.
+      const projectId = await m.seedDemo(store, systemClock, {
+        accountId: account.id,
+        ...SHAPE,
+        answers: 0,
+        random: mulberry32(SEED),
+      });
+      const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      const dbCpu = dbPid ? cpuMs([dbPid]) : 0;
+      const result = await m.importAnswers(store, systemClock, projectId, lines, { workers });
+      const seconds = (performance.now() - started) / 1000;
+      const used = process.cpuUsage(cpu);
+      if (result.imported !== IMPORT_ANSWERS) throw new Error(`imported ${result.imported} answers`);
+      return {
+        rate: IMPORT_ANSWERS / seconds,
+        // Every thread of this process (the importing thread and the workers), then the database server's.
+        cpuUs: (used.user + used.system) / IMPORT_ANSWERS,
+        dbCpuUs: dbPid ? ((cpuMs([dbPid]) - dbCpu) * 1000) / IMPORT_ANSWERS : 0,
+      };
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+/** Writes the import file: the demo project's answers, as `answers import` reads them. */
+async function writeImportFile(dir: string): Promise<string> {
+  const database = await freshDatabase(null);
+  try {
+    const store = createStore(await openDatabase(database.location));
+    const account = await createAccount(store, systemClock, { plan: 'premium' });
+    const { lines } = await createDemoProject(store, systemClock, {
+      accountId: account.id,
+      ...SHAPE,
+      random: mulberry32(SEED),
+    });
+    const file = join(dir, `import-${IMPORT_ANSWERS}.ndjson`);
+    writeFileSync(file, `${[...lines].join('\n')}\n`);
+    await store.close();
+    return file;
+  } finally {
+    await database.drop();
+  }
+}
+
+/** One import: answers a second, and CPU microseconds per answer of the importing process and the database. */
+export interface Pass {
+  rate: number;
+  cpuUs: number;
+  dbCpuUs: number;
+}
+
+export interface ImportFigures {
+  /** null: the import before issue 16. */
+  workers: number | null;
+  passes: Pass[];
+}
+
+/**
+ * The import before issue 16, then this tree's with each worker count in `counts`, in alternating passes (so a
+ * change in the machine's load falls on every variant alike), `passes` times each, on SQLite or on the PostgreSQL
+ * server `pg`.
+ */
+export async function measureImport(
+  counts: readonly number[],
+  passes: number,
+  pg: { url: string; pid: number | null } | null,
+): Promise<ImportFigures[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'aw-bench-file-'));
+  try {
+    const file = await writeImportFile(dir);
+    const baseline = await baselineModules(process.env.BENCH_IMPORT_BASELINE ?? BASELINE);
+    const variants: [ImportModules, ImportFigures][] = [
+      [baseline, { workers: null, passes: [] }],
+      ...counts.map((workers): [ImportModules, ImportFigures] => [CURRENT, { workers, passes: [] }]),
+    ];
+    for (let pass = 0; pass < passes; pass++)
+      for (const [m, f] of variants)
+        f.passes.push(await importOnce(m, file, pg?.url ?? null, f.workers ?? 0, pg?.pid ?? null));
+    return variants.map(([, f]) => f);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

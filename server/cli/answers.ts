@@ -1,5 +1,4 @@
 import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import type { ImportResult } from '../domain/import-answers.ts';
 import { clock, scoringWorkers, withStore, type DbOptions } from './context.ts';
@@ -13,14 +12,6 @@ function summary(result: ImportResult): string {
   const unlisted = result.invalidCount - result.invalid.length;
   if (unlisted > 0) lines.push(`  ... and ${unlisted} more invalid lines`);
   return lines.join('\n');
-}
-
-/** The lines of the file, counting the bytes read through them, which measure how far the import has got. */
-async function* countedLines(lines: AsyncIterable<string>, read: { bytes: number }) {
-  for await (const line of lines) {
-    read.bytes += Buffer.byteLength(line) + 1;
-    yield line;
-  }
 }
 
 export function registerAnswers(program: Command): void {
@@ -38,15 +29,15 @@ export function registerAnswers(program: Command): void {
       const handle = await open(file).catch((err: Error) => fail(`cannot read ${file}: ${err.message}`));
       const stat = await handle.stat();
       if (!stat.isFile()) fail(`cannot read ${file}: not a file`);
-      const [{ importAnswers }, { progressBar }] = await Promise.all([
+      const [{ importAnswers }, { progressBar }, { fileLines }] = await Promise.all([
         import('../domain/import-answers.ts'),
         import('./progress.ts'),
+        import('./file-lines.ts'),
       ]);
       await withStore(opts, async (store) => {
-        const input = handle.createReadStream({ encoding: 'utf8' });
-        // Streamed line by line: a file of millions of answers never sits in memory whole.
+        // The bytes read so far measure how far the import has got, and so the time left.
         const read = { bytes: 0 };
-        const lines = countedLines(createInterface({ input, crlfDelay: Infinity }), read);
+        const lines = fileLines(handle, read);
         // On stderr, so stdout keeps only the summary (or the JSON) for whoever reads it; not with --json.
         const bar = opts.json ? null : progressBar();
         const result = await importAnswers(store, clock, opts.project, lines, {

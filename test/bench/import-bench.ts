@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
 import { createAccount } from '../../server/domain/accounts.ts';
 import { systemClock } from '../../server/domain/clock.ts';
@@ -11,6 +10,8 @@ import { createDemoProject, mulberry32, seedDemo } from '../../server/domain/dem
 import { importAnswers, type ImportResult } from '../../server/domain/import-answers.ts';
 import { openDatabase } from '../../server/store/database.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
+import { open } from 'node:fs/promises';
+import { fileLines } from '../../server/cli/file-lines.ts';
 import { databaseUrl, onServer } from '../support/pg-cluster.ts';
 import { cpuMs } from './cpu.ts';
 
@@ -100,7 +101,7 @@ async function importOnce(
         answers: 0,
         random: mulberry32(SEED),
       });
-      const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+      const lines = fileLines(await open(file));
       const started = performance.now();
       const cpu = process.cpuUsage();
       const dbCpu = dbPid ? cpuMs([dbPid]) : 0;

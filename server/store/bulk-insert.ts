@@ -1,4 +1,4 @@
-import type { CompiledQuery, Compilable } from 'kysely';
+import type { CompiledQuery, Compilable, DialectAdapter } from 'kysely';
 import type { Db } from './database.ts';
 
 /**
@@ -14,20 +14,22 @@ export function bulkInsert<R extends object, O>(
   columns: readonly (keyof R & string)[],
   build: (db: Db, rows: readonly R[]) => Compilable<O>,
 ) {
-  let full: CompiledQuery<O> | null = null;
+  // Per dialect adapter (one per open database, shared by its transactions): SQLite binds `?`, PostgreSQL `$1`.
+  const full = new WeakMap<DialectAdapter, CompiledQuery<O>>();
   const values = (rows: readonly R[]) => {
     const out: unknown[] = [];
     for (const row of rows) for (const column of columns) out.push(row[column]);
     return out;
   };
   return async (db: Db, rows: readonly R[]): Promise<O[]> => {
-    if (full && rows.length === size)
-      return (await db.executeQuery<O>({ ...full, parameters: values(rows) })).rows;
+    const { adapter } = db.getExecutor();
+    const ready = rows.length === size ? full.get(adapter) : undefined;
+    if (ready) return (await db.executeQuery<O>({ ...ready, parameters: values(rows) })).rows;
     const query = build(db, rows).compile();
     const mine = values(rows);
     if (query.parameters.length !== mine.length || query.parameters.some((p, i) => p !== mine[i]))
       throw new Error('bulkInsert: the columns do not follow the order the compiled INSERT binds');
-    if (rows.length === size) full = query;
+    if (rows.length === size) full.set(adapter, query);
     return (await db.executeQuery(query)).rows;
   };
 }

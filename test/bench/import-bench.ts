@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createAccount } from '../../server/domain/accounts.ts';
-import { systemClock } from '../../server/domain/clock.ts';
-import type { Clock } from '../../server/domain/clock.ts';
-import { createDemoProject, mulberry32, seedDemo } from '../../server/domain/demo-data.ts';
-import { importAnswers, type ImportResult } from '../../server/domain/import-answers.ts';
+import { buildIfNeeded } from '../../server/cli/build.js';
+import { createAccount as createAccountHere, type createAccount } from '../../server/domain/accounts.ts';
+import { systemClock, type Clock } from '../../server/domain/clock.ts';
+import { createDemoProject, mulberry32, type seedDemo } from '../../server/domain/demo-data.ts';
+import type { ImportResult } from '../../server/domain/import-answers.ts';
 import { openDatabase } from '../../server/store/database.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 import { open } from 'node:fs/promises';
@@ -55,7 +55,21 @@ interface ImportModules {
   ) => Promise<ImportResult>;
 }
 
-const CURRENT: ImportModules = { openDatabase, createStore, createAccount, seedDemo, importAnswers };
+/**
+ * This tree's import as `answerwatch answers import` runs it: the JavaScript compiled into dist/ (built first
+ * when the sources changed), whose workers start from compiled code, not through tsx as the sources' would.
+ */
+async function currentModules(): Promise<ImportModules> {
+  buildIfNeeded();
+  const from = async <T>(path: string) => (await import(join(process.cwd(), 'dist', path))) as T;
+  return {
+    ...(await from<Pick<ImportModules, 'openDatabase'>>('server/store/database.js')),
+    ...(await from<Pick<ImportModules, 'createStore'>>('server/store/index.js')),
+    ...(await from<Pick<ImportModules, 'createAccount'>>('server/domain/accounts.js')),
+    ...(await from<Pick<ImportModules, 'seedDemo'>>('server/domain/demo-data.js')),
+    ...(await from<Pick<ImportModules, 'importAnswers'>>('server/domain/import-answers.js')),
+  };
+}
 
 /**
  * The import path before issue 16 (the store and the domain of BENCH_IMPORT_BASELINE, default the commit this work
@@ -128,7 +142,7 @@ async function writeImportFile(dir: string): Promise<string> {
   const database = await freshDatabase(null);
   try {
     const store = createStore(await openDatabase(database.location));
-    const account = await createAccount(store, systemClock, { plan: 'premium' });
+    const account = await createAccountHere(store, systemClock, { plan: 'premium' });
     const { lines } = await createDemoProject(store, systemClock, {
       accountId: account.id,
       ...SHAPE,
@@ -170,6 +184,7 @@ export async function measureImport(
   try {
     const file = await writeImportFile(dir);
     const baseline = await baselineModules(process.env.BENCH_IMPORT_BASELINE ?? BASELINE);
+    const CURRENT = await currentModules();
     const variants: [ImportModules, ImportFigures][] = [
       [baseline, { workers: null, passes: [] }],
       ...counts.map((workers): [ImportModules, ImportFigures] => [CURRENT, { workers, passes: [] }]),

@@ -1,6 +1,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { Pool } from 'undici';
 import { addDays, isoDay } from '../../server/domain/clock.ts';
+import { pgBinDir } from '../support/pg-cluster.ts';
 import { benchPostgres, type BenchPostgres } from './bench-pg.ts';
 import { cpuMs } from './cpu.ts';
 import { dataset, type Dataset } from './dataset.ts';
@@ -221,7 +222,8 @@ async function imports() {
   const cores = availableParallelism();
   const counts = [...new Set([0, 1, cores, cores + 1])];
   const stores: [string, BenchPostgres | null][] = [['SQLite', null]];
-  const pg = ON_POSTGRES ? await benchPostgres() : null;
+  // On PostgreSQL too whenever a server can be had, whether or not the reads run there (BENCH_DB).
+  const pg = ON_POSTGRES || process.env.BENCH_PG_URL || pgBinDir() ? await benchPostgres() : null;
   if (pg) stores.push(['PostgreSQL', pg]);
   try {
     for (const [name, server] of stores) {

@@ -283,9 +283,10 @@ export function answersRepository(db: Db, d: SqlDialect) {
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
         const fresh = new Set((await insertAnswers(db, chunk)).map((r) => r.id));
-        const details = chunk.filter((r) => fresh.has(r.id));
-        if (details.length > 0) await insertDetails(db, details);
         for (const id of fresh) inserted.add(id);
+        // The same id twice in a chunk is inserted once: its details are taken from the first, once.
+        const details = chunk.filter((r) => fresh.delete(r.id));
+        if (details.length > 0) await insertDetails(db, details);
       }
       return inserted;
     },

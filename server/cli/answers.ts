@@ -40,16 +40,19 @@ export function registerAnswers(program: Command): void {
         const lines = fileLines(handle, read);
         // On stderr, so stdout keeps only the summary (or the JSON) for whoever reads it; not with --json.
         const bar = opts.json ? null : progressBar();
+        const show = (bytes: number, answers: number) =>
+          bar?.update({
+            done: Math.min(bytes, stat.size),
+            total: stat.size,
+            label: '',
+            items: { count: answers, unit: 'answers' },
+          });
         const result = await importAnswers(store, clock, opts.project, lines, {
           workers,
-          onProgress: (p) =>
-            bar?.update({
-              done: Math.min(read.bytes, stat.size),
-              total: stat.size,
-              label: '',
-              items: { count: p.answers, unit: 'answers' },
-            }),
+          onProgress: (p) => show(read.bytes, p.answers),
         });
+        // The whole file is read (the count of its bytes through the lines misses the \r of CRLF line ends).
+        show(stat.size, result.imported + result.duplicates);
         bar?.end();
         print(opts, result, () => summary(result));
         if (result.invalidCount > 0) process.exitCode = 1;

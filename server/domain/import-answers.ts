@@ -43,9 +43,7 @@ export interface ImportResult {
 }
 
 export interface ImportProgress {
-  /** Lines scored and stored so far (valid or not, blank ones left out). */
-  lines: number;
-  /** Of those, answers stored or found already stored. */
+  /** Valid lines scored so far: answers stored, or found already stored, with the batch they joined. */
   answers: number;
 }
 
@@ -55,7 +53,7 @@ export interface ImportOptions {
    * than one chunk of lines, so a small import never pays for starting them.
    */
   workers?: number;
-  /** Called after each stored batch. */
+  /** Called after each chunk of lines is scored and taken, in file order (stored with the batch it joins). */
   onProgress?(progress: ImportProgress): void;
 }
 
@@ -81,7 +79,7 @@ export async function importAnswers(
   };
   const topics = new Set((await store.topics.labels(projectId)).keys());
   const result: ImportResult = { imported: 0, duplicates: 0, invalid: [], invalidCount: 0 };
-  const progress: ImportProgress = { lines: 0, answers: 0 };
+  const progress: ImportProgress = { answers: 0 };
   const workers = options.workers ?? 0;
 
   let batch: NewAnswerRow[] = [];
@@ -108,7 +106,6 @@ export async function importAnswers(
       const stored = await storeScoredAnswers(store, projectId, rows, rowCounts);
       result.imported += stored.inserted;
       result.duplicates += stored.duplicates;
-      options.onProgress?.({ ...progress });
     })();
     // Reported when awaited (at the next batch or the end), not as an unhandled rejection meanwhile.
     writing.catch(() => {});
@@ -117,7 +114,6 @@ export async function importAnswers(
   /** Takes a chunk's results in file order into the batch; called for chunks in the order they were read. */
   const take = async (results: LineResult[]) => {
     for (const r of results) {
-      progress.lines += 1;
       if ('error' in r) {
         result.invalidCount += 1;
         if (result.invalid.length < INVALID_REPORTED) result.invalid.push(r);
@@ -134,6 +130,7 @@ export async function importAnswers(
       batchChars += row.full_answer.length + row.sources.length + row.competitor_hits.length;
       if (batch.length >= BATCH_ROWS || batchChars >= BATCH_CHARS) await flush();
     }
+    options.onProgress?.({ ...progress });
   };
 
   let scorer: ChunkScorer | null = null;
@@ -168,6 +165,8 @@ export async function importAnswers(
     await flush();
     await writing;
   } finally {
+    // On a failure, the batch being written still ends (commits or rolls back) before the caller closes the store.
+    await writing.catch(() => {});
     await (scorer as ChunkScorer | null)?.close();
   }
   return result;

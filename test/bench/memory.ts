@@ -1,10 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ServerProcess } from '../support/server-process.ts';
 
-const PROBE = fileURLToPath(new URL('./memory-probe.cjs', import.meta.url));
+const PROBE = new URL('./memory-probe.js', import.meta.url).href;
 const MiB = 1024 * 1024;
 
 /** What holds a process's resident memory at one moment, in MiB. */
@@ -25,7 +24,7 @@ export interface MemoryParts {
 export function memoryProbe(): { env: Record<string, string>; dir: string; close(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'aw-bench-memory-'));
   return {
-    env: { NODE_OPTIONS: `--require ${PROBE}`, BENCH_MEMORY_PROBE: join(dir, 'memory.json') },
+    env: { NODE_OPTIONS: `--import ${PROBE}`, BENCH_MEMORY_PROBE: join(dir, 'memory.json') },
     dir,
     close: () => rmSync(dir, { recursive: true, force: true }),
   };

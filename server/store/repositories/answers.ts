@@ -188,26 +188,10 @@ function textMatch(d: SqlDialect, text: string) {
 /** Rows per INSERT: 26 columns each stays far below SQLite's bound-variable limit. */
 const INSERT_CHUNK = 200;
 
+/** Every column of an answers row: what the list reads, and what only the writer sets. */
 const ANSWER_COLUMNS = [
-  'id',
-  'project_id',
-  'run_id',
-  'prompt_id',
-  'prompt_text',
-  'topic_id',
-  'engine_id',
-  'observed_at',
-  'date',
-  'mentioned',
-  'cited',
-  'citation_url',
-  'position',
-  'sentiment',
-  'excerpt',
+  ...LIST_COLUMNS,
   'narrative_drift',
-  'source_urls',
-  'competitor_set',
-  'competitor_hits',
   'import_key',
   'created_at',
 ] as const satisfies readonly (keyof Database['answers'])[];
@@ -222,14 +206,8 @@ const insertAnswers = bulkInsert(INSERT_CHUNK, ANSWER_COLUMNS, (db: Db, rows: re
     .returning('id'),
 );
 
-const DETAIL_INSERT_COLUMNS = [
-  'id',
-  'full_answer',
-  'full_answer_truncated',
-  'sources',
-  'sentiment_reason',
-  'narrative_drift_reason',
-] as const;
+/** A new answer's values for its answer_details row: its id (the row's answer_id), then the details. */
+const DETAIL_INSERT_COLUMNS = ['id', ...DETAIL_COLUMNS] as const;
 
 const insertDetails = bulkInsert(
   INSERT_CHUNK,

@@ -55,41 +55,39 @@ interface ImportModules {
   ) => Promise<ImportResult>;
 }
 
+/** The import's modules of a tree at `root`: its TypeScript sources (`ts`) or its compiled code (`js`). */
+async function modulesAt(root: string, ext: 'ts' | 'js'): Promise<ImportModules> {
+  const from = async <T>(path: string) => (await import(join(root, `${path}.${ext}`))) as T;
+  return {
+    ...(await from<Pick<ImportModules, 'openDatabase'>>('server/store/database')),
+    ...(await from<Pick<ImportModules, 'createStore'>>('server/store/index')),
+    ...(await from<Pick<ImportModules, 'createAccount'>>('server/domain/accounts')),
+    ...(await from<Pick<ImportModules, 'seedDemo'>>('server/domain/demo-data')),
+    ...(await from<Pick<ImportModules, 'importAnswers'>>('server/domain/import-answers')),
+  };
+}
+
 /**
  * This tree's import as `answerwatch answers import` runs it: the JavaScript compiled into dist/ (built first
  * when the sources changed), whose workers start from compiled code, not through tsx as the sources' would.
  */
-async function currentModules(): Promise<ImportModules> {
+function currentModules(): Promise<ImportModules> {
   buildIfNeeded();
-  const from = async <T>(path: string) => (await import(join(process.cwd(), 'dist', path))) as T;
-  return {
-    ...(await from<Pick<ImportModules, 'openDatabase'>>('server/store/database.js')),
-    ...(await from<Pick<ImportModules, 'createStore'>>('server/store/index.js')),
-    ...(await from<Pick<ImportModules, 'createAccount'>>('server/domain/accounts.js')),
-    ...(await from<Pick<ImportModules, 'seedDemo'>>('server/domain/demo-data.js')),
-    ...(await from<Pick<ImportModules, 'importAnswers'>>('server/domain/import-answers.js')),
-  };
+  return modulesAt(join(process.cwd(), 'dist'), 'js');
 }
 
 /**
  * The import path before issue 16 (the store and the domain of BENCH_IMPORT_BASELINE, default the commit this work
  * started from), taken from git into .bench/ (inside the tree, so its imports resolve) and run through tsx.
  */
-async function baselineModules(ref: string): Promise<ImportModules> {
+function baselineModules(ref: string): Promise<ImportModules> {
   const dir = join('.bench', `import-${ref}`);
   if (!existsSync(join(dir, 'server/domain/import-answers.ts'))) {
     mkdirSync(dir, { recursive: true });
     const archive = execFileSync('git', ['archive', ref, 'server', 'engines'], { maxBuffer: 256 << 20 });
     execFileSync('tar', ['-x', '-C', dir], { input: archive });
   }
-  const from = async <T>(path: string) => (await import(join(process.cwd(), dir, path))) as T;
-  return {
-    ...(await from<Pick<ImportModules, 'openDatabase'>>('server/store/database.ts')),
-    ...(await from<Pick<ImportModules, 'createStore'>>('server/store/index.ts')),
-    ...(await from<Pick<ImportModules, 'createAccount'>>('server/domain/accounts.ts')),
-    ...(await from<Pick<ImportModules, 'seedDemo'>>('server/domain/demo-data.ts')),
-    ...(await from<Pick<ImportModules, 'importAnswers'>>('server/domain/import-answers.ts')),
-  };
+  return modulesAt(join(process.cwd(), dir), 'ts');
 }
 
 /**

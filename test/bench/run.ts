@@ -18,12 +18,14 @@ import { measureScoring } from './scoring-bench.ts';
 /**
  * `npm run bench`: read latency (at concurrency 1) and throughput (with 8 requests in flight) against a project of
  * 1,000,000 answers over 400 days, six engines and 50 competitors, each read also as a ratio to GET /me measured in
- * the same run; import throughput; the service's memory. Then runs: 500 prompts on six cloud engines against fakes
+ * the same run; the service's resident memory, steady and at its peak, by part (test/bench/memory.ts). Then the
+ * import of a 50,000-answer file on SQLite and PostgreSQL, before issue 16 and now with 0, 1 and one scoring worker
+ * a core (BENCH_IMPORT_ANSWERS, BENCH_IMPORT_PASSES, BENCH_IMPORT_BASELINE). Then runs: 500 prompts on six cloud engines against fakes
  * answering in 200 ms, as a ratio to the bound the concurrency limits set. BENCH_ANSWERS and BENCH_REQUESTS shrink
  * the reads; then webhooks: 1,000 run events to 5 webhooks each; then a browser engine with 1, 2 and 4 pages.
  * First of all, how soon the `answerwatch` command is ready (BENCH_CLI_RUNS times each, default 9).
  * Then scoring: answers a second with 50 competitors, beside the scorer before issue 16 measured in the same run.
- * BENCH_SUITES=cli,reads,runs,webhooks,browser,scoring picks parts.
+ * BENCH_SUITES=cli,reads,import,runs,webhooks,browser,scoring picks parts.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);

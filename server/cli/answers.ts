@@ -21,7 +21,7 @@ export function registerAnswers(program: Command): void {
     .description('Import raw answers, one JSON object a line; they are scored on import')
     .requiredOption('--project <id>', 'project id')
     .option('--db <path>', 'SQLite database file')
-    .option('--workers <n>', 'threads that score (default: one a core; 0 scores in the main thread)')
+    .option('--workers <n>', 'threads that score (default: one a core but one; 0 scores in the main thread)')
     .option('--json', 'print JSON')
     .action(async (file: string, opts: DbOptions & { project: string; workers?: string }) => {
       const workers = scoringWorkers(opts.workers);

@@ -58,11 +58,12 @@ export function parseCount(name: string, text: string | undefined): number | und
 }
 
 /**
- * Threads that score an import: `--workers N` (0 scores in the command's own thread), by default one a core,
- * since scoring is what an import spends its time on and the command's thread stores meanwhile.
+ * Threads that score an import: `--workers N` (0 scores in the command's own thread). By default one a core but
+ * one: the command's own thread stores what they score, a serial share of the work that needs a core of its own
+ * (README, Benchmarks: Import). On one core, none.
  */
 export function scoringWorkers(text: string | undefined): number {
-  return parseCount('--workers', text) ?? availableParallelism();
+  return parseCount('--workers', text) ?? availableParallelism() - 1;
 }
 
 export const splitList = (text: string | undefined): string[] | undefined =>

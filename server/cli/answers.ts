@@ -1,8 +1,7 @@
 import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import type { ImportResult } from '../domain/import-answers.ts';
-import { clock, withStore, type DbOptions } from './context.ts';
+import { clock, scoringWorkers, withStore, type DbOptions } from './context.ts';
 import { fail, print } from './output.ts';
 
 function summary(result: ImportResult): string {
@@ -22,17 +21,39 @@ export function registerAnswers(program: Command): void {
     .description('Import raw answers, one JSON object a line; they are scored on import')
     .requiredOption('--project <id>', 'project id')
     .option('--db <path>', 'SQLite database file')
+    .option('--workers <n>', 'threads that score (default: one a core but one; 0 scores in the main thread)')
     .option('--json', 'print JSON')
-    .action(async (file: string, opts: DbOptions & { project: string }) => {
+    .action(async (file: string, opts: DbOptions & { project: string; workers?: string }) => {
+      const workers = scoringWorkers(opts.workers);
       // Opened before the database, so a typo in the path does not create an empty database file.
       const handle = await open(file).catch((err: Error) => fail(`cannot read ${file}: ${err.message}`));
-      if (!(await handle.stat()).isFile()) fail(`cannot read ${file}: not a file`);
-      const { importAnswers } = await import('../domain/import-answers.ts');
+      const stat = await handle.stat();
+      if (!stat.isFile()) fail(`cannot read ${file}: not a file`);
+      const [{ importAnswers }, { progressBar }, { fileLines }] = await Promise.all([
+        import('../domain/import-answers.ts'),
+        import('./progress.ts'),
+        import('./file-lines.ts'),
+      ]);
       await withStore(opts, async (store) => {
-        const input = handle.createReadStream({ encoding: 'utf8' });
-        // Streamed line by line: a file of millions of answers never sits in memory whole.
-        const lines = createInterface({ input, crlfDelay: Infinity });
-        const result = await importAnswers(store, clock, opts.project, lines);
+        // The bytes read so far measure how far the import has got, and so the time left.
+        const read = { bytes: 0 };
+        const lines = fileLines(handle, read);
+        // On stderr, so stdout keeps only the summary (or the JSON) for whoever reads it; not with --json.
+        const bar = opts.json ? null : progressBar();
+        const show = (bytes: number, answers: number) =>
+          bar?.update({
+            done: Math.min(bytes, stat.size),
+            total: stat.size,
+            label: '',
+            items: { count: answers, unit: 'answers' },
+          });
+        const result = await importAnswers(store, clock, opts.project, lines, {
+          workers,
+          onProgress: (p) => show(read.bytes, p.answers),
+        });
+        // The whole file is read (the count of its bytes through the lines misses the \r of CRLF line ends).
+        show(stat.size, result.imported + result.duplicates);
+        bar?.end();
         print(opts, result, () => summary(result));
         if (result.invalidCount > 0) process.exitCode = 1;
       });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Config } from '../config.ts';
 import { systemClock } from '../domain/clock.ts';
 import type { Store } from '../store/index.ts';
@@ -54,6 +55,15 @@ export function parseCount(name: string, text: string | undefined): number | und
   const n = Number(text);
   if (!Number.isInteger(n) || n < 0) fail(`${name} must be a whole number of 0 or more, got ${text}`);
   return n;
+}
+
+/**
+ * Threads that score an import: `--workers N` (0 scores in the command's own thread). By default one a core but
+ * one: the command's own thread stores what they score, a serial share of the work that needs a core of its own
+ * (README, Benchmarks: Import). On one core, none.
+ */
+export function scoringWorkers(text: string | undefined): number {
+  return parseCount('--workers', text) ?? availableParallelism() - 1;
 }
 
 export const splitList = (text: string | undefined): string[] | undefined =>

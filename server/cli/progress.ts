@@ -1,8 +1,14 @@
-/** Work measured in rows: how many are done so far out of how many, and what is being done. */
+/** How much of the work is done, out of how much (rows, bytes), and what is being done. */
 export interface RowProgress {
   done: number;
   total: number;
   label: string;
+  /**
+   * What to count and show with its rate when `done` measures something else: an import measures the bytes of
+   * its file read (so the time left is known) but shows answers and answers a second. Counted from this run's
+   * start. Without it, `done` is shown as rows.
+   */
+  items?: { count: number; unit: string };
 }
 
 const WIDTH = 30;
@@ -16,15 +22,19 @@ const duration = (seconds: number) => {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 };
 
-/** One line: the bar, the rows, the rate since the start and the time left at that rate. */
+/** One line: the bar, the rows (or items), the rate since the start and the time left at that rate. */
 export function progressLine(p: RowProgress, doneAtStart: number, elapsedMs: number): string {
   const share = p.total === 0 ? 1 : Math.min(1, p.done / p.total);
   const filled = Math.round(share * WIDTH);
-  const rate = elapsedMs > 0 ? ((p.done - doneAtStart) * 1000) / elapsedMs : 0;
+  const perSecond = (n: number) => (elapsedMs > 0 ? (n * 1000) / elapsedMs : 0);
+  const rate = perSecond(p.done - doneAtStart);
   const left = rate > 0 ? (p.total - p.done) / rate : Number.POSITIVE_INFINITY;
+  const counted = p.items
+    ? `${number(p.items.count)} ${p.items.unit}  ${number(perSecond(p.items.count))} ${p.items.unit}/s`
+    : `${number(p.done)}/${number(p.total)} rows  ${number(rate)} rows/s`;
   return (
     `[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${String(Math.floor(share * 100)).padStart(3)}% ` +
-    `${number(p.done)}/${number(p.total)} rows  ${number(rate)} rows/s  ${duration(left)} left  ${p.label}`
+    `${counted}  ${duration(left)} left${p.label ? `  ${p.label}` : ''}`
   );
 }
 

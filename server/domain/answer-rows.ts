@@ -1,4 +1,10 @@
-import { createScorer, type AnswerScorer, type ScoredAnswer } from '../../engines/scoring/index.ts';
+import {
+  createScorer,
+  type AnswerScorer,
+  type BrandProfile,
+  type CompetitorProfile,
+  type ScoredAnswer,
+} from '../../engines/scoring/index.ts';
 import type { Store } from '../store/index.ts';
 import { fromJson, toJson } from '../store/json.ts';
 import type { CompetitorHit, NewAnswerRow } from '../store/repositories/answers.ts';
@@ -89,6 +95,10 @@ type CountedRow = Pick<
   | 'competitor_hits'
 >;
 
+/**
+ * Only the competitors named or cited count in the summaries, so only those are kept: a batch of answers waiting
+ * to be stored (or crossing from a scoring worker) holds a few, not 50 each.
+ */
 function countsOf(
   row: CountedRow,
   sourceUrls: readonly string[],
@@ -105,7 +115,7 @@ function countsOf(
     position: row.position,
     sentiment: row.sentiment,
     sourceUrls,
-    competitors,
+    competitors: competitors.filter((c) => c.mentioned || c.cited),
   };
 }
 
@@ -124,11 +134,11 @@ export function storedAnswerCounts(row: CountedRow, setNames: readonly string[])
   return countsOf(row, fromJson<string[]>(row.source_urls), competitors);
 }
 
-/** The scorer for the project as it is now, and the id of the competitor set it scores against. */
-export async function projectScorer(
+/** What the project is scored against now: its brand, its competitors and the id of their set. */
+export async function scoringProfile(
   store: Store,
   projectId: string,
-): Promise<{ score: AnswerScorer; competitorSet: string | null }> {
+): Promise<{ brand: BrandProfile; competitors: CompetitorProfile[]; competitorSet: string | null }> {
   const project = await store.projects.get(projectId);
   if (!project) throw new AppError('not_found', `No project ${projectId}.`);
   const competitors = await store.competitors.list(projectId);
@@ -136,14 +146,20 @@ export async function projectScorer(
     projectId,
     competitors.map((c) => c.name),
   );
-  const score = createScorer(
-    {
-      name: project.name,
-      websiteUrl: project.websiteUrl,
-      brandTerms: project.brandTerms,
-      brandDomains: project.brandDomains,
-    },
-    competitors,
-  );
-  return { score, competitorSet };
+  const brand = {
+    name: project.name,
+    websiteUrl: project.websiteUrl,
+    brandTerms: project.brandTerms,
+    brandDomains: project.brandDomains,
+  };
+  return { brand, competitors, competitorSet };
+}
+
+/** The scorer for the project as it is now, and the id of the competitor set it scores against. */
+export async function projectScorer(
+  store: Store,
+  projectId: string,
+): Promise<{ score: AnswerScorer; competitorSet: string | null }> {
+  const { brand, competitors, competitorSet } = await scoringProfile(store, projectId);
+  return { score: createScorer(brand, competitors), competitorSet };
 }

@@ -18,7 +18,7 @@ import {
 } from './demo-content.ts';
 import { AppError, invalid } from './errors.ts';
 import { newId } from './ids.ts';
-import { importAnswers } from './import-answers.ts';
+import { importAnswers, type ImportOptions } from './import-answers.ts';
 
 export interface DemoOptions {
   accountId: string;
@@ -214,12 +214,22 @@ function checkWhole(name: string, value: number, min: number, max: number) {
   }
 }
 
+/** A demo project created with its competitors, topics and prompts, and the import lines of its answers. */
+export interface DemoProject {
+  projectId: string;
+  /** The answers as import lines, made as they are read. */
+  lines: Iterable<string>;
+}
+
 /**
- * Creates a demo project in the account, with competitors, topics, prompts and `answers` engine answers
- * over the last `days` days, stored through the normal import path so they are scored and summarised
- * exactly as real answers are. Returns the new project's id.
+ * Creates a demo project in the account, with competitors, topics and prompts, and answers the import lines of
+ * `answers` engine answers over the last `days` days, for the caller to import (or write to a file).
  */
-export async function seedDemo(store: Store, clock: Clock, options: DemoOptions): Promise<string> {
+export async function createDemoProject(
+  store: Store,
+  clock: Clock,
+  options: DemoOptions,
+): Promise<DemoProject> {
   const {
     accountId,
     answers = 2000,
@@ -276,11 +286,20 @@ export async function seedDemo(store: Store, clock: Clock, options: DemoOptions)
       createdAt: at,
     });
   }
-  await importAnswers(
-    store,
-    clock,
-    projectId,
-    demoLines(prompts, competitors, { answers, days, now, r, browserTwins }),
-  );
+  return { projectId, lines: demoLines(prompts, competitors, { answers, days, now, r, browserTwins }) };
+}
+
+/**
+ * Creates a demo project (createDemoProject) and stores its answers through the normal import path, so they are
+ * scored and summarised exactly as real answers are. Returns the new project's id.
+ */
+export async function seedDemo(
+  store: Store,
+  clock: Clock,
+  options: DemoOptions,
+  importOptions: ImportOptions = {},
+): Promise<string> {
+  const { projectId, lines } = await createDemoProject(store, clock, options);
+  await importAnswers(store, clock, projectId, lines, importOptions);
   return projectId;
 }

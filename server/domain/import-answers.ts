@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
-import { z } from 'zod';
-import { ENGINES, findEngine } from '../../engines/catalog.ts';
 import type { Store } from '../store/index.ts';
 import type { NewAnswerRow } from '../store/repositories/answers.ts';
-import { promptTextKey } from '../store/repositories/prompts.ts';
-import { answerCounts, answerRow, projectScorer } from './answer-rows.ts';
+import { scoringProfile } from './answer-rows.ts';
 import type { Clock } from './clock.ts';
+import type { ImportSetup, LineChunk, LineResult } from './import-lines.ts';
+import { inThreadScorer, workerScorer, type ChunkScorer } from './import-workers.ts';
 import { storeScoredAnswers } from './store-answers.ts';
 import type { AnswerCounts } from './summary-deltas.ts';
+
+export { importedAnswerId } from './import-lines.ts';
 
 /**
  * Rows per transaction. Each commit appends every page it touched to the WAL and usually checkpoints it (an
@@ -17,41 +17,16 @@ import type { AnswerCounts } from './summary-deltas.ts';
 const BATCH_ROWS = 5_000;
 /** Characters a batch may hold, so that a file of very long answers still imports in bounded memory. */
 const BATCH_CHARS = 32_000_000;
+/**
+ * Lines a scoring chunk holds (or fewer, when they are long): large enough that handing a chunk to a worker and
+ * its rows back costs little beside scoring it, small enough that the workers share the work evenly.
+ */
+const CHUNK_LINES = 250;
+const CHUNK_CHARS = 4_000_000;
+/** Chunks out for scoring per worker: enough to keep each worker busy while a batch is stored. */
+const CHUNKS_PER_WORKER = 4;
 /** Invalid lines reported one by one; a wholly broken file should not hold a million messages in memory. */
 const INVALID_REPORTED = 1_000;
-
-const ImportLine = z.strictObject({
-  id: z.string().min(1, 'id must not be empty').max(200, 'id must be at most 200 characters').optional(),
-  promptText: z
-    .string()
-    .trim()
-    .min(1, 'promptText must not be blank')
-    .max(500, 'promptText must be at most 500 characters'),
-  engineId: z.string().refine((id) => findEngine(id) !== undefined, {
-    error: (issue) =>
-      `unknown engine ${JSON.stringify(issue.input)}; engines are ${ENGINES.map((e) => e.id).join(', ')}`,
-  }),
-  observedAt: z.iso.datetime({
-    offset: true,
-    error: 'observedAt must be an RFC 3339 date-time with Z or an offset, like 2025-03-01T12:00:00Z',
-  }),
-  text: z.string().max(1_000_000, 'text must be at most 1,000,000 characters'),
-  sources: z
-    .array(
-      z.strictObject({
-        url: z.string().min(1, 'url must not be empty').max(4_096, 'url must be at most 4,096 characters'),
-        title: z.string().max(2_000, 'title must be at most 2,000 characters').nullable(),
-      }),
-    )
-    .max(200, 'at most 200 sources'),
-  topicId: z
-    .string()
-    .min(1, 'topicId must not be empty')
-    .max(200, 'topicId must be at most 200 characters')
-    .optional(),
-});
-
-type ImportLine = z.infer<typeof ImportLine>;
 
 export interface InvalidLine {
   line: number;
@@ -67,62 +42,51 @@ export interface ImportResult {
   invalidCount: number;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function parseLine(text: string): { ok: true; value: ImportLine } | { ok: false; error: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    return { ok: false, error: `not valid JSON: ${(err as Error).message}` };
-  }
-  const parsed = ImportLine.safeParse(json);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const error = parsed.error.issues
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
-  return { ok: false, error };
+export interface ImportProgress {
+  /** Valid lines scored so far: answers stored, or found already stored, with the batch they joined. */
+  answers: number;
 }
 
-/**
- * Without an id, the answer is identified by its content in a fixed field order with the instant in UTC,
- * so the same answer re-exported with other key order, spacing or offset is still a duplicate.
- */
-function importKeyOf(line: ImportLine, observedAt: string): string {
-  if (line.id !== undefined) return line.id;
-  const sources = line.sources.map((s) => [s.url, s.title]);
-  return sha256(
-    JSON.stringify([line.promptText, line.engineId, observedAt, line.text, sources, line.topicId ?? null]),
-  );
+export interface ImportOptions {
+  /**
+   * Worker threads that score (0: score in the importing thread). Workers start only once the input holds more
+   * than one chunk of lines, so a small import never pays for starting them.
+   */
+  workers?: number;
+  /** Called after each chunk of lines is scored and taken, in file order (stored with the batch it joins). */
+  onProgress?(progress: ImportProgress): void;
 }
-
-/** Derived, not random, so a re-import computes the same id; letters and digits only, as answer ids must be. */
-export const importedAnswerId = (projectId: string, importKey: string): string =>
-  `ans${sha256(`${projectId}\0${importKey}`).slice(0, 24)}`;
 
 /**
  * Imports raw engine answers, one JSON object a line: each valid line is scored and stored (with the
  * summaries kept current), each invalid line is reported by its 1-based number and stored nowhere.
- * Lines are read as they come and written a batch per transaction, so file size does not bound memory.
+ * Lines are read as they come, scored in chunks (by worker threads when asked), taken back in file order,
+ * and written a batch per transaction, so file size does not bound memory and the outcome (rows, duplicates,
+ * invalid line numbers) is the same however many workers score.
  */
 export async function importAnswers(
   store: Store,
   clock: Clock,
   projectId: string,
   lines: AsyncIterable<string> | Iterable<string>,
+  options: ImportOptions = {},
 ): Promise<ImportResult> {
-  // One scorer for the whole import: its name patterns and domain sets are compiled once.
-  const { score, competitorSet } = await projectScorer(store, projectId);
-  const prompts = await store.prompts.byTextKey(projectId);
+  const setup: ImportSetup = {
+    projectId,
+    ...(await scoringProfile(store, projectId)),
+    prompts: await store.prompts.byTextKey(projectId),
+    createdAt: clock.now().toISOString(),
+  };
   const topics = new Set((await store.topics.labels(projectId)).keys());
-  const createdAt = clock.now().toISOString();
   const result: ImportResult = { imported: 0, duplicates: 0, invalid: [], invalidCount: 0 };
+  const progress: ImportProgress = { answers: 0 };
+  const workers = options.workers ?? 0;
 
   let batch: NewAnswerRow[] = [];
   let counts: AnswerCounts[] = [];
   let batchChars = 0;
   let newTopics: string[] = [];
-  // One batch is written while the next is scored: with a database server, storing runs on another core.
+  // One batch is written while the next is scored: with a database server or scoring workers, on another core.
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     await writing;
@@ -136,7 +100,7 @@ export async function importAnswers(
         await store.topics.ensure(
           projectId,
           topicIds.map((id) => ({ id, label: id })),
-          createdAt,
+          setup.createdAt,
         );
       }
       const stored = await storeScoredAnswers(store, projectId, rows, rowCounts);
@@ -147,48 +111,63 @@ export async function importAnswers(
     writing.catch(() => {});
   };
 
-  let number = 0;
-  for await (const raw of lines) {
-    number += 1;
-    // Editors on Windows start files with a byte-order mark, which JSON.parse refuses.
-    const text = number === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-    if (text.trim() === '') continue;
-    const parsed = parseLine(text);
-    if (!parsed.ok) {
-      result.invalidCount += 1;
-      if (result.invalid.length < INVALID_REPORTED)
-        result.invalid.push({ line: number, error: parsed.error });
-      continue;
+  /** Takes a chunk's results in file order into the batch; called for chunks in the order they were read. */
+  const take = async (results: LineResult[]) => {
+    for (const r of results) {
+      if ('error' in r) {
+        result.invalidCount += 1;
+        if (result.invalid.length < INVALID_REPORTED) result.invalid.push(r);
+        continue;
+      }
+      const { row } = r;
+      progress.answers += 1;
+      if (row.topic_id !== null && !topics.has(row.topic_id)) {
+        topics.add(row.topic_id);
+        newTopics.push(row.topic_id);
+      }
+      batch.push(row);
+      counts.push(r.counts);
+      batchChars += row.full_answer.length + row.sources.length + row.competitor_hits.length;
+      if (batch.length >= BATCH_ROWS || batchChars >= BATCH_CHARS) await flush();
     }
-    const line = parsed.value;
-    const observedAt = new Date(line.observedAt).toISOString();
-    const importKey = importKeyOf(line, observedAt);
-    const prompt = prompts.get(promptTextKey(line.promptText));
-    const topicId = line.topicId ?? prompt?.topicId ?? null;
-    if (topicId !== null && !topics.has(topicId)) {
-      topics.add(topicId);
-      newTopics.push(topicId);
+    options.onProgress?.({ ...progress });
+  };
+
+  let scorer: ChunkScorer | null = null;
+  // Chunks out for scoring, in file order: they finish in any order and are taken in this one.
+  const scoring: Promise<LineResult[]>[] = [];
+  const submit = (chunk: LineChunk, full: boolean) => {
+    scorer ??= full && workers > 0 ? workerScorer(setup, workers) : inThreadScorer(setup);
+    const scored = scorer.score(chunk);
+    scored.catch(() => {});
+    scoring.push(scored);
+  };
+  try {
+    let chunk: LineChunk = { numbers: [], texts: [] };
+    let chunkChars = 0;
+    let number = 0;
+    for await (const raw of lines) {
+      number += 1;
+      // Editors on Windows start files with a byte-order mark, which JSON.parse refuses.
+      const text = number === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+      if (text.trim() === '') continue;
+      chunk.numbers.push(number);
+      chunk.texts.push(text);
+      chunkChars += text.length;
+      if (chunk.texts.length < CHUNK_LINES && chunkChars < CHUNK_CHARS) continue;
+      submit(chunk, true);
+      chunk = { numbers: [], texts: [] };
+      chunkChars = 0;
+      while (scoring.length >= Math.max(1, workers * CHUNKS_PER_WORKER)) await take(await scoring.shift()!);
     }
-    const scored = score({ text: line.text, sources: line.sources });
-    const row = answerRow(scored, {
-      id: importedAnswerId(projectId, importKey),
-      projectId,
-      runId: null,
-      importKey,
-      promptId: prompt?.id ?? null,
-      promptText: line.promptText,
-      topicId,
-      engineId: line.engineId,
-      observedAt,
-      createdAt,
-      competitorSet,
-    });
-    batch.push(row);
-    counts.push(answerCounts(row, scored));
-    batchChars += row.full_answer.length + row.sources.length + row.competitor_hits.length;
-    if (batch.length >= BATCH_ROWS || batchChars >= BATCH_CHARS) await flush();
+    if (chunk.texts.length > 0) submit(chunk, false);
+    while (scoring.length > 0) await take(await scoring.shift()!);
+    await flush();
+    await writing;
+  } finally {
+    // On a failure, the batch being written still ends (commits or rolls back) before the caller closes the store.
+    await writing.catch(() => {});
+    await (scorer as ChunkScorer | null)?.close();
   }
-  await flush();
-  await writing;
   return result;
 }

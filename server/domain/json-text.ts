@@ -7,12 +7,32 @@ import { hash } from 'node:crypto';
  */
 export class JsonText<T> {
   declare readonly shape?: T;
+  #text: string | null;
+  #bytes: Buffer | null = null;
   #etag: string | undefined;
-  constructor(readonly text: string) {}
+  constructor(text: string) {
+    this.#text = text;
+  }
 
-  /** A strong validator of the text, computed once: a cached body is not hashed again on every request. */
+  get text(): string {
+    return this.#text ?? this.#bytes!.toString('utf8');
+  }
+
+  /**
+   * The body as UTF-8, encoded once; from then on only the bytes are kept. A body kept in the read cache thus
+   * costs exactly its size (a string may take two bytes a character) and is never encoded again to be sent.
+   */
+  get bytes(): Buffer {
+    if (this.#bytes === null) {
+      this.#bytes = Buffer.from(this.#text!, 'utf8');
+      this.#text = null;
+    }
+    return this.#bytes;
+  }
+
+  /** A strong validator of the body, computed once: a cached body is not hashed again on every request. */
   get etag(): string {
-    this.#etag ??= `"${hash('sha1', this.text, 'base64url')}"`;
+    this.#etag ??= `"${hash('sha1', this.bytes, 'base64url')}"`;
     return this.#etag;
   }
 }

@@ -20,16 +20,24 @@ interface Entry {
   value: JsonText<unknown>;
 }
 
+/**
+ * Bytes of rendered bodies the cache keeps by default. What it holds is what it costs: bodies are kept as their
+ * UTF-8 bytes (JsonText.bytes). A year of daily stats is about 330 KB and a page of 50 answers 240 KB, so this
+ * holds some sixty of the largest reads, which is what polling integrators ask again; the README's memory table
+ * says what the service costs in all.
+ */
+export const READ_CACHE_BYTES = 16 * 1024 * 1024;
+
 export function createReadCache(
   store: Pick<Store, 'generation' | 'onChange'>,
-  maxChars = 64 * 1024 * 1024,
+  maxBytes = READ_CACHE_BYTES,
 ): ReadCache {
   const entries = new Map<string, Entry>();
-  let chars = 0;
+  let bytes = 0;
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
-    chars -= entry.value.text.length;
+    bytes -= entry.value.bytes.length;
     entries.delete(key);
   };
   const stopListening = store.onChange((changed) => {
@@ -52,11 +60,11 @@ export function createReadCache(
       }
       drop(id);
       const value = await render();
-      if (value.text.length <= maxChars / 4) {
+      if (value.bytes.length <= maxBytes / 4) {
         entries.set(id, { projectId, generation, value });
-        chars += value.text.length;
+        bytes += value.bytes.length;
         for (const oldest of entries.keys()) {
-          if (chars <= maxChars) break;
+          if (bytes <= maxBytes) break;
           drop(oldest);
         }
       }

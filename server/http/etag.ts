@@ -15,10 +15,11 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
  */
 export function registerEtag(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config.etag || reply.statusCode !== 200 || typeof payload !== 'string')
-      return payload;
+    // Serialised objects come as strings, pre-rendered bodies (JsonText) as their UTF-8 bytes.
+    const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
+    if (!request.routeOptions.config.etag || reply.statusCode !== 200 || body === null) return payload;
     const given = reply.getHeader('etag');
-    const tag = typeof given === 'string' ? given : `"${hash('sha1', payload, 'base64url')}"`;
+    const tag = typeof given === 'string' ? given : `"${hash('sha1', body, 'base64url')}"`;
     reply.header('etag', tag);
     if (!matches(request.headers['if-none-match'], tag)) return payload;
     // A 304 has no body, so no header describes one (RFC 9110 §15.4.5): ETag and the others stay, Content-Type goes.

@@ -15,8 +15,10 @@ declare module 'fastify' {
 export function registerResponseValidation(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const schema = request.routeOptions.config.responses?.[reply.statusCode];
-    if (!schema || typeof payload !== 'string') return payload;
-    const result = schema.safeParse(JSON.parse(payload));
+    // Pre-rendered bodies are sent as their UTF-8 bytes (JsonText), serialised objects as strings.
+    const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
+    if (!schema || typeof text !== 'string') return payload;
+    const result = schema.safeParse(JSON.parse(text));
     if (!result.success) {
       throw new Error(
         `response of ${request.method} ${request.url} breaks the contract: ${result.error.message}`,

@@ -66,7 +66,7 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
       );
       if (!(body instanceof JsonText)) return body;
       if (request.routeOptions.config.etag) reply.header('etag', body.etag);
-      return reply.type('application/json; charset=utf-8').send(body.text);
+      return reply.type('application/json; charset=utf-8').send(body.bytes);
     },
   });
 }

@@ -1,13 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { Pool } from 'undici';
 import { addDays, isoDay } from '../../server/domain/clock.ts';
-import { randomBytes } from 'node:crypto';
-import { databaseUrl, onServer } from '../support/pg-cluster.ts';
-import { benchPostgres } from './bench-pg.ts';
+import { pgBinDir } from '../support/pg-cluster.ts';
+import { benchPostgres, type BenchPostgres } from './bench-pg.ts';
 import { cpuMs } from './cpu.ts';
-import { build, dataset, type Dataset } from './dataset.ts';
+import { dataset, type Dataset } from './dataset.ts';
+import { IMPORT_ANSWERS, measureImport, type ImportFigures } from './import-bench.ts';
+import { memoryParts, memoryProbe, type MemoryParts } from './memory.ts';
 import { measure, type Client, type Measurement } from './measure.ts';
 import { startServer } from '../support/server-process.ts';
 import { measureRun } from './run-bench.ts';
@@ -21,20 +20,24 @@ import { measureScoring } from './scoring-bench.ts';
 /**
  * `npm run bench`: read latency (at concurrency 1) and throughput (with 8 requests in flight) against a project of
  * 1,000,000 answers over 400 days, six engines and 50 competitors, each read also as a ratio to GET /me measured in
- * the same run; import throughput; the service's memory. Then runs: 500 prompts on six cloud engines against fakes
+ * the same run; the service's resident memory, steady and at its peak, by part (test/bench/memory.ts). Then the
+ * import of a 50,000-answer file on SQLite and PostgreSQL, before issue 16 and now with 0, 1 and one scoring worker
+ * a core (BENCH_IMPORT_ANSWERS, BENCH_IMPORT_PASSES, BENCH_IMPORT_BASELINE). Then runs: 500 prompts on six cloud engines against fakes
  * answering in 200 ms, as a ratio to the bound the concurrency limits set. BENCH_ANSWERS and BENCH_REQUESTS shrink
  * the reads; then webhooks: 1,000 run events to 5 webhooks each; then a browser engine with 1, 2 and 4 pages.
  * First of all, how soon the `answerwatch` command is ready (BENCH_CLI_RUNS times each, default 9).
  * Then scoring: answers a second with 50 competitors, beside the scorer before issue 16 measured in the same run.
  * The insight reads are also rendered anew on every call in process, as the first read after a write is.
  * Migration 0006 rebuilds the insight summaries of the read dataset.
- * BENCH_SUITES=cli,reads,backfill,runs,webhooks,browser,scoring picks parts.
+ * BENCH_SUITES=cli,reads,import,backfill,runs,webhooks,browser,scoring picks parts.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 /** Answers that also get an answer from the engine's signed-in browser, so stats/surfaces has pairs to compare. */
 const BROWSER_TWINS = 0.03;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const CONCURRENCY = 8;
+/** Passes of each import measurement (BENCH_IMPORT_PASSES). */
+const IMPORT_PASSES = Number(process.env.BENCH_IMPORT_PASSES ?? 3);
 /** BENCH_DB=postgres: the reads and the import again on PostgreSQL, side by side with SQLite in the same run. */
 const ON_POSTGRES = process.env.BENCH_DB === 'postgres';
 const RATE_LIMITS_OFF = {
@@ -42,26 +45,6 @@ const RATE_LIMITS_OFF = {
   ANSWERWATCH_RATE_LIMIT_PER_MINUTE: '100000000',
   ANSWERWATCH_RATE_LIMIT_PER_DAY: '100000000',
 };
-
-/** Answers a second of an import of 50,000 answers into a fresh SQLite file, or a fresh PostgreSQL database. */
-async function importThroughput(pg?: string): Promise<number> {
-  const options = { answers: 50_000, days: 60, competitors: 50 };
-  if (pg) {
-    const name = `import_${randomBytes(4).toString('hex')}`;
-    await onServer(pg, `create database ${name}`);
-    try {
-      return (await build(databaseUrl(pg, name), options)).importRate ?? Number.NaN;
-    } finally {
-      await onServer(pg, `drop database ${name} with (force)`);
-    }
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'aw-bench-import-'));
-  try {
-    return (await dataset({ ...options, dir })).importRate ?? Number.NaN;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Several connection pools taken in turn: a balancer in front of several instances. */
 function roundRobin(pools: Pool[]): Client {
@@ -140,25 +123,34 @@ async function measureReads(
   instances: number,
   dbPid?: number | null,
 ) {
+  const probe = memoryProbe();
   const servers = await Promise.all(
-    Array.from({ length: instances }, () => startServer(data.db, { ...RATE_LIMITS_OFF, ...env })),
+    Array.from({ length: instances }, () =>
+      startServer(data.db, { ...RATE_LIMITS_OFF, ...env, ...probe.env }),
+    ),
   );
+  const probeFile = probe.env.BENCH_MEMORY_PROBE!;
   const pools = servers.map(
     (server) => new Pool(new URL(server.baseUrl).origin, { connections: CONCURRENCY, pipelining: 1 }),
   );
   const client = roundRobin(pools);
   const headers = { authorization: `Bearer ${data.key}` };
   try {
+    const atStart = await memoryParts(servers[0]!, probeFile);
     const cases = await readCases(data, client, new URL(servers[0]!.baseUrl).pathname);
     const results: Measurement[] = [];
     // CPU time per request of the service processes and, on PostgreSQL, of the database server.
     const cpu = [() => cpuMs(servers.map((s) => s.child.pid!)), ...(dbPid ? [() => cpuMs([dbPid])] : [])];
     for (const [name, path] of cases)
       results.push(await measure(client, name, path, headers, REQUESTS, CONCURRENCY * instances, cpu));
-    return { results, memory: servers[0]!.memory() };
+    // Steady: once the requests have stopped and the service has had a moment to collect its garbage.
+    await new Promise((r) => setTimeout(r, 3_000));
+    const steady = await memoryParts(servers[0]!, probeFile);
+    return { results, memory: { atStart, steady, peakMiB: servers[0]!.memory().peakMiB } };
   } finally {
     await Promise.all(pools.map((pool) => pool.close()));
     await Promise.all(servers.map((server) => server.stop()));
+    probe.close();
   }
 }
 
@@ -213,14 +205,9 @@ async function reads() {
   console.log('| read | p50 ms | p99 ms |');
   console.log('|---|---|---|');
   for (const r of renders) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
-  console.log(
-    `Service memory: ${sqlite.memory.rssMiB.toFixed(0)} MiB resident, ${sqlite.memory.peakMiB.toFixed(0)} MiB peak.`,
-  );
+  printMemory(data.answers, sqlite.memory);
   if (data.importRate)
     console.log(`Import while building the dataset: ${data.importRate.toFixed(0)} answers/s.`);
-  console.log(
-    `Import of 50,000 answers into a fresh database: ${(await importThroughput()).toFixed(0)} answers/s.`,
-  );
   if (!ON_POSTGRES) return;
 
   const pg = await benchPostgres();
@@ -241,11 +228,82 @@ async function reads() {
         `| ${r.name} | ${r.throughput.toFixed(0)} | ${t2.toFixed(0)} | ${(t2 / r.throughput).toFixed(2)} |`,
       );
     }
-    console.log(
-      `\nImport of 50,000 answers into a fresh PostgreSQL database: ${(await importThroughput(pg.url)).toFixed(0)} answers/s (target 10,000).`,
-    );
   } finally {
     await pg.stop();
+  }
+}
+
+/** Target of issue 16: the service under 250 MB (decimal) resident serving the 1M data set, read cache on. */
+const MEMORY_TARGET_BYTES = 250_000_000;
+
+function printMemory(answers: number, m: Awaited<ReturnType<typeof measureReads>>['memory']) {
+  const bytes = (mib: number) => mib * 1024 * 1024;
+  const met = bytes(m.peakMiB) < MEMORY_TARGET_BYTES ? 'met' : 'missed';
+  console.log(
+    `\nService memory (serve on SQLite, ${answers.toLocaleString('en-US')} answers, read cache on, after every read above): ` +
+      `steady ${m.steady.rss.toFixed(0)} MiB resident, peak ${m.peakMiB.toFixed(0)} MiB ` +
+      `(${(bytes(m.peakMiB) / 1e6).toFixed(0)} MB; target under 250 MB: ${met}).`,
+  );
+  console.log('| part (MiB) | at start | steady, after the reads |');
+  console.log('|---|---|---|');
+  const rows: [string, keyof MemoryParts][] = [
+    ['resident in all', 'rss'],
+    ['mapped files: node, its libraries, native addons', 'files'],
+    ['V8 heap in use', 'heapUsed'],
+    ['V8 heap reserved, free (young generation, free pages)', 'heapFree'],
+    ['buffers: read cache bodies, sockets', 'buffers'],
+    ['native: SQLite page cache and statements, malloc', 'native'],
+  ];
+  for (const [label, key] of rows)
+    console.log(`| ${label} | ${m.atStart[key].toFixed(1)} | ${m.steady[key].toFixed(1)} |`);
+}
+
+/** Import of the 50,000-answer file: before issue 16, then scored in the importing thread and by workers. */
+async function imports() {
+  const cores = availableParallelism();
+  const counts = [...new Set([0, 1, cores])];
+  const stores: [string, BenchPostgres | null][] = [['SQLite', null]];
+  // On PostgreSQL too whenever a server can be had, whether or not the reads run there (BENCH_DB).
+  const pg = ON_POSTGRES || process.env.BENCH_PG_URL || pgBinDir() ? await benchPostgres() : null;
+  if (pg) stores.push(['PostgreSQL', pg]);
+  try {
+    for (const [name, server] of stores) {
+      const figures = await measureImport(counts, IMPORT_PASSES, server);
+      console.log(
+        `\nImport of ${IMPORT_ANSWERS.toLocaleString('en-US')} answers (50 competitors) into a fresh ${name} database, ` +
+          `${IMPORT_PASSES} alternating passes (load average ${loadavg()[0]!.toFixed(1)} on ${cores} cores):`,
+      );
+      const dbColumn = server ? ' database CPU µs an answer |' : '';
+      console.log(
+        `| import | answers/s, best pass | slowest pass | ratio to before (best) | CPU µs an answer, all threads |${dbColumn}`,
+      );
+      console.log(`|---|---|---|---|---|${server ? '---|' : ''}`);
+      const rates = (f: ImportFigures) => f.passes.map((p) => p.rate).sort((a, b) => a - b);
+      const best = (f: ImportFigures) => rates(f).at(-1)!;
+      const slowest = (f: ImportFigures) => rates(f)[0]!;
+      const least = (f: ImportFigures, key: 'cpuUs' | 'dbCpuUs') => Math.min(...f.passes.map((p) => p[key]));
+      for (const f of figures) {
+        const label =
+          f.workers === null
+            ? 'before issue 16 (scored in the importing thread)'
+            : f.workers === 0
+              ? 'now, scored in the importing thread (--workers 0)'
+              : `now, ${f.workers} scoring worker${f.workers > 1 ? 's' : ''}`;
+        const db = server ? ` ${least(f, 'dbCpuUs').toFixed(0)} |` : '';
+        console.log(
+          `| ${label} | ${best(f).toFixed(0)} | ${slowest(f).toFixed(0)} | ${(best(f) / best(figures[0]!)).toFixed(2)} | ${least(f, 'cpuUs').toFixed(0)} |${db}`,
+        );
+      }
+      const top = Math.max(...figures.map(best));
+      const cheapest = Math.min(...figures.slice(1).map((f) => least(f, 'cpuUs') + least(f, 'dbCpuUs')));
+      console.log(
+        `Target: at least 20,000 answers a second: ${top >= 20_000 ? 'met' : 'missed'}. ` +
+          `At the lowest CPU time an answer measured, ${cores} idle cores could import at most ` +
+          `${((cores * 1e6) / cheapest).toFixed(0)} answers a second.`,
+      );
+    }
+  } finally {
+    await pg?.stop();
   }
 }
 
@@ -354,9 +412,10 @@ async function backfill() {
   );
 }
 
-const suites = (process.env.BENCH_SUITES ?? 'cli,reads,backfill,runs,webhooks,browser,scoring').split(',');
+const suites = (process.env.BENCH_SUITES ?? 'cli,reads,import,backfill,runs,webhooks,browser,scoring').split(',');
 if (suites.includes('cli')) await cli();
 if (suites.includes('reads')) await reads();
+if (suites.includes('import')) await imports();
 if (suites.includes('backfill')) await backfill();
 if (suites.includes('runs')) await runs();
 if (suites.includes('webhooks')) await webhooks();

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import type { SqlDialect } from '../dialect.ts';
+import { bulkInsert } from '../bulk-insert.ts';
 
 /**
  * One competitor an answer named or cited: its index in the answer's competitor set, mentioned and cited as 0/1,
@@ -187,6 +188,43 @@ function textMatch(d: SqlDialect, text: string) {
 /** Rows per INSERT: 26 columns each stays far below SQLite's bound-variable limit. */
 const INSERT_CHUNK = 200;
 
+/** Every column of an answers row: what the list reads, and what only the writer sets. */
+const ANSWER_COLUMNS = [
+  ...LIST_COLUMNS,
+  'narrative_drift',
+  'import_key',
+  'created_at',
+] as const satisfies readonly (keyof Database['answers'])[];
+
+/** The answers of a chunk not stored before (a new import key): their ids. */
+const insertAnswers = bulkInsert(INSERT_CHUNK, ANSWER_COLUMNS, (db: Db, rows: readonly NewAnswerRow[]) =>
+  db
+    .insertInto('answers')
+    .columns(ANSWER_COLUMNS)
+    .values(rows.map((r) => Object.fromEntries(ANSWER_COLUMNS.map((c) => [c, r[c]])) as Database['answers']))
+    .onConflict((oc) => oc.doNothing())
+    .returning('id'),
+);
+
+/** A new answer's values for its answer_details row: its id (the row's answer_id), then the details. */
+const DETAIL_INSERT_COLUMNS = ['id', ...DETAIL_COLUMNS] as const;
+
+const insertDetails = bulkInsert(
+  INSERT_CHUNK,
+  DETAIL_INSERT_COLUMNS,
+  (db: Db, rows: readonly NewAnswerRow[]) =>
+    db.insertInto('answer_details').values(
+      rows.map((r) => ({
+        answer_id: r.id,
+        full_answer: r.full_answer,
+        full_answer_truncated: r.full_answer_truncated,
+        sources: r.sources,
+        sentiment_reason: r.sentiment_reason,
+        narrative_drift_reason: r.narrative_drift_reason,
+      })),
+    ),
+);
+
 export function answersRepository(db: Db, d: SqlDialect) {
   /**
    * A text search is a bounded scan: it looks at the next TEXT_SCAN_LIMIT answers of the page's order and keeps
@@ -222,41 +260,11 @@ export function answersRepository(db: Db, d: SqlDialect) {
       const inserted = new Set<string>();
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
-        const res = await db
-          .insertInto('answers')
-          .values(
-            chunk.map(
-              ({
-                full_answer,
-                full_answer_truncated,
-                sources,
-                sentiment_reason,
-                narrative_drift_reason,
-                ...row
-              }) => row,
-            ),
-          )
-          .onConflict((oc) => oc.doNothing())
-          .returning('id')
-          .execute();
-        const fresh = new Set(res.map((r) => r.id));
+        const fresh = new Set((await insertAnswers(db, chunk)).map((r) => r.id));
+        for (const id of fresh) inserted.add(id);
+        // The same id twice in a chunk is inserted once: its details are taken from the first, once.
         const details = chunk.filter((r) => fresh.delete(r.id));
-        if (details.length > 0) {
-          await db
-            .insertInto('answer_details')
-            .values(
-              details.map((r) => ({
-                answer_id: r.id,
-                full_answer: r.full_answer,
-                full_answer_truncated: r.full_answer_truncated,
-                sources: r.sources,
-                sentiment_reason: r.sentiment_reason,
-                narrative_drift_reason: r.narrative_drift_reason,
-              })),
-            )
-            .execute();
-        }
-        for (const r of res) inserted.add(r.id);
+        if (details.length > 0) await insertDetails(db, details);
       }
       return inserted;
     },

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JsonText } from '../../server/domain/json-text.ts';
+import { createReadCache } from '../../server/domain/read-cache.ts';
+import { openDatabase } from '../../server/store/database.ts';
+import { createStore, type Store } from '../../server/store/index.ts';
+import { freshDatabase, type TestDatabase } from '../support/test-db.ts';
+
+describe('the read cache', () => {
+  let database: TestDatabase;
+  let store: Store;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    store = createStore(await openDatabase(database.location));
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  /** A cache of `maxBytes`, and a read through it that counts how often the body had to be rendered. */
+  function cacheOf(maxBytes: number) {
+    const cache = createReadCache(store, maxBytes);
+    const renders = new Map<string, number>();
+    const read = async (key: string, text: string) => {
+      const body = await cache.get('prjA', key, async () => {
+        renders.set(key, (renders.get(key) ?? 0) + 1);
+        return new JsonText(text);
+      });
+      return body.text;
+    };
+    return { cache, read, renders };
+  }
+
+  it('keeps bodies up to its size in UTF-8 bytes, the least recently used leaving first', async () => {
+    const { cache, read, renders } = cacheOf(1_000);
+    // 100 characters of two bytes each: 200 bytes a body, so five fit in 1,000 bytes and a sixth pushes one out.
+    const body = (c: string) => JSON.stringify(c.repeat(98));
+    for (const key of ['a', 'b', 'c', 'd', 'e']) expect(await read(key, body('é'))).toBe(body('é'));
+    await read('a', body('é'));
+    expect(renders.get('a')).toBe(1);
+    await read('f', body('é'));
+    // "b" was the least recently used ("a" was read again), so it went; the others are still kept.
+    for (const key of ['a', 'c', 'd', 'e', 'f']) await read(key, body('é'));
+    await read('b', body('é'));
+    expect(Object.fromEntries(renders)).toEqual({ a: 1, b: 2, c: 1, d: 1, e: 1, f: 1 });
+    cache.close();
+  });
+
+  it('does not keep a body larger than a quarter of its size, and still serves it', async () => {
+    const { cache, read, renders } = cacheOf(1_000);
+    const large = JSON.stringify('x'.repeat(300));
+    expect(await read('large', large)).toBe(large);
+    expect(await read('large', large)).toBe(large);
+    expect(renders.get('large')).toBe(2);
+    cache.close();
+  });
+});

@@ -412,7 +412,9 @@ async function backfill() {
   );
 }
 
-const suites = (process.env.BENCH_SUITES ?? 'cli,reads,import,backfill,runs,webhooks,browser,scoring').split(',');
+const suites = (process.env.BENCH_SUITES ?? 'cli,reads,import,backfill,runs,webhooks,browser,scoring').split(
+  ',',
+);
 if (suites.includes('cli')) await cli();
 if (suites.includes('reads')) await reads();
 if (suites.includes('import')) await imports();

@@ -57,6 +57,14 @@ export function parseCount(name: string, text: string | undefined): number | und
   return n;
 }
 
+export function parseShare(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (text.trim() === '' || !(n >= 0 && n <= 1))
+    fail(`${name} must be a share from 0 to 1, like 0.2, got ${text}`);
+  return n;
+}
+
 /**
  * Threads that score an import: `--workers N` (0 scores in the command's own thread). By default one a core but
  * one: the command's own thread stores what they score, a serial share of the work that needs a core of its own

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/e2e.ts';
 
@@ -48,6 +49,28 @@ describe('the answerwatch CLI as a real process', () => {
     const plain = await runCli('demo', 'seed', '--account', accountId, '--answers', '10', '--db', db);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/^prj[A-Za-z0-9]+\n$/);
+  });
+
+  it('seeds browser twins for the API vs app page, and refuses a share above 1', async () => {
+    const seeded = await cli(
+      'demo',
+      'seed',
+      '--account',
+      accountId,
+      '--answers',
+      '200',
+      '--browser-twins',
+      '0.5',
+    );
+    const sqlite = new Database(db, { readonly: true });
+    const twins = sqlite
+      .prepare("select count(*) as n from answers where project_id = ? and engine_id like '%-local-fetch'")
+      .get(seeded.projectId) as { n: number };
+    sqlite.close();
+    expect(twins.n).toBeGreaterThan(0);
+    const bad = await runCli('demo', 'seed', '--account', accountId, '--browser-twins', '2', '--db', db);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--browser-twins must be a share from 0 to 1, like 0.2, got 2');
   });
 
   it('imports a file, stores the valid lines and exits 1 naming the bad line', async () => {

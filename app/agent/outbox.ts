@@ -5,7 +5,9 @@
  * answer is never in two uploads at once. Offline: everything stays in the outbox for the next attempt.
  */
 import type { Clock } from '../../server/domain/clock.ts';
-import type { LocalStore, LocalRun, OutboxAnswer } from './local-store.ts';
+import type { LocalStore } from './local-store.ts';
+import type { OutboxAnswer } from './local-store/outbox-answers.ts';
+import type { LocalRun } from './local-store/runs.ts';
 import { errorFields, type AgentLog } from './log.ts';
 import {
   isOffline,

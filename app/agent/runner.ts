@@ -8,7 +8,9 @@
 import { EngineError, type AnswerEngine } from '../../engines/types.ts';
 import type { Clock } from '../../server/domain/clock.ts';
 import type { EngineFactory, EngineLease } from './engine-factory.ts';
-import type { HostPromptData, LocalRun, LocalStore, RunError, RunOutcome } from './local-store.ts';
+import type { LocalStore } from './local-store.ts';
+import type { HostPromptData } from './local-store/projects.ts';
+import type { LocalRun, RunError, RunOutcome } from './local-store/runs.ts';
 import { errorFields, type AgentLog } from './log.ts';
 import type { SyncState, Uploader } from './outbox.ts';
 

@@ -5,7 +5,9 @@
  * The service does not schedule host-mode runs itself, so nothing runs twice.
  */
 import { createScheduler, type ProjectSchedule, type Scheduler } from '../../server/jobs/scheduler.ts';
-import type { HostProjectData, HostPromptData, HostTrackingData, LocalStore } from './local-store.ts';
+import type { LocalStore } from './local-store.ts';
+import type { HostTrackingData } from './local-store/byok.ts';
+import type { HostProjectData, HostPromptData } from './local-store/projects.ts';
 import { errorFields, type AgentLog } from './log.ts';
 
 /** The settings a project runs with on this host: the local ones for bring-your-own-key projects. */

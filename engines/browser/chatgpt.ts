@@ -1,5 +1,5 @@
 /** ChatGPT (chatgpt.com) in the signed-in browser. Selectors after the app's DOM in 2025; most specific first. */
-import type { BrowserEngineSpec, Selectors } from './driver.ts';
+import type { BrowserEngineSpec, Selectors } from './spec.ts';
 
 export const SELECTORS: Selectors = {
   input: ['#prompt-textarea', 'div.ProseMirror[contenteditable="true"]', 'form textarea'],

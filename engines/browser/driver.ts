@@ -9,106 +9,12 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { EngineError, type EngineAnswer, type EngineErrorKind } from '../types.ts';
+import { BrowserEngineError, canceledError, classify, firstLine } from './errors.ts';
 import { sourcesFromLinks, type PageLink } from './links.ts';
 import { LINKS, OPEN_SOURCES, PROBE, type PageState, type ProbeConfig } from './page-script.ts';
-
-export type BrowserEngineId =
-  | 'chatgpt-local-fetch'
-  | 'perplexity-local-fetch'
-  | 'gemini-local-fetch'
-  | 'google-ai-mode-local-fetch'
-  | 'claude-local-fetch'
-  | 'grok-local-fetch'
-  | 'copilot-local-fetch';
-
-/**
- * CSS selectors as fallback lists, most specific first. Lists that find one element use the first selector
- * with a visible match; `lastTurn` uses all matches of the first selector that matches anything.
- */
-export interface Selectors {
-  /** The prompt box (textarea or contenteditable). */
-  input: string[];
-  submit: string[];
-  /** Assistant turns (the answer's own content, not its action bar); the last one is the answer. */
-  lastTurn: string[];
-  /** Inside the turn: the element whose text is the answer, when the turn holds more (the turn otherwise). */
-  answerText?: string[];
-  /**
-   * Citation pills inside the answer: sources, not words of it. Their text never counts as answer text and their
-   * links are read as sources. Links whose visible text is a domain ("wikipedia.org", "nytimes.com +2") are taken
-   * as pills in every app, listed here or not.
-   */
-  citations?: string[];
-  /** The app's error state in the reply (an error box, a Retry button): the reply broke off. */
-  replyError?: string[];
-  /** Anything visible while the answer is still being written: stop buttons, streaming markers. */
-  stop: string[];
-  /** Copy or other action buttons that appear in or after the last turn once it is complete. */
-  copyButton: string[];
-  /** Opens the sources panel. */
-  sourcesButton: string[];
-  /** Links in the sources panel (anywhere in the page). */
-  sourceLinks: string[];
-  /** Visible only when the profile is not signed in. */
-  loginWall: string[];
-  /** An element whose text names the model. */
-  model?: string[];
-}
-
-export interface BrowserEngineSpec {
-  id: BrowserEngineId;
-  label: string;
-  defaultBaseUrl: string;
-  /** Where `answerwatch agent login` sends the user, relative to the base URL (absolute also works). */
-  signInPath: string;
-  selectors: Selectors;
-  /** The page to open for a prompt; default the base URL (a new chat). */
-  startUrl?: (baseUrl: string, prompt: string) => string;
-  /** The prompt goes in the start URL (Google): nothing to type. */
-  promptInUrl?: boolean;
-  /** An attribute on the last turn (or an ancestor) naming the model. */
-  modelAttribute?: string;
-  /** Page URLs that mean the profile is not signed in (sign-in or consent pages). */
-  loginUrls?: RegExp[];
-  /** Hosts of the app itself, whose links are navigation rather than sources. */
-  ownHosts?: RegExp[];
-}
-
-export interface DriverTimings {
-  /** From submit to a complete answer. Default 180 s. */
-  answerTimeoutMs: number;
-  /** Between two looks at the page. Default 500 ms. */
-  pollMs: number;
-  /** Polls with the same text before the answer counts as finished. Default 3. */
-  stablePolls: number;
-  /** For the page to load and show its prompt box. Default 45 s. */
-  readyTimeoutMs: number;
-  /** How long a Cloudflare check may take to clear itself. Default 15 s. */
-  challengeWaitMs: number;
-  /**
-   * When no copy or action button shows (selectors out of date), the text must stay unchanged this long with
-   * no stop button before the answer counts as finished. Default 30 s.
-   */
-  noActionsStableMs: number;
-  /** For the sources panel to show its links. Default 4 s. */
-  sourcesWaitMs: number;
-  /** Asks made when a Cloudflare check does not clear, the first included. Default 3. */
-  challengeAttempts: number;
-  /** Wait before the second ask after a Cloudflare check; doubles each time (with jitter). Default 30 s. */
-  challengeBackoffMs: number;
-}
-
-export const DEFAULT_TIMINGS: DriverTimings = {
-  answerTimeoutMs: 180_000,
-  pollMs: 500,
-  stablePolls: 3,
-  readyTimeoutMs: 45_000,
-  challengeWaitMs: 15_000,
-  noActionsStableMs: 30_000,
-  sourcesWaitMs: 4_000,
-  challengeAttempts: 3,
-  challengeBackoffMs: 30_000,
-};
+import type { BrowserEngineSpec } from './spec.ts';
+import type { DriverTimings } from './timings.ts';
+import { findBlock } from './walls.ts';
 
 export interface AskInBrowser {
   context: BrowserContext;
@@ -121,28 +27,6 @@ export interface AskInBrowser {
   signal?: AbortSignal;
 }
 
-/** An EngineError from a browser engine, with the screenshot taken when it failed. */
-export class BrowserEngineError extends EngineError {
-  readonly screenshotPath: string | null;
-  constructor(
-    engineId: string,
-    kind: EngineErrorKind,
-    code: string,
-    message: string,
-    options: { cause?: unknown; screenshotPath?: string | null } = {},
-  ) {
-    super(engineId, kind, code, message, { cause: options.cause });
-    this.name = 'BrowserEngineError';
-    this.screenshotPath = options.screenshotPath ?? null;
-  }
-}
-
-export function canceledError(engineId: string, signal?: AbortSignal): EngineError {
-  return signal?.reason instanceof EngineError
-    ? signal.reason
-    : new EngineError(engineId, 'fatal', 'canceled', `${engineId}: canceled`);
-}
-
 /** Plain text: no non-breaking spaces, no trailing blanks, at most one empty line in a row. */
 export function plainText(text: string): string {
   return text
@@ -151,37 +35,6 @@ export function plainText(text: string): string {
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-}
-
-/** Frames that hold a CAPTCHA widget (Turnstile can sit in a closed shadow root, out of the DOM's sight). */
-const CAPTCHA_FRAMES = [
-  /challenges\.cloudflare\.com/,
-  /\/cdn-cgi\/challenge-platform\/.*turnstile/,
-  /\/recaptcha\/(api2|enterprise)\/(anchor|bframe)/,
-  /hcaptcha\.com\/captcha/,
-];
-
-type Block = { code: 'login_required' | 'captcha' | 'cloudflare_challenge'; detail: string };
-
-async function captchaFrame(page: Page): Promise<string | null> {
-  for (const frame of page.frames()) {
-    if (frame === page.mainFrame() || !CAPTCHA_FRAMES.some((re) => re.test(frame.url()))) continue;
-    const element = await frame.frameElement().catch(() => null);
-    const box = element ? await element.boundingBox().catch(() => null) : null;
-    if (box && box.width > 0 && box.height > 0) return `frame ${frame.url().slice(0, 120)}`;
-  }
-  return null;
-}
-
-/** Cloudflare first: its interstitial holds a Turnstile widget that is not the CAPTCHA we mean. */
-async function findBlock(page: Page, spec: BrowserEngineSpec, state: PageState): Promise<Block | null> {
-  if (state.cloudflare) return { code: 'cloudflare_challenge', detail: state.title || 'Just a moment...' };
-  const captcha = state.captcha ?? (await captchaFrame(page));
-  if (captcha) return { code: 'captcha', detail: captcha };
-  if (state.login) return { code: 'login_required', detail: `the page shows ${state.login}` };
-  const loginUrl = spec.loginUrls?.find((re) => re.test(state.url));
-  if (loginUrl) return { code: 'login_required', detail: `the page went to ${state.url.slice(0, 120)}` };
-  return null;
 }
 
 class Drive {
@@ -414,10 +267,6 @@ function seconds(ms: number): string {
   return `${ms < 10_000 ? (ms / 1000).toFixed(1) : Math.round(ms / 1000)} s`;
 }
 
-function firstLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 200);
-}
-
 async function screenshot(page: Page, dir: string, engineId: string): Promise<string | null> {
   try {
     await mkdir(dir, { recursive: true });
@@ -428,29 +277,6 @@ async function screenshot(page: Page, dir: string, engineId: string): Promise<st
   } catch {
     return null;
   }
-}
-
-/** What a failure that is not already an EngineError means. */
-function classify(engineId: string, label: string, err: unknown): EngineError {
-  if (err instanceof EngineError) return err;
-  const message = firstLine(err);
-  if (
-    /Target (page, context or browser )?(has been )?closed|Browser has been closed|browser has disconnected/i.test(
-      message,
-    )
-  )
-    return new BrowserEngineError(
-      engineId,
-      'retryable',
-      'browser_closed',
-      `${label}: the browser tab closed during the ask`,
-      { cause: err },
-    );
-  if (err instanceof Error && err.name === 'TimeoutError')
-    return new BrowserEngineError(engineId, 'retryable', 'timeout', `${label}: ${message}`, { cause: err });
-  return new BrowserEngineError(engineId, 'retryable', 'browser_error', `${label}: ${message}`, {
-    cause: err,
-  });
 }
 
 /**

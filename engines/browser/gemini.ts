@@ -1,5 +1,5 @@
 /** Gemini (gemini.google.com) in the signed-in browser. Selectors after the app's DOM in 2025; most specific first. */
-import type { BrowserEngineSpec, Selectors } from './driver.ts';
+import type { BrowserEngineSpec, Selectors } from './spec.ts';
 
 export const SELECTORS: Selectors = {
   input: [

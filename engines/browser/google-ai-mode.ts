@@ -3,7 +3,7 @@
  * Mode result container. Selectors after the page's DOM in 2025 (Google's class names are obfuscated and
  * change often, so the data attributes come first); most specific first.
  */
-import type { BrowserEngineSpec, Selectors } from './driver.ts';
+import type { BrowserEngineSpec, Selectors } from './spec.ts';
 
 export const SELECTORS: Selectors = {
   input: ['textarea[name="q"]', 'textarea[aria-label="Ask anything"]'],

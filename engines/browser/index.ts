@@ -11,22 +11,17 @@ import { BrowserNotFoundError, launchBrowser } from './browser.ts';
 import { chatgpt } from './chatgpt.ts';
 import { claude } from './claude.ts';
 import { copilot } from './copilot.ts';
-import {
-  askInBrowser,
-  BrowserEngineError,
-  type AskInBrowser,
-  canceledError,
-  DEFAULT_TIMINGS,
-  type BrowserEngineId,
-  type BrowserEngineSpec,
-  type DriverTimings,
-} from './driver.ts';
+import { askInBrowser, type AskInBrowser } from './driver.ts';
+import { BrowserEngineError, canceledError } from './errors.ts';
 import { gemini } from './gemini.ts';
 import { googleAiMode } from './google-ai-mode.ts';
 import { grok } from './grok.ts';
 import { perplexity } from './perplexity.ts';
+import type { BrowserEngineId, BrowserEngineSpec } from './spec.ts';
+import { DEFAULT_TIMINGS, type DriverTimings } from './timings.ts';
 
-export { BrowserEngineError, type BrowserEngineId, type BrowserEngineSpec } from './driver.ts';
+export { BrowserEngineError } from './errors.ts';
+export type { BrowserEngineId, BrowserEngineSpec } from './spec.ts';
 
 /** Every browser engine, in the catalog's order. */
 export const BROWSER_ENGINES: readonly BrowserEngineSpec[] = [

@@ -3,7 +3,7 @@
  * functions handed to `page.evaluate`: transpilers (tsx, vitest) may add helpers such as `__name` to
  * functions, which do not exist in the page.
  */
-import type { Selectors } from './driver.ts';
+import type { Selectors } from './spec.ts';
 
 /** What one look at the page shows. */
 export interface PageState {

@@ -4,7 +4,8 @@
  * that use them.
  */
 import { isKeyedEngine, KEYED_ENGINES } from '../../app/agent/keyed-engines.ts';
-import { openLocalStore, type HostTrackingData, type LocalStore } from '../../app/agent/local-store.ts';
+import { openLocalStore, type LocalStore } from '../../app/agent/local-store.ts';
+import type { HostTrackingData } from '../../app/agent/local-store/byok.ts';
 import { agentDbPath, browserProfileDir, DEFAULT_DATA_DIR } from '../../app/agent/paths.ts';
 import { findEngine } from '../../engines/catalog.ts';
 import { CADENCES, WEEKDAYS } from '../contract/cadences.ts';

@@ -1,87 +1,31 @@
 /**
- * The web UI's insight pages in headless Chromium against `answerwatch start`, at 1440 px and at 390 px: the
- * overview's figures with their 95 % intervals, Sources (yours, competitors', others', the gaps; domains and
- * pages), the prompt × engine grid whose cells open their answers, API against app, and alerts: subscribing a
- * webhook with thresholds, changing them, and the notifications list after two runs that raise alerts. Answers are
- * imported with the real CLI (so every figure is known) or come from the fake engines; every figure shown is
- * checked against the API's reads, and every page at both widths (overflow, axe-core, names, screenshots).
+ * The web UI's insight pages in headless Chromium against `answerwatch start`, at 1440 px and at 390 px, on
+ * answers imported with the real CLI (so every figure is known): the overview's figures with their 95 %
+ * intervals, Sources (yours, competitors', others', the gaps; domains and pages), the prompt × engine grid whose
+ * cells open their answers, and API against app. Every figure shown is checked against the API's reads, and every
+ * page at both widths (overflow, axe-core, names, screenshots).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wilson } from '../../server/domain/intervals.ts';
-import { defaultAnswer } from '../fakes/engines/index.ts';
-import { startWebhookReceiver, TEST_CA_PATH, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
-import { ALERT_ENGINES, ALERT_PROMPTS, alertScenario, SITE } from '../support/alert-scenario.ts';
 import { requireBrowser } from '../support/browser.ts';
-import { runCli, until } from '../support/e2e.ts';
 import {
   checkBothWidths,
-  checkPage,
   DESK,
   expectCleanRun,
   heading,
   PHONE,
+  readApi,
   startWebUi,
   useChrome,
   visit,
   type WebUi,
 } from '../support/web-ui.ts';
+import { daysAgo, ENGINES, EVIL_RIVAL, importedProject, P1, pct, today } from '../support/web-ui-insights.ts';
 
 const browserPath = requireBrowser();
 useChrome(browserPath);
 
-const P1 = 'Which CRM is best for small teams?';
-const P2 = 'Which CRM has the best support?';
-const EVIL_PROMPT = 'Which CRM <img src=x onerror=alert(1)> should a startup pick?';
-const EVIL_RIVAL = '<img src=y onerror=alert(2)>Evil Corp';
-const ENGINES = ['chatgpt', 'chatgpt-local-fetch', 'perplexity'];
-
-const DAY = 86_400_000;
-const today = new Date().toISOString().slice(0, 10);
-const daysAgo = (n: number) =>
-  new Date(Date.parse(`${today}T00:00:00Z`) - n * DAY).toISOString().slice(0, 10);
-const [D1, D2, BEFORE] = [daysAgo(2), daysAgo(1), daysAgo(40)];
-
-/**
- * The imported answers. This period: 8 answers, 4 naming Acme, 2 citing acme.example; ChatGPT's API and its app
- * answer P1 on the same two days. The period before: 2 answers, 1 naming Acme. example.net is listed only beside
- * competitors: the one gap.
- */
-const SEED = [
-  [
-    D1,
-    'chatgpt',
-    P1,
-    'Acme is the best pick. Globex follows.',
-    ['https://www.acme.example/crm', 'https://reviews.example.com/crm'],
-  ],
-  [
-    D2,
-    'chatgpt',
-    P1,
-    'Globex is the best pick.',
-    ['https://globex.example/crm', 'https://gapsite.example.net/top'],
-  ],
-  [D1, 'chatgpt', P2, 'Acme has the best support.', ['https://reviews.example.com/support']],
-  [
-    D1,
-    'chatgpt-local-fetch',
-    P1,
-    'Globex and Initech lead; Acme is third.',
-    ['https://appsource.example.org/x', 'https://evil.example/"><script>alert(3)</script>'],
-  ],
-  [D2, 'chatgpt-local-fetch', P1, 'Globex is the pick.', ['https://globex.example/crm']],
-  [D1, 'perplexity', P1, 'Initech is cheap.', ['https://gapsite.example.net/top']],
-  [D2, 'perplexity', P2, 'Acme support is great.', ['https://www.acme.example/support']],
-  [D1, 'perplexity', EVIL_PROMPT, 'Pick whatever suits you.', []],
-  [BEFORE, 'chatgpt', P1, 'Globex leads.', ['https://reviews.example.com/crm']],
-  [BEFORE, 'perplexity', P2, 'Acme is good.', []],
-] as const;
-
-const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(0)}%`);
 const bounds = (e: { low: number | null; high: number | null }) =>
   e.low === null || e.high === null ? '' : `${(e.low * 100).toFixed(0)}–${(e.high * 100).toFixed(0)}%`;
 const short = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -96,99 +40,30 @@ const seen = (first: string, last: string) =>
     ? long.format(new Date(`${first}T00:00:00Z`))
     : `${short.format(new Date(`${first}T00:00:00Z`))} to ${short.format(new Date(`${last}T00:00:00Z`))}`;
 
-/** The fakes: the alert scenario for its prompts, the default answer for anything else. */
-const scenario = alertScenario();
-const answer = (engineId: string, prompt: string) =>
-  ALERT_PROMPTS.includes(prompt) ? scenario.answer(engineId, prompt) : defaultAnswer(engineId, prompt);
-
 describe.skipIf(browserPath === null)('web UI: insights', { timeout: 180_000 }, () => {
   let ui: WebUi;
-  let receiver: WebhookReceiver;
   let desk: Page;
   let phone: Page;
   let projectId: string;
   let soloId: string;
-  let alertsId: string;
   let promptIds: Record<string, string>;
-  let dir: string;
   const bothWidths = (name: string, hash: string, title: string | RegExp) =>
     checkBothWidths(ui, { desk, phone }, name, hash, title);
-  const api = async (path: string) => {
-    const r = await ui.call(path);
-    expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
-    return r.body;
-  };
+  const api = (path: string) => readApi(ui, path);
 
   beforeAll(async () => {
-    receiver = await startWebhookReceiver();
-    ui = await startWebUi({
-      engines: { answer },
-      env: { ANSWERWATCH_WEBHOOK_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: TEST_CA_PATH },
-    });
-    projectId = (await ui.call('/projects', 'POST', { name: 'Acme', websiteUrl: 'https://www.acme.example' }))
-      .body.id;
-    expect(
-      (
-        await ui.call(`/projects/${projectId}/competitors`, 'PUT', [
-          { name: 'Globex', domain: 'globex.example' },
-          { name: 'Initech', domain: null },
-          { name: EVIL_RIVAL, domain: 'evil.example' },
-        ])
-      ).status,
-    ).toBe(200);
-    promptIds = {};
-    for (const text of [P1, P2, EVIL_PROMPT]) {
-      const r = await ui.call(`/projects/${projectId}/prompts`, 'POST', { text, engineIds: ENGINES });
-      expect(r.status, JSON.stringify(r.body)).toBe(201);
-      promptIds[text] = r.body.id;
-    }
-    dir = mkdtempSync(join(tmpdir(), 'aw-ui-insights-'));
-    const file = join(dir, 'answers.jsonl');
-    writeFileSync(
-      file,
-      SEED.map(([day, engineId, promptText, text, sources], i) =>
-        JSON.stringify({
-          id: `seed-${i}`,
-          promptText,
-          engineId,
-          observedAt: `${day}T10:00:0${i % 10}.000Z`,
-          text,
-          sources: sources.map((url) => ({ url, title: null })),
-        }),
-      ).join('\n'),
-    );
-    const imported = await runCli(
-      'answers',
-      'import',
-      '--project',
-      projectId,
-      file,
-      '--db',
-      ui.dbPath,
-      '--json',
-    );
-    expect(imported.code, imported.stderr).toBe(0);
-    expect(JSON.parse(imported.stdout)).toMatchObject({ imported: SEED.length, invalidCount: 0 });
+    ui = await startWebUi();
+    ({ projectId, promptIds } = await importedProject(ui));
 
     soloId = (await ui.call('/projects', 'POST', { name: 'Solo', websiteUrl: 'https://solo.example' })).body
       .id;
     await ui.call(`/projects/${soloId}/prompts`, 'POST', { text: P1, engineIds: ['chatgpt'] });
-
-    alertsId = (await ui.call('/projects', 'POST', { name: 'Acme', websiteUrl: SITE })).body.id;
-    await ui.call(`/projects/${alertsId}/competitors`, 'PUT', [
-      { name: 'Globex', domain: 'globex.example' },
-      { name: 'Initech', domain: null },
-    ]);
-    for (const text of ALERT_PROMPTS)
-      await ui.call(`/projects/${alertsId}/prompts`, 'POST', { text, engineIds: ALERT_ENGINES });
 
     desk = await ui.open(DESK);
     phone = await ui.open(PHONE);
   }, 240_000);
   afterAll(async () => {
     await ui?.close();
-    await receiver?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('shows each headline figure with its 95 % interval and its change, as the reads give them', async () => {
@@ -450,197 +325,6 @@ describe.skipIf(browserPath === null)('web UI: insights', { timeout: 180_000 }, 
     await visit(desk, ui, `#/p/${soloId}/surfaces`, 'API vs app');
     await desk.getByText('No engine is tracked on both its API and its signed-in app.').waitFor();
     await bothWidths('surfaces-empty', `#/p/${soloId}/surfaces`, 'API vs app');
-  });
-
-  it('subscribes a webhook to alerts with thresholds, changes them, and lists the alerts two runs raise', async () => {
-    await visit(desk, ui, `#/p/${alertsId}/alerts`, 'Alerts');
-    await desk
-      .getByText('alerts are raised for the webhooks that subscribe to them', { exact: false })
-      .waitFor();
-
-    await visit(desk, ui, `#/p/${alertsId}/webhooks`, 'Webhooks');
-    const form = desk.locator('form', { has: desk.getByRole('button', { name: 'Register webhook' }) });
-    const thresholds = form.getByRole('group', { name: 'Alert thresholds' });
-    expect(await thresholds.isVisible()).toBe(false);
-    await form.getByLabel('Endpoint URL').fill(`${receiver.url}/ui`);
-    for (const name of [
-      'Visibility dropped',
-      'Visibility rose',
-      'Citation lost',
-      'Citation gained',
-      'Competitor overtook you',
-    ])
-      await form.getByRole('checkbox', { name }).check();
-    await thresholds.waitFor();
-    await form.getByLabel('Mention rate change (points)').fill('20');
-    await checkPage(desk, 'webhooks-alerts');
-    await form.getByRole('button', { name: 'Register webhook' }).click();
-    await desk.getByText('Webhook registered.', { exact: false }).waitFor();
-    let [hook] = (await api(`/projects/${alertsId}/webhooks`)).data;
-    expect(hook.events).toEqual([
-      'run.completed',
-      'run.failed',
-      'visibility.dropped',
-      'visibility.rose',
-      'citation.lost',
-      'citation.gained',
-      'competitor.overtook',
-    ]);
-    expect(hook.thresholds).toEqual({ mentionRateChange: 0.2, citationRateChange: 0.1, shareOfVoiceLead: 0 });
-    const card = desk.locator('.webhook-card', { hasText: `${receiver.url}/ui` });
-    expect(await card.textContent()).toContain(
-      'Alert thresholds: mention ±20 pts, citation ±10 pts, competitor lead 0 pts',
-    );
-
-    // Change them: no more citation.gained, citations at 30 points.
-    await card.getByRole('button', { name: /Edit events and thresholds/ }).click();
-    const edit = card.locator('form');
-    await edit.getByRole('checkbox', { name: 'Citation gained' }).uncheck();
-    await edit.getByLabel('Citation rate change (points)').fill('30');
-    await edit.getByRole('button', { name: 'Save changes' }).click();
-    await until(
-      'the changed webhook',
-      async () => (await api(`/projects/${alertsId}/webhooks`)).data[0],
-      (w) => !w.events.includes('citation.gained'),
-    );
-    [hook] = (await api(`/projects/${alertsId}/webhooks`)).data;
-    expect(hook.thresholds).toEqual({ mentionRateChange: 0.2, citationRateChange: 0.3, shareOfVoiceLead: 0 });
-    await desk.getByText('citation ±30 pts').waitFor();
-    await bothWidths('webhooks-alerts-set', `#/p/${alertsId}/webhooks`, 'Webhooks');
-
-    // Two runs, the engines changed between them.
-    const runToEnd = async () => {
-      const request = (await ui.call(`/projects/${alertsId}/run-requests`, 'POST')).body;
-      await until(
-        'the run to end',
-        async () => (await ui.call(`/projects/${alertsId}/run-requests/${request.id}`)).body.status,
-        (s) => s === 'completed',
-      );
-    };
-    await runToEnd();
-    scenario.change();
-    await runToEnd();
-    const alerts = await until(
-      'the alerts delivered',
-      async () =>
-        (await api(`/projects/${alertsId}/alerts`)).data as {
-          alert: {
-            event: string;
-            data: {
-              changes?: {
-                metric: string;
-                engineId: string | null;
-                previous: { value: number };
-                current: { value: number };
-              }[];
-            };
-          };
-          delivery: { status: string };
-        }[],
-      (list) => list.length === 4 && list.every((a) => a.delivery.status === 'delivered'),
-    );
-    // citation.gained is no longer subscribed; the others pass their thresholds.
-    expect(alerts.map((a) => a.alert.event).sort()).toEqual([
-      'citation.lost',
-      'competitor.overtook',
-      'visibility.dropped',
-      'visibility.rose',
-    ]);
-    await visit(desk, ui, `#/p/${alertsId}/alerts`, 'Alerts');
-    const cards = desk.locator('.alert-card');
-    await cards.first().waitFor();
-    const titles = {
-      'visibility.dropped': 'Visibility dropped',
-      'visibility.rose': 'Visibility rose',
-      'citation.lost': 'Citation lost',
-      'competitor.overtook': 'Competitor overtook you',
-    } as Record<string, string>;
-    expect(await cards.locator('h2').allTextContents()).toEqual(alerts.map((a) => titles[a.alert.event]));
-    const dropped = alerts.find((a) => a.alert.event === 'visibility.dropped')!.alert.data.changes!;
-    const droppedCard = desk.locator('.alert-card', { hasText: 'Visibility dropped' });
-    for (const c of dropped) {
-      const what = `${c.metric === 'mentionRate' ? 'Mention' : 'Citation'} rate on ${c.engineId === null ? 'all engines' : 'ChatGPT'}: ${pct(c.previous.value)} → ${pct(c.current.value)}`;
-      expect(await droppedCard.textContent()).toContain(what);
-    }
-    expect(await droppedCard.textContent()).toContain('Mention rate on ChatGPT: 100% → 17%');
-    expect(
-      await desk
-        .locator('.alert-card', { hasText: 'Citation lost' })
-        .locator('a[href^="https://acme.example/pricing"]')
-        .count(),
-    ).toBe(6);
-    expect(await desk.locator('.alert-card', { hasText: 'Competitor overtook you' }).textContent()).toContain(
-      'Globex on ChatGPT: named in 100% of answers against your 17%',
-    );
-    await bothWidths('alerts', `#/p/${alertsId}/alerts`, 'Alerts');
-  });
-
-  it('keeps the insight pages readable on a month of a seeded project, with more rows on request', async () => {
-    const seeded = await runCli(
-      'demo',
-      'seed',
-      '--account',
-      ui.accountId,
-      '--answers',
-      '3000',
-      '--days',
-      '30',
-      '--db',
-      ui.dbPath,
-    );
-    expect(seeded.code, seeded.stderr).toBe(0);
-    const demo = seeded.stdout.trim();
-    const range = `from=${daysAgo(29)}&to=${today}`;
-
-    const prompts = (await api(`/projects/${demo}/stats/prompts?${range}&limit=25`)).data as {
-      text: string;
-    }[];
-    await visit(desk, ui, `#/p/${demo}/prompts`, 'Prompts');
-    await desk.locator('table.prompt-grid').waitFor();
-    expect(await desk.locator('table.prompt-grid tbody th').allTextContents()).toEqual(
-      prompts.map((p) => p.text),
-    );
-    await bothWidths('prompts-month', `#/p/${demo}/prompts`, 'Prompts');
-
-    // One more answer listing twelve more sites, so the others run past a page.
-    const extra = join(dir, 'extra.jsonl');
-    writeFileSync(
-      extra,
-      JSON.stringify({
-        promptText: 'Which review sites cover project tools?',
-        engineId: 'perplexity',
-        observedAt: `${D2}T12:00:00.000Z`,
-        text: 'Many sites review them.',
-        sources: Array.from({ length: 12 }, (_, i) => ({
-          url: `https://www.review-site-${i}.com/tools`,
-          title: null,
-        })),
-      }),
-    );
-    const more = await runCli('answers', 'import', '--project', demo, extra, '--db', ui.dbPath);
-    expect(more.code, more.stderr).toBe(0);
-    const others = (await api(`/projects/${demo}/stats/sources?${range}&class=other&limit=20`)).data as {
-      domain: string;
-    }[];
-    expect(others.length).toBe(20);
-    await visit(desk, ui, `#/p/${demo}/sources`, 'Sources');
-    const panel = desk.locator('section.panel', { has: desk.getByRole('heading', { name: 'Other sites' }) });
-    await panel.locator('tbody tr').first().waitFor();
-    expect(await panel.locator('tbody th').allTextContents()).toEqual(
-      others.slice(0, 10).map((o) => o.domain),
-    );
-    await panel.getByRole('button', { name: 'Show 10 more' }).click();
-    await until(
-      'ten more sources',
-      async () => panel.locator('tbody tr').count(),
-      (n) => n === 20,
-    );
-    expect(await panel.locator('tbody th').allTextContents()).toEqual(others.map((o) => o.domain));
-    // One answer of 3,001 is a share too small for a whole percentage.
-    expect(await panel.locator('tbody tr', { hasText: 'review-site-0.com' }).textContent()).toContain(
-      'under 1%',
-    );
-    await bothWidths('sources-month', `#/p/${demo}/sources`, 'Sources');
   });
 
   it('ran without a script error, a CSP violation or a dialog', () => expectCleanRun(ui));

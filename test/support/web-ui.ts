@@ -218,3 +218,10 @@ export function expectCleanRun(ui: WebUi): void {
   expect(unexpectedConsoleErrors(ui)).toEqual([]);
   expect(ui.dialogs).toEqual([]);
 }
+
+/** A read of the API beside the page: its body, once it answered 200. */
+export async function readApi(ui: WebUi, path: string) {
+  const r = await ui.call(path);
+  expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
+  return r.body;
+}

@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserNotFoundError, resolveBrowser } from '../../engines/browser/browser.ts';
-import { BrowserEngineError, type BrowserEngineId } from '../../engines/browser/driver.ts';
+import { BrowserEngineError } from '../../engines/browser/errors.ts';
 import {
   BROWSER_ENGINE_IDS,
   createBrowserEngines,
   type BrowserEngines,
 } from '../../engines/browser/index.ts';
 import { sourcesFromLinks } from '../../engines/browser/links.ts';
+import type { BrowserEngineId } from '../../engines/browser/spec.ts';
 import { scoreAnswer } from '../../engines/scoring/index.ts';
 import { EngineError, type AnswerEngine, type EngineAnswer } from '../../engines/types.ts';
 import type { AnswerFn } from '../fakes/engines/answer.ts';

@@ -39,6 +39,8 @@ describe('a test run without a browser', () => {
   it('finds the browser tests by their call for the browser', () => {
     expect(browserTestFiles()).toEqual([
       'test/e2e/host-agent.test.ts',
+      'test/e2e/web-ui-alerts.test.ts',
+      'test/e2e/web-ui-insights-month.test.ts',
       'test/e2e/web-ui-insights.test.ts',
       'test/e2e/web-ui-results.test.ts',
       'test/e2e/web-ui-setup.test.ts',

@@ -9,7 +9,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserEngineId } from '../../../engines/browser/driver.ts';
+import type { BrowserEngineId } from '../../../engines/browser/spec.ts';
 import { defaultAnswer, type AnswerFn } from '../engines/answer.ts';
 import { CLIENT_SCRIPT } from './client.ts';
 import { TEMPLATES, withUtm, type ChatPageSlug, type PageTemplate } from './templates.ts';

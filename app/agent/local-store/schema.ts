@@ -1,0 +1,38 @@
+/** The typed view of the agent's tables, as ../migrations creates them. */
+export interface AgentDatabase {
+  agent_settings: { key: string; value: string };
+  cached_projects: { id: string; position: number; body: string; updated_at: string };
+  engine_keys: { engine_id: string; sealed_key: string; updated_at: string };
+  byok_tracking: { project_id: string; body: string; updated_at: string };
+  local_runs: {
+    id: string;
+    client_run_id: string | null;
+    run_id: string | null;
+    request_id: string | null;
+    project_id: string;
+    trigger: string;
+    samples_per_prompt: number;
+    prompts: string;
+    scheduled_for: string | null;
+    started_at: string;
+    status: string;
+    outcome: string | null;
+    error: string | null;
+    error_code: string | null;
+    finished_at: string | null;
+  };
+  outbox_answers: {
+    local_run_id: string;
+    slot: string;
+    prompt_id: string | null;
+    prompt_text: string;
+    topic_id: string | null;
+    engine_id: string;
+    observed_at: string;
+    text: string;
+    sources: string;
+    state: string;
+    created_at: string;
+    uploaded_at: string | null;
+  };
+}

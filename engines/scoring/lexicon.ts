@@ -9,11 +9,15 @@
  * - `wink-lexicon` (13,000 frequent words with their Penn Treebank parts of speech, from WordNet and
  *   corpora): whether the word after a name is a verb ("Notion exposes…"), which marks the name as a
  *   sentence's subject, and whether a capitalised word before a name is a plain noun ("Raspberry Pi").
+ * - `@cspell/dict-people-names` (39,000 parts of people's names, first names and surnames alike, as
+ *   written): whether the capitalised word beside a name makes it part of a person's name ("Claude
+ *   Shannon", "Usain Bolt").
  * They load on first use (a few hundred milliseconds) and stay loaded in about 5 MB: the word lists as
  * sorted strings searched by halves, the lexicon as a map of bits.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import wordListPath from 'word-list';
 
 const require = createRequire(import.meta.url);
@@ -71,6 +75,20 @@ export function isDictionaryWord(word: string): boolean {
     looked.set(word, known);
   }
   return known;
+}
+
+let personNames: SortedWords | null = null;
+
+/** Whether `word` (as written, capitalised) is part of people's names ("Claude", "Shannon", "Usain"). */
+export function isPersonName(word: string): boolean {
+  if (personNames === null) {
+    // The package exports only its cspell settings; the list is the file they name beside them.
+    const settings = require.resolve('@cspell/dict-people-names');
+    const text = readFileSync(join(dirname(settings), 'dict', 'people-names.txt'), 'utf8');
+    const names = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+    personNames = new SortedWords(names.sort().join('\n'));
+  }
+  return personNames.has(word);
 }
 
 /** Heard at least this often in SUBTLEX-US (0.2 times per million words) to count as everyday. */
@@ -157,6 +175,11 @@ export function isFiniteVerb(word: string, thirdPersonOnly = false): boolean {
   const bits = partsOfSpeech(word);
   if (bits & GRAMMAR) return false;
   return (bits & THIRD_PERSON) !== 0 || (!thirdPersonOnly && (bits & PAST_OR_MODAL) !== 0);
+}
+
+/** Whether `word` (lower case) is mostly a grammar word: a preposition, determiner, conjunction... */
+export function isGrammarWord(word: string): boolean {
+  return (partsOfSpeech(word) & GRAMMAR) !== 0;
 }
 
 /** Whether `word` (lower case) is a personal pronoun ("you", "we", "it"). */

@@ -60,27 +60,35 @@ class SortedWords {
   }
 }
 
-let dictionary: SortedWords | null = null;
-/** Answers already looked up: answers repeat their words, and a search costs some twenty slices. */
-const looked = new Map<string, boolean>();
 const LOOKED_LIMIT = 20_000;
 
-/** Whether `word` (lower case) is an English word. */
-export function isDictionaryWord(word: string): boolean {
-  let known = looked.get(word);
-  if (known === undefined) {
-    dictionary ??= new SortedWords(readFileSync(wordListPath, 'utf8'));
-    known = dictionary.has(word);
-    if (looked.size >= LOOKED_LIMIT) looked.clear();
-    looked.set(word, known);
-  }
-  return known;
+/** A word look-up that remembers its answers: answers repeat their words, and a search costs some twenty
+ * slices. */
+function remembered(lookUp: (word: string) => boolean): (word: string) => boolean {
+  const looked = new Map<string, boolean>();
+  return (word) => {
+    let known = looked.get(word);
+    if (known === undefined) {
+      known = lookUp(word);
+      if (looked.size >= LOOKED_LIMIT) looked.clear();
+      looked.set(word, known);
+    }
+    return known;
+  };
 }
+
+let dictionary: SortedWords | null = null;
+
+/** Whether `word` (lower case) is an English word. */
+export const isDictionaryWord = remembered((word) => {
+  dictionary ??= new SortedWords(readFileSync(wordListPath, 'utf8'));
+  return dictionary.has(word);
+});
 
 let personNames: SortedWords | null = null;
 
 /** Whether `word` (as written, capitalised) is part of people's names ("Claude", "Shannon", "Usain"). */
-export function isPersonName(word: string): boolean {
+export const isPersonName = remembered((word) => {
   if (personNames === null) {
     // The package exports only its cspell settings; the list is the file they name beside them.
     const settings = require.resolve('@cspell/dict-people-names');
@@ -89,7 +97,7 @@ export function isPersonName(word: string): boolean {
     personNames = new SortedWords(names.sort().join('\n'));
   }
   return personNames.has(word);
-}
+});
 
 /** Heard at least this often in SUBTLEX-US (0.2 times per million words) to count as everyday. */
 const EVERYDAY_COUNT = 10;

@@ -9,11 +9,15 @@
  * - `wink-lexicon` (13,000 frequent words with their Penn Treebank parts of speech, from WordNet and
  *   corpora): whether the word after a name is a verb ("Notion exposes…"), which marks the name as a
  *   sentence's subject, and whether a capitalised word before a name is a plain noun ("Raspberry Pi").
+ * - `@cspell/dict-people-names` (39,000 parts of people's names, first names and surnames alike, as
+ *   written): whether the capitalised word beside a name makes it part of a person's name ("Claude
+ *   Shannon", "Usain Bolt").
  * They load on first use (a few hundred milliseconds) and stay loaded in about 5 MB: the word lists as
  * sorted strings searched by halves, the lexicon as a map of bits.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import wordListPath from 'word-list';
 
 const require = createRequire(import.meta.url);
@@ -56,22 +60,44 @@ class SortedWords {
   }
 }
 
-let dictionary: SortedWords | null = null;
-/** Answers already looked up: answers repeat their words, and a search costs some twenty slices. */
-const looked = new Map<string, boolean>();
 const LOOKED_LIMIT = 20_000;
 
-/** Whether `word` (lower case) is an English word. */
-export function isDictionaryWord(word: string): boolean {
-  let known = looked.get(word);
-  if (known === undefined) {
-    dictionary ??= new SortedWords(readFileSync(wordListPath, 'utf8'));
-    known = dictionary.has(word);
-    if (looked.size >= LOOKED_LIMIT) looked.clear();
-    looked.set(word, known);
-  }
-  return known;
+/** A word look-up that remembers its answers: answers repeat their words, and a search costs some twenty
+ * slices. */
+function remembered(lookUp: (word: string) => boolean): (word: string) => boolean {
+  const looked = new Map<string, boolean>();
+  return (word) => {
+    let known = looked.get(word);
+    if (known === undefined) {
+      known = lookUp(word);
+      if (looked.size >= LOOKED_LIMIT) looked.clear();
+      looked.set(word, known);
+    }
+    return known;
+  };
 }
+
+let dictionary: SortedWords | null = null;
+
+/** Whether `word` (lower case) is an English word. */
+export const isDictionaryWord = remembered((word) => {
+  dictionary ??= new SortedWords(readFileSync(wordListPath, 'utf8'));
+  return dictionary.has(word);
+});
+
+let personNames: SortedWords | null = null;
+
+/** Whether `word` (as written, capitalised) is part of people's names ("Claude", "Shannon", "Usain"). */
+export const isPersonName = remembered((word) => {
+  if (personNames === null) {
+    // The package exports only its cspell settings; the list is the file they name beside them.
+    const settings = require.resolve('@cspell/dict-people-names');
+    const text = readFileSync(join(dirname(settings), 'dict', 'people-names.txt'), 'utf8');
+    const names = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+    personNames = new SortedWords(names.sort().join('\n'));
+  }
+  return personNames.has(word);
+});
 
 /** Heard at least this often in SUBTLEX-US (0.2 times per million words) to count as everyday. */
 const EVERYDAY_COUNT = 10;
@@ -157,6 +183,11 @@ export function isFiniteVerb(word: string, thirdPersonOnly = false): boolean {
   const bits = partsOfSpeech(word);
   if (bits & GRAMMAR) return false;
   return (bits & THIRD_PERSON) !== 0 || (!thirdPersonOnly && (bits & PAST_OR_MODAL) !== 0);
+}
+
+/** Whether `word` (lower case) is mostly a grammar word: a preposition, determiner, conjunction... */
+export function isGrammarWord(word: string): boolean {
+  return (partsOfSpeech(word) & GRAMMAR) !== 0;
 }
 
 /** Whether `word` (lower case) is a personal pronoun ("you", "we", "it"). */

@@ -29,11 +29,15 @@ const COORDINATION = /^[ \t]*(?:,|,?[ \t]*(?:and|or|&|vs\.?|versus))[ \t]*$/;
 /**
  * Family "everyday-word name at a sentence start": a weak occurrence listed together with another owner's
  * counted name is a name too ("Down Dog and Glo both offer…"). Repeated while it adds some, for lists.
+ * Family "lower-case names in a quoted user comment": two tracked names listed together vouch for each
+ * other even when both are weak ("should i use wise or western union"): two everyday words that happen
+ * to be the brand and a competitor are seldom set side by side as alternatives.
  */
 function acceptListed(text: string, hits: readonly TermHit[], counted: boolean[]): void {
   const listedWith = (hit: TermHit, k: number) => {
     const other = hits[k];
-    if (!other || !counted[k] || other.owner === hit.owner) return false;
+    if (!other || other.owner === hit.owner) return false;
+    if (!counted[k] && other.verdict !== 'weak') return false;
     const between =
       other.start < hit.start ? text.slice(other.end, hit.start) : text.slice(hit.end, other.start);
     return COORDINATION.test(between);

@@ -2,7 +2,7 @@
  * What the words around a possible name say about it. Each check names the family of misreadings it
  * settles; term-rules.ts combines them, the same way for the brand and every competitor.
  */
-import { isDictionaryWord, isFiniteVerb, isPlainNoun } from './lexicon.ts';
+import { isDictionaryWord, isFiniteVerb, isGrammarWord, isPersonName, isPlainNoun } from './lexicon.ts';
 import { WORD_CHAR } from './words.ts';
 
 const LETTER = /[\p{L}\p{M}'’]/u;
@@ -69,7 +69,9 @@ const PRODUCT_NOUNS: ReadonlySet<string> = new Set(
 
 /** The nouns that, right before a name, introduce it ("the productivity app Notion", "the assistant Pi"). */
 const INTRODUCING_NOUNS: ReadonlySet<string> = new Set(
-  'app tool platform service company startup assistant chatbot brand product software website'.split(' '),
+  'app tool platform service company startup assistant chatbot brand product software website vendor provider maker manufacturer'.split(
+    ' ',
+  ),
 );
 
 function lower(word: string | null): string {
@@ -121,6 +123,20 @@ export function appositionAfter(text: string, end: number): boolean {
   return ASIDE.test(text) && verbOrProductAfter(text, ASIDE.lastIndex);
 }
 
+/** Family "a name listed with the kind of thing it is": coordinated with a phrase whose noun is a product
+ * or a company ("ask Claude or any assistant", "Notion and other tools", "HP or another brand"), where
+ * the word would be listed with its own kind ("juniper, holly and other shrubs"). */
+const KIND_AFTER =
+  /[ \t]*,?[ \t]*(?:and|or)[ \t]+(?:(?:any|another|other|similar|a|an|the|most|many)[ \t]+){0,2}(\p{L}+)/uy;
+
+export function listedWithKind(text: string, end: number): boolean {
+  KIND_AFTER.lastIndex = end;
+  const match = KIND_AFTER.exec(text);
+  if (match === null) return false;
+  const noun = match[1]!.toLowerCase();
+  return INTRODUCING_NOUNS.has(noun) || INTRODUCING_NOUNS.has(noun.replace(/s$/, ''));
+}
+
 /** Whether a noun right before the name introduces it as a product or company. */
 export function introducedAsName(text: string, start: number): boolean {
   return INTRODUCING_NOUNS.has(lower(wordBefore(text, start)));
@@ -133,15 +149,28 @@ const ORGANISATION_WORDS: ReadonlySet<string> = new Set(
 );
 
 /**
+ * Family "a person sharing a tracked name": a name that is also part of people's names, beside another
+ * part of one that is no English word, is that person ("Claude Shannon's work", "Usain Bolt"); the
+ * product lines written beside a name are words or coined names ("Claude Sonnet", "Dell Inspiron").
+ */
+function personBeside(name: string, neighbour: string): boolean {
+  const bare = neighbour.replace(/['’]s$/, '');
+  return isPersonName(bare) && !isDictionaryWord(bare.toLowerCase()) && isPersonName(name);
+}
+
+/**
  * Whether the name at [start, end) is part of another entity's name: followed by an organisation word, or
- * preceded by a capitalised plain noun it forms a compound with ("Raspberry Pi", "Cherry Blossom").
+ * preceded by a capitalised plain noun it forms a compound with ("Raspberry Pi", "Cherry Blossom"), or
+ * beside another part of a person's name (personBeside).
  */
 export function partOfAnotherName(text: string, start: number, end: number): boolean {
   // Both neighbours must be capitalised words one space away, which most names lack: checked by char code
-  // first (ASCII words only, which is what organisation words and these compounds are).
+  // first (ASCII words only, which is what organisation words, these compounds and most names are).
   if (text.charCodeAt(end) === 0x20 && isAsciiUpper(text.charCodeAt(end + 1))) {
     const next = wordAfter(text, end);
-    if (next !== null && ORGANISATION_WORDS.has(next)) return true;
+    if (next !== null && (ORGANISATION_WORDS.has(next) || personBeside(text.slice(start, end), next))) {
+      return true;
+    }
   }
   if (start < 3 || text.charCodeAt(start - 1) !== 0x20 || !isAsciiLower(text.charCodeAt(start - 2)))
     return false;
@@ -150,16 +179,25 @@ export function partOfAnotherName(text: string, start: number, end: number): boo
   if (from === 0 || !isAsciiUpper(text.charCodeAt(from - 1))) return false;
   from--;
   if (from > 0 && isWordCodeAt(text, from - 1)) return false;
-  return isPlainNoun(text.slice(from, start - 1).toLowerCase());
+  const previous = text.slice(from, start - 1);
+  return isPlainNoun(previous.toLowerCase()) || personBeside(text.slice(start, end), previous);
 }
 
 /** Family "a short name's letters used as a unit or a game term": after a number ("255 HP", "+50 HP"),
  * after a game-stat word ("max HP"), or before one ("HP bar", "HP pool"). */
-
 const STAT_BEFORE: ReadonlySet<string> = new Set('max min maximum minimum base bonus low full'.split(' '));
 const STAT_AFTER: ReadonlySet<string> = new Set(
   'bar bars pool regen regeneration potion potions points damage loss gauge'.split(' '),
 );
+
+/** Family "a short name's letters used as a quantity": a quantifier takes a mass noun, never a company,
+ * so after one the letters heading their phrase are a quantity ("restores all HP and spell slots", "regain
+ * some HP", "more HP than"); a name only follows one as a modifier ("all HP laptops", "some HP models"). */
+const QUANTIFIERS: ReadonlySet<string> = new Set('all some more less much enough extra'.split(' '));
+
+function headsItsPhrase(next: string | null): boolean {
+  return next === null || isGrammarWord(lower(next));
+}
 
 export function unitOrStat(text: string, start: number, end: number): boolean {
   let before = start;
@@ -172,7 +210,12 @@ export function unitOrStat(text: string, start: number, end: number): boolean {
   const code = text.charCodeAt(before - 1);
   if (before > 0 && code >= 0x30 && code <= 0x39) return true;
   const previous = lower(wordBefore(text, start));
-  return STAT_BEFORE.has(previous) || STAT_AFTER.has(lower(wordAfter(text, end)));
+  const next = wordAfter(text, end);
+  return (
+    STAT_BEFORE.has(previous) ||
+    STAT_AFTER.has(lower(next)) ||
+    (QUANTIFIERS.has(previous) && headsItsPhrase(next))
+  );
 }
 
 /** Family "a weekday counted as the company named after it": a day or month name in a time phrase

@@ -1,17 +1,19 @@
 /**
  * How one name (a brand term, a competitor's name or a domain of either) is recognised in text. Four
  * shapes of name, four rules:
- * - short names (up to 3 characters: "HP", "3M", "Pi") count only as written, never as a unit or a game
- *   term ("255 HP", "max HP"), and a digit-led one never inside a quantity ("$3M", "3M users");
+ * - short names (up to 3 characters: "HP", "3M", "Pi") count only as written, never as a unit, a game
+ *   term or a quantity ("255 HP", "max HP", "some HP"), which also make the answer's bare ones need a sign,
+ *   and a digit-led one never inside a quantity ("$3M", "3M users");
  * - names made of English words ("Notion", "Juniper", "Down Dog", "Lose It!": every word in the word list,
  *   see lexicon.ts) count only capitalised as names are; everyday ones ("Notion", "Down Dog", not
  *   "Juniper") at the start of a sentence, line, list item, heading or quotation, where every word is
- *   capitalised, need a sign of being a name (see name-context.ts) or the same name used unambiguously
- *   elsewhere in the answer;
+ *   capitalised, or in capitals the name is not written in ("WISE"), need a sign of being a name (see
+ *   name-context.ts) or the same name used unambiguously elsewhere in the answer;
  * - day and month names ("Monday") never count in a time phrase and otherwise need such a sign;
  * - everything else matches ignoring case, and a domain ("monday.com") counts as its owner named.
  * Lower-case forms of the first three count only inside a quoted comment typed in lower case. A name that
- * is part of another organisation's name ("Notion Capital", "Raspberry Pi") is a look-alike, not a mention.
+ * is part of another organisation's or a person's name ("Notion Capital", "Raspberry Pi", "Claude
+ * Shannon") is a look-alike, not a mention.
  */
 import { isDictionaryWord, isEverydayWord, isPronoun } from './lexicon.ts';
 import {
@@ -19,6 +21,7 @@ import {
   capitalAfter,
   inCasualQuote,
   introducedAsName,
+  listedWithKind,
   nameCueAfter,
   partOfAnotherName,
   timePhrase,
@@ -103,6 +106,19 @@ function capitalisedLike(found: string, term: string, oneWord: boolean): boolean
   });
 }
 
+/**
+ * Family "another organisation sharing the name, written in capitals": an everyday word the brand writes
+ * in mixed case, found in capitals in a line that is not all capitals, is as often an acronym ("WISE, the
+ * Wide-field Infrared Survey Explorer") or another company's styling ("PLANTA Queen") as the name shouted,
+ * so it counts only beside a sure mention, as a short name in other capitals never counts ("GLO").
+ */
+function inCapitals(text: string, start: number, found: string, term: string): boolean {
+  if (found.length < 2 || found !== found.toUpperCase() || term === term.toUpperCase()) return false;
+  const lineStart = text.lastIndexOf('\n', start) + 1;
+  const lineEnd = text.indexOf('\n', start);
+  return /\p{Ll}/u.test(text.slice(lineStart, lineEnd === -1 ? text.length : lineEnd));
+}
+
 function compilePattern(term: string): {
   firstWord: string | null;
   firstWordOffset: number;
@@ -148,7 +164,8 @@ export function compileTerm(raw: string): TermRule | null {
     nameCueAfter(text, end, pronoun) ||
     introducedAsName(text, start) ||
     appositionAfter(text, end) ||
-    (shape === 'words' && capitalAfter(text, end));
+    listedWithKind(text, end) ||
+    ((shape === 'words' || shape === 'short') && capitalAfter(text, end));
   const oneWord = words.length === 1;
   return {
     ...compilePattern(term),
@@ -156,7 +173,9 @@ export function compileTerm(raw: string): TermRule | null {
     signed,
     judge(text, start, end) {
       if (numeric && isQuantity(text, start, end)) return 'no';
-      if (shape === 'short' && unitOrStat(text, start, end)) return 'no';
+      // Family "a short name's letters used as a unit or a game term": such a use also says the answer
+      // reads the letters in another sense, so its bare ones ("your HP only matters") need a sign too.
+      if (shape === 'short' && unitOrStat(text, start, end)) return 'lookalike';
       const found = text.slice(start, end);
       const asName =
         shape === 'distinctive' ||
@@ -172,6 +191,7 @@ export function compileTerm(raw: string): TermRule | null {
           verbOrProductAfter(text, end) || capitalAfter(text, end) || introducedAsName(text, start);
         return sign ? 'cue' : 'weak';
       }
+      if (needsSign && inCapitals(text, start, found, term)) return 'weak';
       if (needsSign && startsSentence(text, start)) return signed(text, start, end) ? 'cue' : 'weak';
       return 'plain';
     },

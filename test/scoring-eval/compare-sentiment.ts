@@ -3,7 +3,7 @@
  * through `sentiment`) do on the labelled set, against the scorer's own product-judgement lexicon, reading
  * the same clauses: those about the brand in the sentences naming it (brand-clauses.ts), with every name
  * replaced by "it" so a brand called "Wise" is not read as praise. Also their cost per clause. The tuning
- * part only, unless `--held-out`.
+ * part only, unless `--held-out` or `--fresh`.
  */
 import vader from 'vader-sentiment';
 import winkSentiment from 'wink-sentiment';
@@ -13,7 +13,7 @@ import { maskLinks } from '../../engines/scoring/links.ts';
 import { BRAND, createMentionFinder, type MentionFinder } from '../../engines/scoring/mentions.ts';
 import { scoreSentiment } from '../../engines/scoring/sentiment.ts';
 import type { Sentiment as Label } from '../../engines/scoring/index.ts';
-import { loadEvalSet, type EvalProject } from './eval-set.ts';
+import { loadEvalSet, type EvalProject, type Part } from './eval-set.ts';
 
 const afinn = new Sentiment();
 /** Each analyser's score of a clause: above zero positive, below negative (VADER's own ±0.05 threshold). */
@@ -26,8 +26,12 @@ const ANALYSERS: Record<string, (clause: string) => number> = {
   'AFINN (sentiment)': (clause) => afinn.analyze(clause).score,
 };
 
-const heldOut = process.argv.includes('--held-out');
-const items = loadEvalSet().filter((item) => item.heldOut === heldOut && item.sentiment !== 'not-applicable');
+const part: Part = process.argv.includes('--held-out')
+  ? 'held-out'
+  : process.argv.includes('--fresh')
+    ? 'fresh'
+    : 'tuning';
+const items = loadEvalSet().filter((item) => item.part === part && item.sentiment !== 'not-applicable');
 const finders = new Map<EvalProject, MentionFinder>();
 const right: Record<string, number> = { 'own lexicon': 0 };
 const micros: Record<string, number> = {};
@@ -64,9 +68,7 @@ for (const item of items) {
   }
 }
 
-console.log(
-  `${heldOut ? 'Held-out' : 'Tuning'} part: ${items.length} answers naming the brand, ${clauseCount} brand clauses`,
-);
+console.log(`Part ${part}: ${items.length} answers naming the brand, ${clauseCount} brand clauses`);
 console.log('| analyser | sentiment accuracy | µs per clause |');
 console.log('|---|---|---|');
 for (const name of Object.keys(right)) {

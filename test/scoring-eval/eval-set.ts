@@ -1,5 +1,7 @@
 /**
- * The labelled evaluation set for the scorer: `set/*.answers`, one project per file. A file starts with the
+ * The labelled evaluation set for the scorer: `set/*.answers` and `fresh/*.answers`, one project per file.
+ * `fresh/` is a batch written and labelled after the rules of issue 16 were settled, before the scorer ran
+ * on it: it is never tuned on, and its figures say how the rules generalise. A file starts with the
  * project (`project:`, `terms:`, `website:`, `domains:`, one `competitor: Name | domain, domain` a line), then
  * holds items, each opened by `=== <id> <engine>`, with its labels, its sources and, after a `---` line, the
  * answer text up to the next item:
@@ -22,12 +24,17 @@ export interface EvalProject {
   competitors: CompetitorProfile[];
 }
 
+/**
+ * Which part of the set an item is in: `set/` is split into a tuning part and a held-out part never looked
+ * at while tuning (see heldOut); `fresh/` is its own part, written after the rules were settled.
+ */
+export type Part = 'tuning' | 'held-out' | 'fresh';
+
 export interface EvalItem {
   id: string;
   engine: string;
   project: EvalProject;
-  /** Held out: never looked at while tuning the rules (see heldOut). */
-  heldOut: boolean;
+  part: Part;
   text: string;
   sources: RawSource[];
   /** The brand (by the project's name) and the competitors named, in first-mention order. */
@@ -38,6 +45,7 @@ export interface EvalItem {
 
 const SENTIMENTS: readonly Sentiment[] = ['positive', 'mixed', 'neutral', 'negative', 'not-applicable'];
 export const SET_DIR = new URL('./set/', import.meta.url);
+export const FRESH_DIR = new URL('./fresh/', import.meta.url);
 
 /**
  * A third of the items are held out, chosen by a hash of the id (FNV-1a) so the choice was fixed before any
@@ -88,7 +96,7 @@ function parseProject(file: string, lines: string[]): EvalProject {
   return { file, brand, competitors };
 }
 
-function parseItem(project: EvalProject, lines: string[], at: number): EvalItem {
+function parseItem(project: EvalProject, lines: string[], at: number, fresh: boolean): EvalItem {
   const { file } = project;
   const header = /^=== (\S+) (\S+)$/.exec(lines[0]!);
   if (!header) throw new SetError(file, at, `bad item header ${JSON.stringify(lines[0])}`);
@@ -137,24 +145,30 @@ function parseItem(project: EvalProject, lines: string[], at: number): EvalItem 
     .join('\n')
     .replace(/\n+$/, '');
   if (text.trim() === '') throw new SetError(file, at, `item ${id} has no answer text`);
-  return { ...(item as Omit<EvalItem, 'project' | 'heldOut' | 'text'>), project, heldOut: heldOut(id), text };
+  const part: Part = fresh ? 'fresh' : heldOut(id) ? 'held-out' : 'tuning';
+  return { ...(item as Omit<EvalItem, 'project' | 'part' | 'text'>), project, part, text };
 }
 
-export function parseSetFile(file: string, content: string): EvalItem[] {
+/** The items of one file; `fresh` for a file of the fresh batch. */
+export function parseSetFile(file: string, content: string, fresh = false): EvalItem[] {
   const lines = content.replace(/\r\n/g, '\n').split('\n');
   const starts = lines.flatMap((line, i) => (line.startsWith('=== ') ? [i] : []));
   const project = parseProject(file, lines.slice(0, starts[0] ?? lines.length));
   return starts.map((start, k) =>
-    parseItem(project, lines.slice(start, starts[k + 1] ?? lines.length), start + 1),
+    parseItem(project, lines.slice(start, starts[k + 1] ?? lines.length), start + 1, fresh),
   );
 }
 
-/** Every item of every file in the set, ids checked to be unique. */
-export function loadEvalSet(dir: URL = SET_DIR): EvalItem[] {
+function loadDir(dir: URL, fresh: boolean): EvalItem[] {
   const files = readdirSync(dir)
     .filter((name) => name.endsWith('.answers'))
     .sort();
-  const items = files.flatMap((name) => parseSetFile(name, readFileSync(join(dir.pathname, name), 'utf8')));
+  return files.flatMap((name) => parseSetFile(name, readFileSync(join(dir.pathname, name), 'utf8'), fresh));
+}
+
+/** Every item of every file in the set and the fresh batch, ids checked to be unique. */
+export function loadEvalSet(dir: URL = SET_DIR, freshDir: URL = FRESH_DIR): EvalItem[] {
+  const items = [...loadDir(dir, false), ...loadDir(freshDir, true)];
   const seen = new Set<string>();
   for (const item of items) {
     if (seen.has(item.id)) throw new Error(`${item.project.file}: duplicate item id ${item.id}`);

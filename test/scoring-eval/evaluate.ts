@@ -3,7 +3,7 @@
  * service builds them) and compares the results with the labels.
  */
 import { createScorer, type AnswerScorer, type Sentiment } from '../../engines/scoring/index.ts';
-import type { EvalItem, EvalProject } from './eval-set.ts';
+import type { EvalItem, EvalProject, Part } from './eval-set.ts';
 
 export const SENTIMENT_LABELS: readonly Sentiment[] = [
   'positive',
@@ -40,9 +40,10 @@ export interface ItemError {
 }
 
 export interface Evaluation {
-  tuning: Figures;
-  heldOut: Figures;
-  /** Both parts together. */
+  parts: Record<Part, Figures>;
+  /** The labelled set the targets are stated for: the tuning and held-out parts (`set/`). */
+  set: Figures;
+  /** Every part, the fresh batch too. */
   all: Figures;
   errors: ItemError[];
 }
@@ -79,8 +80,12 @@ export function f1({ tp, fp, fn }: Counts): { precision: number; recall: number;
 
 export function evaluate(items: readonly EvalItem[]): Evaluation {
   const scorers = new Map<EvalProject, AnswerScorer>();
-  const tuning = emptyFigures();
-  const held = emptyFigures();
+  const parts: Record<Part, Figures> = {
+    tuning: emptyFigures(),
+    'held-out': emptyFigures(),
+    fresh: emptyFigures(),
+  };
+  const set = emptyFigures();
   const all = emptyFigures();
   const errors: ItemError[] = [];
   for (const item of items) {
@@ -91,12 +96,12 @@ export function evaluate(items: readonly EvalItem[]): Evaluation {
       scorers.set(project, scorer);
     }
     const result = scorer({ text: item.text, sources: item.sources });
-    const parts = [item.heldOut ? held : tuning, all];
+    const counted = item.part === 'fresh' ? [parts.fresh, all] : [parts[item.part], set, all];
     const problems: string[] = [];
     const brandName = project.brand.name;
     const named = item.order.includes(brandName);
     const position = item.order.indexOf(brandName) + 1;
-    for (const figures of parts) {
+    for (const figures of counted) {
       figures.items++;
       count(figures.brand, named, result.mentioned);
       for (const competitor of result.competitors) {
@@ -124,7 +129,7 @@ export function evaluate(items: readonly EvalItem[]): Evaluation {
       problems.push(`sentiment ${result.sentiment} instead of ${item.sentiment}`);
     if (problems.length > 0) errors.push({ item, problems, reason: result.sentimentReason });
   }
-  return { tuning, heldOut: held, all, errors };
+  return { parts, set, all, errors };
 }
 
 /** The headline figures of one part, as fractions. */

@@ -1,8 +1,8 @@
 /**
- * `npm run eval:scoring`: the scorer's figures on the labelled set (test/scoring-eval/set), for the tuning
- * part and the held-out part, with a sentiment confusion matrix and the tuning part's errors.
- * `--errors all` also lists the held-out part's errors (look at them only once the rules are settled);
- * `--errors none` lists none.
+ * `npm run eval:scoring`: the scorer's figures on the labelled set (test/scoring-eval/set and fresh), for
+ * the tuning part, the held-out part and the fresh batch, with a sentiment confusion matrix and the tuning
+ * part's errors. `--errors all` also lists the other parts' errors (look at them only once the rules are
+ * settled, and never tune on the fresh batch's); `--errors none` lists none.
  */
 import { loadEvalSet } from './eval-set.ts';
 import { evaluate, f1, headline, SENTIMENT_LABELS, type Figures } from './evaluate.ts';
@@ -15,7 +15,7 @@ if (!['tuning', 'all', 'none'].includes(show)) {
 }
 
 const items = loadEvalSet();
-const { tuning, heldOut, all, errors } = evaluate(items);
+const { parts, set, all, errors } = evaluate(items);
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 
 function report(name: string, figures: Figures): void {
@@ -47,16 +47,18 @@ function report(name: string, figures: Figures): void {
 console.log(
   `Scoring evaluation: ${items.length} labelled answers, ${new Set(items.map((i) => i.project)).size} brands`,
 );
-report('Tuning part', tuning);
-report('Held-out part', heldOut);
-report('Whole set', all);
+report('Tuning part', parts.tuning);
+report('Held-out part', parts['held-out']);
+report('Whole set (tuning and held-out parts, the targets)', set);
+report('Fresh held-out batch (written after the rules were settled, never tuned on)', parts.fresh);
+report('Everything (whole set and fresh batch)', all);
 
-const listed = errors.filter((e) => show === 'all' || (show === 'tuning' && !e.item.heldOut));
+const listed = errors.filter((e) => show === 'all' || (show === 'tuning' && e.item.part === 'tuning'));
 if (listed.length > 0) {
-  console.log(`\nErrors (${show === 'all' ? 'both parts' : 'tuning part'}): ${listed.length}`);
+  console.log(`\nErrors (${show === 'all' ? 'every part' : 'tuning part'}): ${listed.length}`);
   for (const { item, problems, reason } of listed) {
     console.log(
-      `- ${item.id} (${item.project.file}, ${item.engine}${item.heldOut ? ', held out' : ''}): ${problems.join('; ')}`,
+      `- ${item.id} (${item.project.file}, ${item.engine}${item.part === 'tuning' ? '' : `, ${item.part}`}): ${problems.join('; ')}`,
     );
     console.log(`    label: ${item.sentiment}: ${item.why}`);
     console.log(`    scorer: ${reason}`);

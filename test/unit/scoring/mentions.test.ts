@@ -218,4 +218,44 @@ describe('families of misreadings (issue 16)', () => {
     expect(mentions('HP', 'When your HP bar is low, retreat.')).toBe(false);
     expect(mentions('HP', 'The HP Victus 15 runs it at 60 fps.')).toBe(true);
   });
+
+  it("does not count a short brand's letters used as a quantity, after a quantifier", () => {
+    expect(mentions('HP', 'A long rest restores all HP and spell slots; a short one regains some HP.')).toBe(
+      false,
+    );
+    expect(mentions('HP', 'This build gives more HP than the tank.')).toBe(false);
+    expect(mentions('HP', 'Some HP models still ship with bloatware.')).toBe(true);
+  });
+
+  it('reads bare short letters in the sense the answer uses them in elsewhere, unless signed as a name', () => {
+    expect(mentions('HP', 'Potions restore 50 HP. Your HP only matters in the dungeon.')).toBe(false);
+    expect(mentions('HP', 'The mower makes 22 HP. For a laptop, HP makes the Envy line.')).toBe(true);
+    expect(mentions('HP', 'Boss fights drain max HP, so play the HP Omen with a cooling pad.')).toBe(true);
+  });
+
+  it('counts an everyday-word name in capitals it is not written in only beside a sure mention', () => {
+    expect(mentions('Wise', 'WISE, the infrared survey telescope, mapped the whole sky.')).toBe(false);
+    expect(mentions('Wise', 'The WISE mission ended in 2024; Wise the money app is unrelated.')).toBe(true);
+    expect(mentions('Wise', '## SEND MONEY ABROAD WITH WISE\nFees are low.')).toBe(true);
+  });
+
+  it('counts two lower-case tracked names listed together in a quoted comment', () => {
+    const result = score('A user asked: "should i pick wise or western union for rent?"', {
+      profile: brand({ name: 'Wise' }),
+      competitors: [competitor('Western Union')],
+    });
+    expect([result.mentioned, result.competitors[0]?.mentioned]).toEqual([true, true]);
+    expect(mentions('Wise', 'A user asked: "is it wise or silly to wait?"')).toBe(false);
+  });
+
+  it('does not count a person sharing a tracked name, but counts the name beside product lines', () => {
+    const named = (text: string) => namedCompetitors(text, ['Claude', 'Bolt', 'Dell']);
+    expect(named("Claude Shannon's 1948 paper started information theory.")).toEqual([]);
+    expect(named('Usain Bolt still holds the 100 m record.')).toEqual([]);
+    expect(named('Claude Sonnet drafts well, and Dell Inspiron laptops are cheap.')).toEqual([
+      'Claude',
+      'Dell',
+    ]);
+    expect(named('After Claude Shannon, ask Claude or any assistant to derive entropy.')).toEqual(['Claude']);
+  });
 });

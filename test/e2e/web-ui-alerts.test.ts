@@ -154,7 +154,15 @@ describe.skipIf(browserPath === null)('web UI: alerts', { timeout: 180_000 }, ()
       'visibility.dropped',
       'visibility.rose',
     ]);
+    // The project's navigation counts the alerts not yet seen in this browser, until the Alerts page is opened.
+    const alertsLink = desk
+      .getByRole('navigation', { name: 'Project' })
+      .getByRole('link', { name: /^Alerts/ });
+    await visit(desk, ui, `#/p/${alertsId}/overview`, 'Overview');
+    expect(await alertsLink.textContent()).toBe('Alerts 4 new');
+    await checkPage(desk, 'overview-alert-count');
     await visit(desk, ui, `#/p/${alertsId}/alerts`, 'Alerts');
+    expect(await alertsLink.textContent()).toBe('Alerts');
     const cards = desk.locator('.alert-card');
     await cards.first().waitFor();
     const titles = {
@@ -181,6 +189,8 @@ describe.skipIf(browserPath === null)('web UI: alerts', { timeout: 180_000 }, ()
       'Globex on ChatGPT: named in 100% of answers against your 17%',
     );
     await bothWidths('alerts', `#/p/${alertsId}/alerts`, 'Alerts');
+    await visit(desk, ui, `#/p/${alertsId}/overview`, 'Overview');
+    expect(await alertsLink.textContent()).toBe('Alerts');
   });
 
   it('ran without a script error, a CSP violation or a dialog', () => expectCleanRun(ui));

@@ -15,6 +15,7 @@ import { renderKeys } from './page-keys.ts';
 import { renderProjects } from './page-projects.ts';
 import { renderRuns } from './page-runs.ts';
 import { renderSetup, renderSetupSection } from './page-setup.ts';
+import { showUnseenAlerts } from './nav-alerts.ts';
 import { parseRoute, projectHref, type ProjectPage, type Route } from './router.ts';
 import { rememberAccount, takeSession } from './session.ts';
 import { getProject, resetCaches, state } from './state.ts';
@@ -187,6 +188,7 @@ async function route(): Promise<void> {
       else location.hash = hash;
     },
   };
+  let counting: Promise<void> | null = null;
   try {
     if (!state.accountId) {
       drawProjectNav(r, null);
@@ -202,6 +204,9 @@ async function route(): Promise<void> {
       const project = await getProject(r.projectId);
       if (ctl.signal.aborted) return;
       drawProjectNav(r, project.name);
+      // Drawn beside the page, and part of it: the page counts as whole once the count is in.
+      if (r.name !== 'project' || r.page !== 'alerts')
+        counting = showUnseenAlerts(projectNav, r.projectId, ctl.signal);
       const ctx: ProjectContext = { ...base, projectId: r.projectId, project };
       if (r.name === 'answer') await renderAnswer(ctx, r.answerId);
       else if (r.name === 'setup') await renderSetupSection(ctx, r.section);
@@ -222,6 +227,7 @@ async function route(): Promise<void> {
       h('p', null, h('a', { href: '#/' }, 'Back to the projects')),
     );
   }
+  await counting;
   spinner.remove();
   if (!ctl.signal.aborted) main.removeAttribute('aria-busy');
   if (!firstRender && !ctl.signal.aborted) {

@@ -4,6 +4,7 @@
  * it went to and whether it was delivered. Alerts are made for webhooks that subscribe to them (Webhooks).
  */
 import { api, seg } from './api.ts';
+import { markAlertsSeen } from './alert-seen.ts';
 import { alertLines, ALERT_LABELS, isAlertEvent } from './alert-text.ts';
 import { button, externalLink, h, loading } from './dom.ts';
 import { dateTime } from './format.ts';
@@ -44,6 +45,7 @@ export async function renderAlerts(ctx: ProjectContext): Promise<void> {
     area.replaceChildren(errorNotice(err));
     return;
   }
+  markAlertsSeen(localStorage, ctx.projectId, page.data);
   if (page.data.length === 0) {
     area.replaceChildren(emptyState(ctx, subscribed));
     return;

@@ -17,6 +17,7 @@ import {
   expectCleanRun,
   PHONE,
   readApi,
+  seedDemoMonth,
   startWebUi,
   useChrome,
   visit,
@@ -48,20 +49,7 @@ describe.skipIf(browserPath === null)('web UI: insights on a month of data', { t
   });
 
   it('keeps the insight pages readable on a month of a seeded project, with more rows on request', async () => {
-    const seeded = await runCli(
-      'demo',
-      'seed',
-      '--account',
-      ui.accountId,
-      '--answers',
-      '3000',
-      '--days',
-      '30',
-      '--db',
-      ui.dbPath,
-    );
-    expect(seeded.code, seeded.stderr).toBe(0);
-    const demo = seeded.stdout.trim();
+    const demo = await seedDemoMonth(ui);
     const range = `from=${daysAgo(29)}&to=${today}`;
 
     const prompts = (await api(`/projects/${demo}/stats/prompts?${range}&limit=25`)).data as {

@@ -7,9 +7,7 @@
  * keyboard; webhooks and exports; the desktop tray's Run now. Every page is checked at both widths and
  * photographed into test/artifacts/.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAnswer } from '../fakes/engines/index.ts';
@@ -23,6 +21,7 @@ import {
   checkBothWidths,
   expectCleanRun,
   heading,
+  seedDemoMonth,
   useChrome,
   visit,
   type WebUi,
@@ -184,20 +183,7 @@ describe.skipIf(browserPath === null)('web UI: runs, overview and answers', { ti
   });
 
   it('draws a month of a seeded project with uPlot: tooltips and engine toggles', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [
-      'server/cli/bin.js',
-      'demo',
-      'seed',
-      '--account',
-      ui.accountId,
-      '--answers',
-      '3000',
-      '--days',
-      '30',
-      '--db',
-      ui.dbPath,
-    ]);
-    const demo = stdout.trim();
+    const demo = await seedDemoMonth(ui);
     await visit(desk, ui, `#/p/${demo}/overview`, 'Overview');
     const chart = desk.locator('figure.chart', { hasText: 'Mention rate per engine' });
     await chart.locator('canvas').waitFor();

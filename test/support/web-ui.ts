@@ -12,7 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchArgs } from '../../engines/browser/browser.ts';
 import { startFakeEngines, type FakeEngines, type FakeEngineOptions } from '../fakes/engines/index.ts';
-import { accountWithKey, apiClient, until, type Call } from './e2e.ts';
+import { accountWithKey, apiClient, runCli, until, type Call } from './e2e.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -224,4 +224,22 @@ export async function readApi(ui: WebUi, path: string) {
   const r = await ui.call(path);
   expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
   return r.body;
+}
+
+/** A demo project of 3,000 answers over the last 30 days, seeded by the CLI into the service's database: its id. */
+export async function seedDemoMonth(ui: WebUi): Promise<string> {
+  const seeded = await runCli(
+    'demo',
+    'seed',
+    '--account',
+    ui.accountId,
+    '--answers',
+    '3000',
+    '--days',
+    '30',
+    '--db',
+    ui.dbPath,
+  );
+  expect(seeded.code, seeded.stderr).toBe(0);
+  return seeded.stdout.trim();
 }

@@ -123,6 +123,8 @@ const COLUMNS = [
   'last_day',
   'prompts',
 ] as const satisfies readonly (keyof StoredRow)[];
+/** What a merge reads of a stored row: all of it but the project, which the caller has. */
+const STORED_COLUMNS = COLUMNS.filter((c) => c !== 'project_id');
 
 /** Writes merged rows (the stored figures already added in): an import writes about ten an answer. */
 const upserts = Object.fromEntries(
@@ -182,17 +184,7 @@ export function sourceSummariesRepository(db: Db) {
   ) {
     const stored = await db
       .selectFrom(table)
-      .select([
-        'kind',
-        'engine_id',
-        'topic_id',
-        'period',
-        'key',
-        'answers',
-        'first_day',
-        'last_day',
-        'prompts',
-      ])
+      .select(STORED_COLUMNS)
       .where('project_id', '=', projectId)
       .where('kind', 'in', padded(lists.kinds))
       .where('engine_id', 'in', padded(lists.engines))

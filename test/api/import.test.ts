@@ -191,6 +191,21 @@ describe('importAnswers', () => {
     ]);
   });
 
+  it('keeps the first of two lines with one id, whatever order the batch is written in', async () => {
+    // The store writes a batch in id order; of one id twice, the line that came first in the file is kept.
+    const ids = ['m', 'z', 'a', 'q', 'b'];
+    const lines = ids.map((id) => line({ id, text: `Acme answer ${id}.` }));
+    lines.splice(2, 0, line({ id: 'z', text: 'Globex only, a later copy of z.' }));
+    expect(await imp(json(lines))).toMatchObject({ imported: 5, duplicates: 1 });
+    const stored = await db
+      .selectFrom('answers')
+      .innerJoin('answer_details', 'answer_details.answer_id', 'answers.id')
+      .select(['answers.id', 'answers.mentioned', 'answer_details.full_answer'])
+      .where('answers.id', '=', importedAnswerId(projectId, 'z'))
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ mentioned: 1, full_answer: 'Acme answer z.' });
+  });
+
   it('links answers to the prompt with the same text and takes its first topic, creating unknown topics', async () => {
     await store.topics.ensure(projectId, [{ id: 'crm', label: 'CRM' }], clock.now().toISOString());
     await store.prompts.create({

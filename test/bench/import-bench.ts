@@ -18,8 +18,8 @@ import { cpuMs } from './cpu.ts';
 export const IMPORT_ANSWERS = Number(process.env.BENCH_IMPORT_ANSWERS ?? 50_000);
 const SHAPE = { answers: IMPORT_ANSWERS, days: 60, competitors: 50 };
 const SEED = 16;
-/** The commit this work started from: its import is the one measured as before. */
-const BASELINE = 'fa8eaa5';
+/** The import measured as before (BENCH_IMPORT_BASELINE), by default the commit issue 16's work started from. */
+export const IMPORT_BASELINE = process.env.BENCH_IMPORT_BASELINE ?? 'fa8eaa5';
 
 /** A fresh, empty database: an SQLite file in a temporary folder, or a new database on a PostgreSQL server. */
 async function freshDatabase(pg: string | null): Promise<{ location: string; drop(): Promise<void> }> {
@@ -181,7 +181,7 @@ export async function measureImport(
   const dir = mkdtempSync(join(tmpdir(), 'aw-bench-file-'));
   try {
     const file = await writeImportFile(dir);
-    const baseline = await baselineModules(process.env.BENCH_IMPORT_BASELINE ?? BASELINE);
+    const baseline = await baselineModules(IMPORT_BASELINE);
     const CURRENT = await currentModules();
     const variants: [ImportModules, ImportFigures][] = [
       [baseline, { workers: null, passes: [] }],

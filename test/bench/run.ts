@@ -5,7 +5,7 @@ import { pgBinDir } from '../support/pg-cluster.ts';
 import { benchPostgres, type BenchPostgres } from './bench-pg.ts';
 import { cpuMs } from './cpu.ts';
 import { dataset, type Dataset } from './dataset.ts';
-import { IMPORT_ANSWERS, measureImport, type ImportFigures } from './import-bench.ts';
+import { IMPORT_ANSWERS, IMPORT_BASELINE, measureImport, type ImportFigures } from './import-bench.ts';
 import { memoryParts, memoryProbe, type MemoryParts } from './memory.ts';
 import { measure, type Client, type Measurement } from './measure.ts';
 import { startServer } from '../support/server-process.ts';
@@ -285,7 +285,7 @@ async function imports() {
       for (const f of figures) {
         const label =
           f.workers === null
-            ? 'before issue 16 (scored in the importing thread)'
+            ? `before: ${IMPORT_BASELINE} (scored in the importing thread)`
             : f.workers === 0
               ? 'now, scored in the importing thread (--workers 0)'
               : `now, ${f.workers} scoring worker${f.workers > 1 ? 's' : ''}`;

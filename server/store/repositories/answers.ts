@@ -258,8 +258,11 @@ export function answersRepository(db: Db, d: SqlDialect) {
     /** Inserts the rows whose (project, import key) is new and returns the ids actually inserted. */
     async insert(rows: readonly NewAnswerRow[]): Promise<Set<string>> {
       const inserted = new Set<string>();
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        const chunk = rows.slice(i, i + INSERT_CHUNK);
+      // In id order (a stable sort, so of one id twice the first still wins): the ids are hashes, and rows in
+      // their order fill the primary-key pages one after the other instead of landing on them at random.
+      const byId = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      for (let i = 0; i < byId.length; i += INSERT_CHUNK) {
+        const chunk = byId.slice(i, i + INSERT_CHUNK);
         const fresh = new Set((await insertAnswers(db, chunk)).map((r) => r.id));
         for (const id of fresh) inserted.add(id);
         // The same id twice in a chunk is inserted once: its details are taken from the first, once.

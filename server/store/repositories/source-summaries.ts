@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
-import { chunks, padded } from '../in-list.ts';
+import { bulkInsert } from '../bulk-insert.ts';
+import { chunks, inKeyOrder, padded } from '../in-list.ts';
+import type { Database } from '../schema.ts';
 import { periodRanges } from './summary-periods.ts';
 
 /**
@@ -73,7 +75,6 @@ const encodePrompts = (set: ReadonlySet<number>): string =>
 
 const minDay = (a: string, b: string) => (a < b ? a : b);
 const maxDay = (a: string, b: string) => (a > b ? a : b);
-const periodOf = (table: Table, date: string) => (table === 'source_days' ? date : date.slice(0, 7));
 
 /**
  * The rows an answer counts in: its engine and topic, its engine under all topics, its topic under all engines and
@@ -94,6 +95,56 @@ const SMALL_READ = 2048;
 const rowKey = (kind: string, engineId: string, topicId: string, period: string, key: string) =>
   `${kind}\0${engineId}\0${topicId}\0${period}\0${key}`;
 const INSERT_CHUNK = 500;
+
+/** Adds `add` (its answers, days and prompts) into the row of the same key in `merged`. */
+function addInto(merged: Map<string, Row>, add: Omit<Row, 'prompts'>, prompts: Iterable<number>) {
+  const k = rowKey(add.kind, add.engineId, add.topicId, add.period, add.key);
+  const row = merged.get(k);
+  if (!row) {
+    merged.set(k, { ...add, prompts: new Set(prompts) });
+    return;
+  }
+  row.answers += add.answers;
+  row.firstDay = minDay(row.firstDay, add.firstDay);
+  row.lastDay = maxDay(row.lastDay, add.lastDay);
+  for (const n of prompts) row.prompts.add(n);
+}
+
+type StoredRow = Database['source_days'];
+const COLUMNS = [
+  'project_id',
+  'kind',
+  'engine_id',
+  'topic_id',
+  'period',
+  'key',
+  'answers',
+  'first_day',
+  'last_day',
+  'prompts',
+] as const satisfies readonly (keyof StoredRow)[];
+/** What a merge reads of a stored row: all of it but the project, which the caller has. */
+const STORED_COLUMNS = COLUMNS.filter((c) => c !== 'project_id');
+
+/** Writes merged rows (the stored figures already added in): an import writes about ten an answer. */
+const upserts = Object.fromEntries(
+  TABLES.map((table) => [
+    table,
+    bulkInsert(INSERT_CHUNK, COLUMNS, (db: Db, rows: readonly StoredRow[]) =>
+      db
+        .insertInto(table)
+        .values([...rows])
+        .onConflict((oc) =>
+          oc.columns(['project_id', 'kind', 'engine_id', 'topic_id', 'period', 'key']).doUpdateSet((eb) => ({
+            answers: eb.ref('excluded.answers'),
+            first_day: eb.ref('excluded.first_day'),
+            last_day: eb.ref('excluded.last_day'),
+            prompts: eb.ref('excluded.prompts'),
+          })),
+        ),
+    ),
+  ]),
+) as Record<Table, (db: Db, rows: readonly StoredRow[]) => Promise<unknown>>;
 
 export function sourceSummariesRepository(db: Db) {
   /** The project's number of each prompt text, numbering the new ones after the highest so far. */
@@ -133,17 +184,7 @@ export function sourceSummariesRepository(db: Db) {
   ) {
     const stored = await db
       .selectFrom(table)
-      .select([
-        'kind',
-        'engine_id',
-        'topic_id',
-        'period',
-        'key',
-        'answers',
-        'first_day',
-        'last_day',
-        'prompts',
-      ])
+      .select(STORED_COLUMNS)
       .where('project_id', '=', projectId)
       .where('kind', 'in', padded(lists.kinds))
       .where('engine_id', 'in', padded(lists.engines))
@@ -240,64 +281,47 @@ export function sourceSummariesRepository(db: Db) {
     async add(projectId: string, deltas: readonly SourceDelta[]): Promise<void> {
       if (deltas.length === 0) return;
       const numbers = await promptNumbers(projectId, new Set(deltas.flatMap((d) => [...d.prompts])));
-      for (const table of TABLES) {
-        const merged = new Map<string, Row>();
-        for (const d of deltas) {
-          const period = periodOf(table, d.date);
-          const prompts = [...d.prompts].map((k) => numbers.get(k)!);
-          for (const [engineId, topicId] of scopesOf(d)) {
-            const k = rowKey(d.kind, engineId, topicId, period, d.key);
-            let row = merged.get(k);
-            if (!row) {
-              const fresh: Row = {
-                kind: d.kind,
-                engineId,
-                topicId,
-                period,
-                key: d.key,
-                answers: 0,
-                firstDay: d.date,
-                lastDay: d.date,
-                prompts: new Set(),
-              };
-              merged.set(k, (row = fresh));
-            }
-            row.answers += d.answers;
-            row.firstDay = minDay(row.firstDay, d.date);
-            row.lastDay = maxDay(row.lastDay, d.date);
-            for (const n of prompts) row.prompts.add(n);
-          }
-        }
+      // Day rows from the deltas, then month rows from the day rows (fewer than the deltas, once the engines and
+      // topics are rolled up), before either takes in what is stored.
+      const days = new Map<string, Row>();
+      for (const d of deltas) {
+        const prompts = [...d.prompts].map((k) => numbers.get(k)!);
+        for (const [engineId, topicId] of scopesOf(d))
+          addInto(
+            days,
+            {
+              kind: d.kind,
+              engineId,
+              topicId,
+              period: d.date,
+              key: d.key,
+              answers: d.answers,
+              firstDay: d.date,
+              lastDay: d.date,
+            },
+            prompts,
+          );
+      }
+      const months = new Map<string, Row>();
+      for (const r of days.values()) addInto(months, { ...r, period: r.period.slice(0, 7) }, r.prompts);
+      for (const [table, merged] of [
+        ['source_days', days],
+        ['source_months', months],
+      ] as const) {
         await addStored(table, projectId, merged);
-        for (const chunk of chunks([...merged.values()], INSERT_CHUNK)) {
-          await db
-            .insertInto(table)
-            .values(
-              chunk.map((r) => ({
-                project_id: projectId,
-                kind: r.kind,
-                engine_id: r.engineId,
-                topic_id: r.topicId,
-                period: r.period,
-                key: r.key,
-                answers: r.answers,
-                first_day: r.firstDay,
-                last_day: r.lastDay,
-                prompts: encodePrompts(r.prompts),
-              })),
-            )
-            .onConflict((oc) =>
-              oc
-                .columns(['project_id', 'kind', 'engine_id', 'topic_id', 'period', 'key'])
-                .doUpdateSet((eb) => ({
-                  answers: eb.ref('excluded.answers'),
-                  first_day: eb.ref('excluded.first_day'),
-                  last_day: eb.ref('excluded.last_day'),
-                  prompts: eb.ref('excluded.prompts'),
-                })),
-            )
-            .execute();
-        }
+        const rows = inKeyOrder(merged).map((r) => ({
+          project_id: projectId,
+          kind: r.kind,
+          engine_id: r.engineId,
+          topic_id: r.topicId,
+          period: r.period,
+          key: r.key,
+          answers: r.answers,
+          first_day: r.firstDay,
+          last_day: r.lastDay,
+          prompts: encodePrompts(r.prompts),
+        }));
+        for (const chunk of chunks(rows, INSERT_CHUNK)) await upserts[table](db, chunk);
       }
     },
     /** Every key of the scope with its answers and first and last day in the range: whole months from month rows. */

@@ -75,12 +75,19 @@ function kyselyPool(pool: pg.Pool): PostgresPool {
       const client = await pool.connect().catch((err: unknown) => Promise.reject(unavailable(err)));
       let w = wrapped.get(client);
       if (!w) {
+        // The pool listens for errors only on idle connections: one lost while checked out (between the queries
+        // of a transaction) would be an unhandled 'error' that ends the process. Its next query fails as
+        // unavailable instead, and the pool drops it when it is released.
+        let lost = false;
+        client.on('error', () => {
+          lost = true;
+        });
         w = {
           query: ((text: string, params: unknown[]) =>
             client
               .query(text, params.map(withoutNul))
               .catch((err: unknown) => Promise.reject(unavailable(err)))) as never,
-          release: () => client.release(),
+          release: () => client.release(lost),
         };
         wrapped.set(client, w);
       }

@@ -3,7 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'app/ui/dist/**', 'data/**', 'test/artifacts/**'] },
+  // .bench holds the benchmark's data and the baseline source trees it checks out to measure against.
+  { ignores: ['node_modules/**', 'dist/**', 'app/ui/dist/**', 'data/**', 'test/artifacts/**', '.bench/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

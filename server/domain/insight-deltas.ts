@@ -60,11 +60,17 @@ export function insightDeltas(answers: Iterable<AnswerCounts>): InsightDeltas {
     if (promptKey === undefined) promptKeys.set(a.promptText, (promptKey = promptTextKey(a.promptText)));
     const domainList = sourceDomains(a.sourceUrls);
     const scope = `${a.date}\0${a.engineId}\0${a.topicId ?? ''}\0`;
+    const namesRival = a.competitors.some((c) => c.mentioned);
+    // What tells a gap: domains listed beside a competitor's name and never beside the brand's.
+    const brand = a.mentioned ? 1 : 0;
+    const rival = namesRival ? 1 : 0;
     const addSource = (kind: SourceKind, key: string) => {
       const k = scope + kind + key;
       const row = sources.get(k);
       if (row) {
         row.answers += 1;
+        row.brandAnswers += brand;
+        row.rivalAnswers += rival;
         row.prompts.add(promptKey);
       } else {
         const fresh = {
@@ -74,19 +80,15 @@ export function insightDeltas(answers: Iterable<AnswerCounts>): InsightDeltas {
           topicId: a.topicId,
           key,
           answers: 1,
+          brandAnswers: brand,
+          rivalAnswers: rival,
           prompts: new Set([promptKey]),
         };
         sources.set(k, fresh);
       }
     };
     if (a.sourceUrls.length > 0) addSource('s', '');
-    const namesRival = a.competitors.some((c) => c.mentioned);
-    for (const domain of domainList) {
-      addSource('d', domain);
-      // What tells a gap: domains listed beside a competitor's name and never beside the brand's.
-      if (a.mentioned) addSource('b', domain);
-      if (namesRival) addSource('c', domain);
-    }
+    for (const domain of domainList) addSource('d', domain);
     // Stored source URLs are deduplicated already.
     for (const url of a.sourceUrls) addSource('u', url);
 

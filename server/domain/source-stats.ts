@@ -56,15 +56,6 @@ function groupRows<K>(
   return out;
 }
 
-/** Domains of the scope listed in answers naming a tracked competitor and in none naming the brand. */
-async function gapDomains(s: Services, scope: SourceScope): Promise<Set<string>> {
-  const [rivals, brand] = await Promise.all([
-    s.store.sourceSummaries.totals({ ...scope, kind: 'c' }),
-    s.store.sourceSummaries.totals({ ...scope, kind: 'b' }),
-  ]);
-  return new Set([...rivals.keys()].filter((domain) => !brand.has(domain)));
-}
-
 /**
  * Which sources the engines cite: per registrable domain (or URL), the answers listing it, most first, with their
  * share of the answers listing any source, distinct prompts, first and last day, and whose it is. Ranking reads
@@ -101,19 +92,19 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
   const after = s.cursors.decode<{ answers: number; key: string }>(list, filters, cursor);
 
   return cachedRead(s, projectId, [list, filters, after, limit], async () => {
-    const [totals, answersByEngine, competitors, gapKeys] = await Promise.all([
+    const [totals, answersByEngine, competitors] = await Promise.all([
       s.store.sourceSummaries.totals(scope),
       s.store.trendSummaries.answersByEngine({ projectId, topicId: scope.topicId, ...range, engineIds }),
       s.store.competitors.list(projectId),
-      q.gaps ? gapDomains(s, scope) : null,
     ]);
     const classify = sourceClassifier(project, competitors);
     const ownerOf = (key: string) => (kind === 'd' ? classify.domain(key) : classify.url(key));
     const wanted = q.gaps ? 'other' : q.class;
     const ranked = [...totals]
-      .filter(([key]) => key !== '' && (gapKeys === null || gapKeys.has(key)))
+      // A gap: listed beside a tracked competitor's name in the range, and never beside the brand's.
+      .filter(([key, t]) => key !== '' && (!q.gaps || (t.rivalAnswers > 0 && t.brandAnswers === 0)))
       .filter(([key]) => wanted === undefined || ownerOf(key).class === wanted)
-      .map(([key, t]) => ({ key, ...t }))
+      .map(([key, t]) => ({ key, answers: t.answers, firstDay: t.firstDay, lastDay: t.lastDay }))
       .sort((a, b) => b.answers - a.answers || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const start = after
       ? ranked.findIndex(

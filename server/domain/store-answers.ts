@@ -38,22 +38,33 @@ async function addToSummaries(tx: Repositories, projectId: string, answers: read
 }
 
 /**
- * The insight summaries (sources, prompts, trends, surfaces): live writes add to them, and so does the migration that
- * built them. Surfaces change by what the touched prompt-days pair up to after minus before, so the day rows they
+ * The parts of the insight summaries a migration can build on its own: each is built from the stored answers by the
+ * newest migration that changes its tables, because a backfill runs this live code, which writes the newest shape.
+ * Surfaces go with prompts: they pair the prompts' day rows.
+ */
+export type InsightPart = 'sources' | 'prompts' | 'trends';
+const ALL_PARTS: ReadonlySet<InsightPart> = new Set(['sources', 'prompts', 'trends']);
+
+/**
+ * The insight summaries (sources, prompts, trends, surfaces): live writes add to them, and so do the migrations that
+ * build them. Surfaces change by what the touched prompt-days pair up to after minus before, so the day rows they
  * pair are read before the prompt summaries take the new answers.
  */
 export async function addToInsightSummaries(
   tx: Pick<Repositories, 'sourceSummaries' | 'promptSummaries' | 'trendSummaries' | 'surfaceSummaries'>,
   projectId: string,
   answers: readonly AnswerCounts[],
+  parts: ReadonlySet<InsightPart> = ALL_PARTS,
 ) {
   const insights = insightDeltas(answers);
-  const paired = await tx.promptSummaries.dayRows(projectId, surfaceKeys(insights.prompts));
-  const surfaces = surfaceDeltas(paired, insights.prompts);
-  await tx.sourceSummaries.add(projectId, insights.sources);
-  await tx.promptSummaries.add(projectId, insights.prompts);
-  await tx.trendSummaries.add(projectId, insights.trends);
-  await tx.surfaceSummaries.add(projectId, surfaces);
+  if (parts.has('sources')) await tx.sourceSummaries.add(projectId, insights.sources);
+  if (parts.has('prompts')) {
+    const paired = await tx.promptSummaries.dayRows(projectId, surfaceKeys(insights.prompts));
+    const surfaces = surfaceDeltas(paired, insights.prompts);
+    await tx.promptSummaries.add(projectId, insights.prompts);
+    await tx.surfaceSummaries.add(projectId, surfaces);
+  }
+  if (parts.has('trends')) await tx.trendSummaries.add(projectId, insights.trends);
 }
 
 /** addScoredAnswers in a transaction of its own. */

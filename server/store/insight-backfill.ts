@@ -1,5 +1,5 @@
 import { storedAnswerCounts } from '../domain/answer-rows.ts';
-import { addToInsightSummaries } from '../domain/store-answers.ts';
+import { addToInsightSummaries, type InsightPart } from '../domain/store-answers.ts';
 import type { AnswerCounts } from '../domain/summary-deltas.ts';
 import type { Db } from './engine.ts';
 import { fromJson } from './json.ts';
@@ -71,13 +71,18 @@ export async function forEachStoredBatch(
   return total;
 }
 
-/** Builds the insight summaries from the answers already stored. Runs inside the migration that created the (empty) tables. */
-export function backfillInsights(db: Db): Promise<number> {
+/**
+ * Builds parts of the insight summaries from the answers already stored, into their empty tables. Runs inside the
+ * migration that (re)made those tables.
+ */
+export function backfillInsights(db: Db, parts: ReadonlySet<InsightPart>): Promise<number> {
   const repos = {
     sourceSummaries: sourceSummariesRepository(db),
     promptSummaries: promptSummariesRepository(db),
     trendSummaries: trendSummariesRepository(db),
     surfaceSummaries: surfaceSummariesRepository(db),
   };
-  return forEachStoredBatch(db, (projectId, counts) => addToInsightSummaries(repos, projectId, counts));
+  return forEachStoredBatch(db, (projectId, counts) =>
+    addToInsightSummaries(repos, projectId, counts, parts),
+  );
 }

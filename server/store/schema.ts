@@ -27,6 +27,9 @@ interface SourcePeriodRow {
   period: string;
   key: string;
   answers: number;
+  /** Of the answers, those naming the brand and those naming a tracked competitor (stats/sources' gaps). */
+  brand_answers: number;
+  rival_answers: number;
   first_day: string;
   last_day: string;
   /** The distinct prompts behind the answers: ascending prompt numbers (prompt_numbers) in base 36, comma-separated. */

@@ -134,36 +134,44 @@ describe('stats/sources: class and gaps', () => {
     }
   });
 
-  it('are rebuilt by migration 0007 from the answers stored before it, never counted twice', async () => {
+  it('are rebuilt by migration 0008 from the answers stored before it, never counted twice', async () => {
     const db = rawDb(h.dbPath);
-    const gapRows = () =>
-      db
-        .selectFrom('source_days')
-        .select(['engine_id', 'topic_id', 'period', 'kind', 'key', 'answers', 'prompts'])
-        .where('project_id', '=', p)
-        .where('kind', 'in', ['b', 'c'])
-        .orderBy('kind')
-        .orderBy('key')
-        .orderBy('engine_id')
-        .orderBy('topic_id')
-        .orderBy('period')
-        .execute();
-    const before = await gapRows();
+    const sourceRows = async () =>
+      (
+        await Promise.all(
+          (['source_days', 'source_months'] as const).map((table) =>
+            db
+              .selectFrom(table)
+              .selectAll()
+              .where('project_id', '=', p)
+              .orderBy(['kind', 'key', 'engine_id', 'topic_id', 'period'])
+              .execute(),
+          ),
+        )
+      ).flat();
+    const before = await sourceRows();
     expect(
-      before.find((r) => r.kind === 'c' && r.key === 'g2.com' && r.engine_id === '*' && r.topic_id === '*'),
-    ).toMatchObject({ answers: 1 });
+      before.find(
+        (r) =>
+          r.kind === 'd' &&
+          r.key === 'g2.com' &&
+          r.engine_id === '*' &&
+          r.topic_id === '*' &&
+          r.period === '2026-06',
+      ),
+    ).toMatchObject({ answers: 2, brand_answers: 1, rival_answers: 2 });
     const gaps = await domains('gaps=true');
-    // Rows already there (written by live code, or by 0006's backfill running it): replaced, not added to.
-    await sql`delete from kysely_migration where name = '0007-source-gaps'`.execute(db);
+    // A database 0007 left: no count columns, and gap rows of their own kinds beside the domain rows.
+    for (const table of ['source_days', 'source_months'] as const) {
+      for (const column of ['brand_answers', 'rival_answers'])
+        await sql`alter table ${sql.table(table)} drop column ${sql.ref(column)}`.execute(db);
+      await sql`insert into ${sql.table(table)} (project_id, kind, engine_id, topic_id, period, key, answers, first_day, last_day, prompts)
+        select project_id, 'c', engine_id, topic_id, period, key, answers, first_day, last_day, prompts
+        from ${sql.table(table)} where kind = 'd'`.execute(db);
+    }
+    await sql`delete from kysely_migration where name = '0008-source-gap-counts'`.execute(db);
     await (await openDatabase(h.dbPath)).destroy();
-    expect(await gapRows()).toEqual(before);
-    // Rows missing (a database that ran 0006 before these kinds existed): rebuilt.
-    for (const table of ['source_days', 'source_months'] as const)
-      await db.deleteFrom(table).where('kind', 'in', ['b', 'c']).execute();
-    await sql`delete from kysely_migration where name = '0007-source-gaps'`.execute(db);
-    expect(await domains('gaps=true')).toEqual([]);
-    await (await openDatabase(h.dbPath)).destroy();
-    expect(await gapRows()).toEqual(before);
+    expect(await sourceRows()).toEqual(before);
     expect(await domains('gaps=true')).toEqual(gaps);
     await db.destroy();
   });

@@ -10,7 +10,7 @@ export type StoredAnswer = z.infer<typeof Answer>;
 
 export const TODAY = '2026-06-15';
 
-/** The tables migration 0004 creates and fills from the answers already stored. */
+/** The tables migration 0006 creates and 0006 and 0008 fill from the answers already stored. */
 export const INSIGHT_TABLES = [
   'source_days',
   'source_months',

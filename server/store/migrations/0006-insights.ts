@@ -144,7 +144,7 @@ export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
   await db.schema.alterTable('webhooks').addColumn('thresholds', text).execute();
   // Answers stored before this migration get their summaries now, through the same code live writes use. Loaded
   // here, not at the top: every command opens the store, and only a database that needs this step pays for the
-  // scoring code it pulls in.
+  // scoring code it pulls in. The source summaries are built by 0008, which changed their tables since.
   const { backfillInsights } = await import('../insight-backfill.ts');
-  await backfillInsights(db as Db);
+  await backfillInsights(db as Db, new Set(['prompts', 'trends']));
 }

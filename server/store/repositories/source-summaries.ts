@@ -5,11 +5,8 @@ import { chunks, inKeyOrder, padded } from '../in-list.ts';
 import type { Database } from '../schema.ts';
 import { periodRanges } from './summary-periods.ts';
 
-/**
- * `d`: a registrable domain; `u`: a URL; `s` (key ''): answers that list any source; `b` and `c`: a domain counted
- * only in the answers that name the brand (`b`) or a tracked competitor (`c`), which tell the gaps.
- */
-export type SourceKind = 'd' | 'u' | 's' | 'b' | 'c';
+/** `d`: a registrable domain; `u`: a URL; `s` (key ''): answers that list any source. */
+export type SourceKind = 'd' | 'u' | 's';
 
 /** Engine and topic id of the rows that add up every engine or every topic. */
 export const ALL = '*';
@@ -23,6 +20,9 @@ export interface SourceDelta {
   topicId: string | null;
   key: string;
   answers: number;
+  /** Of the answers, those naming the brand and those naming a tracked competitor: what tells the gaps. */
+  brandAnswers: number;
+  rivalAnswers: number;
   /** Text keys of the prompts the answers were asked (promptTextKey). */
   prompts: ReadonlySet<string>;
 }
@@ -39,11 +39,16 @@ export interface SourceScope {
 
 export interface SourceTotals {
   answers: number;
+  brandAnswers: number;
+  rivalAnswers: number;
   firstDay: string;
   lastDay: string;
 }
 
-export interface SourceDetailRow extends SourceTotals {
+export interface SourceDetailRow {
+  answers: number;
+  firstDay: string;
+  lastDay: string;
   engineId: string;
   key: string;
   /** Prompt numbers: distinct prompts are the size of their union. */
@@ -60,6 +65,8 @@ interface Row {
   period: string;
   key: string;
   answers: number;
+  brandAnswers: number;
+  rivalAnswers: number;
   firstDay: string;
   lastDay: string;
   prompts: Set<number>;
@@ -105,6 +112,8 @@ function addInto(merged: Map<string, Row>, add: Omit<Row, 'prompts'>, prompts: I
     return;
   }
   row.answers += add.answers;
+  row.brandAnswers += add.brandAnswers;
+  row.rivalAnswers += add.rivalAnswers;
   row.firstDay = minDay(row.firstDay, add.firstDay);
   row.lastDay = maxDay(row.lastDay, add.lastDay);
   for (const n of prompts) row.prompts.add(n);
@@ -119,6 +128,8 @@ const COLUMNS = [
   'period',
   'key',
   'answers',
+  'brand_answers',
+  'rival_answers',
   'first_day',
   'last_day',
   'prompts',
@@ -137,6 +148,8 @@ const upserts = Object.fromEntries(
         .onConflict((oc) =>
           oc.columns(['project_id', 'kind', 'engine_id', 'topic_id', 'period', 'key']).doUpdateSet((eb) => ({
             answers: eb.ref('excluded.answers'),
+            brand_answers: eb.ref('excluded.brand_answers'),
+            rival_answers: eb.ref('excluded.rival_answers'),
             first_day: eb.ref('excluded.first_day'),
             last_day: eb.ref('excluded.last_day'),
             prompts: eb.ref('excluded.prompts'),
@@ -196,6 +209,8 @@ export function sourceSummariesRepository(db: Db) {
       const r = merged.get(rowKey(s.kind, s.engine_id, s.topic_id, s.period, s.key));
       if (!r) continue;
       r.answers += Number(s.answers);
+      r.brandAnswers += Number(s.brand_answers);
+      r.rivalAnswers += Number(s.rival_answers);
       r.firstDay = minDay(r.firstDay, s.first_day);
       r.lastDay = maxDay(r.lastDay, s.last_day);
       for (const n of decodePrompts(s.prompts)) r.prompts.add(n);
@@ -246,6 +261,8 @@ export function sourceSummariesRepository(db: Db) {
       .select([
         'key',
         sql<number>`sum(answers)`.as('answers'),
+        sql<number>`sum(brand_answers)`.as('brand_answers'),
+        sql<number>`sum(rival_answers)`.as('rival_answers'),
         sql<string>`min(first_day)`.as('first_day'),
         sql<string>`max(last_day)`.as('last_day'),
       ])
@@ -259,15 +276,22 @@ export function sourceSummariesRepository(db: Db) {
       .execute();
     for (const r of rows) {
       const prev = out.get(r.key);
+      const add = {
+        answers: Number(r.answers),
+        brandAnswers: Number(r.brand_answers),
+        rivalAnswers: Number(r.rival_answers),
+      };
       out.set(
         r.key,
         prev
           ? {
-              answers: prev.answers + Number(r.answers),
+              answers: prev.answers + add.answers,
+              brandAnswers: prev.brandAnswers + add.brandAnswers,
+              rivalAnswers: prev.rivalAnswers + add.rivalAnswers,
               firstDay: minDay(prev.firstDay, r.first_day),
               lastDay: maxDay(prev.lastDay, r.last_day),
             }
-          : { answers: Number(r.answers), firstDay: r.first_day, lastDay: r.last_day },
+          : { ...add, firstDay: r.first_day, lastDay: r.last_day },
       );
     }
   }
@@ -296,6 +320,8 @@ export function sourceSummariesRepository(db: Db) {
               period: d.date,
               key: d.key,
               answers: d.answers,
+              brandAnswers: d.brandAnswers,
+              rivalAnswers: d.rivalAnswers,
               firstDay: d.date,
               lastDay: d.date,
             },
@@ -317,6 +343,8 @@ export function sourceSummariesRepository(db: Db) {
           period: r.period,
           key: r.key,
           answers: r.answers,
+          brand_answers: r.brandAnswers,
+          rival_answers: r.rivalAnswers,
           first_day: r.firstDay,
           last_day: r.lastDay,
           prompts: encodePrompts(r.prompts),

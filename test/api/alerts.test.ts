@@ -48,10 +48,6 @@ describe('alert events', () => {
     expect(request.status).toBe('completed');
     return request.runIds[0] as string;
   };
-  const receivedBy = (name: string) =>
-    receiver.received
-      .filter((r) => r.path === `/${name}`)
-      .map((r) => ({ event: JSON.parse(r.rawBody.toString('utf8')), raw: r.rawBody, headers: r.headers }));
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
@@ -127,9 +123,9 @@ describe('alert events', () => {
     await run();
     await receiver.waitFor(2);
     await h.jobs.idle();
-    expect(receivedBy('all').map((r) => r.event.event)).toEqual(['run.completed']);
-    expect(receivedBy('plain').map((r) => r.event.event)).toEqual(['run.completed']);
-    expect(receivedBy('strict')).toEqual([]);
+    expect(receiver.receivedAt('/all').map((r) => r.event.event)).toEqual(['run.completed']);
+    expect(receiver.receivedAt('/plain').map((r) => r.event.event)).toEqual(['run.completed']);
+    expect(receiver.receivedAt('/strict')).toEqual([]);
   });
 
   it('the next run raises each alert once against it, with the figures behind it, signed like run events', async () => {
@@ -140,8 +136,11 @@ describe('alert events', () => {
     // plain: run.completed; all: run.completed and the five alerts; strict: visibility.rose and competitor.overtook.
     await receiver.waitFor(2 + 6 + 2, 20_000);
     await h.jobs.idle();
-    expect(receivedBy('plain').map((r) => r.event.event)).toEqual(['run.completed', 'run.completed']);
-    const all = receivedBy('all').slice(1);
+    expect(receiver.receivedAt('/plain').map((r) => r.event.event)).toEqual([
+      'run.completed',
+      'run.completed',
+    ]);
+    const all = receiver.receivedAt('/all').slice(1);
     expect(all.map((r) => r.event.event).sort()).toEqual(['run.completed', ...ALERTS].sort());
     for (const r of all) {
       const signature = String(r.headers['x-service-signature']);
@@ -232,7 +231,7 @@ describe('alert events', () => {
     ]);
 
     // The strict webhook's thresholds leave only what passes them.
-    const strict = Object.fromEntries(receivedBy('strict').map((r) => [r.event.event, r.event]));
+    const strict = Object.fromEntries(receiver.receivedAt('/strict').map((r) => [r.event.event, r.event]));
     expect(Object.keys(strict).sort()).toEqual(['competitor.overtook', 'visibility.rose']);
     expect(strict['visibility.rose'].data.changes).toEqual([{ ...rose.data.changes[0], threshold: 0.9 }]);
     expect(strict['competitor.overtook'].data.overtakes).toEqual([

@@ -41,10 +41,6 @@ describe('webhook settings and the alerts raised', () => {
     return (await h.get(`/v1/projects/${projectId}/run-requests/${accepted.json().id}`, key)).json()
       .runIds[0] as string;
   };
-  const receivedBy = (name: string) =>
-    receiver.received
-      .filter((r) => r.path === `/${name}`)
-      .map((r) => ({ event: JSON.parse(r.rawBody.toString('utf8')), raw: r.rawBody, headers: r.headers }));
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
@@ -167,16 +163,16 @@ describe('webhook settings and the alerts raised', () => {
     // plain: run.completed; all: run.completed and the five alerts; rising: visibility.rose only (0.9).
     await receiver.waitFor(2 + 1 + 6 + 1, 20_000);
     await h.jobs.idle();
-    const rising = receivedBy('rising').map((r) => r.event);
+    const rising = receiver.receivedAt('/rising').map((r) => r.event);
     expect(rising.map((e) => e.event)).toEqual(['visibility.rose']);
     expect(
       rising[0].data.changes.map((c: { engineId: string; metric: string }) => [c.engineId, c.metric]),
     ).toEqual([['perplexity', 'mentionRate']]);
     // The secret did not change with the settings.
-    const signature = String(receivedBy('rising')[0]!.headers['x-service-signature']);
+    const signature = String(receiver.receivedAt('/rising')[0]!.headers['x-service-signature']);
     expect(
       verifySignature(
-        receivedBy('rising')[0]!.raw,
+        receiver.receivedAt('/rising')[0]!.raw,
         signature,
         hooks.rising!.secret,
         300,
@@ -187,7 +183,7 @@ describe('webhook settings and the alerts raised', () => {
     const r = await h.get(`/v1/projects/${projectId}/alerts`, readOnly);
     expect(r.statusCode, r.body).toBe(200);
     const body = RaisedAlertList.parse(r.json());
-    const sent = [...receivedBy('all'), ...receivedBy('rising')]
+    const sent = [...receiver.receivedAt('/all'), ...receiver.receivedAt('/rising')]
       .map((x) => x.event)
       .filter((e) => ALERTS.includes(e.event));
     expect(body.data).toHaveLength(6);

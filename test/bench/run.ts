@@ -29,7 +29,7 @@ import { measureScoring } from './scoring-bench.ts';
  * First of all, how soon the `answerwatch` command is ready (BENCH_CLI_RUNS times each, default 9).
  * Then scoring: answers a second with 50 competitors, beside the scorer before issue 16 measured in the same run.
  * The insight reads are also rendered anew on every call in process, as the first read after a write is.
- * Migration 0006 rebuilds the insight summaries of the read dataset.
+ * Migrations 0006 to 0008 rebuild the insight summaries of the read dataset.
  * BENCH_SUITES=cli,reads,import,backfill,runs,webhooks,browser,scoring picks parts.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);

@@ -36,6 +36,10 @@ export interface WebhookReceiver {
   url: string;
   port: number;
   received: ReceivedWebhook[];
+  /** What arrived at one path, each body parsed as the JSON event it is, beside its raw bytes and headers. */
+  receivedAt(
+    path: string,
+  ): { event: ReturnType<typeof JSON.parse>; raw: Buffer; headers: ReceivedWebhook['headers'] }[];
   /** Queues the behaviour for the next request not yet answered (first in, first out). */
   respond(behaviour: ReceiverBehaviour): void;
   /** TCP connections accepted so far (including ones that never sent a request). */
@@ -110,6 +114,10 @@ export async function startWebhookReceiver(opts: { host?: string } = {}): Promis
     url: `https://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     received,
+    receivedAt: (path) =>
+      received
+        .filter((r) => r.path === path)
+        .map((r) => ({ event: JSON.parse(r.rawBody.toString('utf8')), raw: r.rawBody, headers: r.headers })),
     respond: (behaviour) => void queue.push(behaviour),
     connectionCount: () => connections,
     waitFor(count, timeoutMs = 5_000) {

@@ -60,6 +60,7 @@ export async function measureInsightRenders(
       'stats/sources, by URL, per engine',
       () => sourceStats(s, caller, projectId, { ...range, groupBy: 'url', perEngine: true, limit: 50 }),
     ],
+    ['stats/sources, gaps', () => sourceStats(s, caller, projectId, { ...range, gaps: true, limit: 50 })],
     ['stats/prompts', () => promptStats(s, caller, projectId, { ...range, limit: 50 })],
     [
       'stats/prompts, per engine',

@@ -50,6 +50,7 @@ export async function readCases(
       () => `${p}/stats/sources?${year}&groupBy=url&perEngine=true`,
     ],
     ['stats/sources, 366 days, topic', () => `${p}/stats/sources?${year}&topicId=${topics[0]}`],
+    ['stats/sources, 366 days, gaps', () => `${p}/stats/sources?${year}&gaps=true`],
     ['stats/prompts, 366 days (and the 366 before)', () => `${p}/stats/prompts?${year}`],
     [
       'stats/prompts, 366 days, per engine, by mention change',

@@ -43,7 +43,7 @@ function tallyOf(c: PromptCounts): AnswerTally {
   return { answers, mentioned, cited, positioned: c.pos_n, positionSum: c.pos_sum, sentiment };
 }
 
-/** The tally from the day and month summaries, a few hundred rows for a year whatever the number of answers. */
+/** The tally from the day and month summaries: at most days × engines rows, whatever the number of answers. */
 async function summedTally(s: Services, m: AnswerMatch, range: DayRange): Promise<AnswerTally> {
   const engineIds = m.engineIds && m.engineIds.length > 0 ? m.engineIds : undefined;
   const scope = { projectId: m.projectId, ...range };
@@ -54,6 +54,30 @@ async function summedTally(s: Services, m: AnswerMatch, range: DayRange): Promis
   return tallyOf(
     await s.store.promptSummaries.total({ ...scope, engineIds: engineIds ?? [ALL] }, m.promptId),
   );
+}
+
+/** The response for a tally of the range (null: a run's answers). */
+export function summaryBody(
+  t: AnswerTally & { complete: boolean },
+  range: DayRange | null,
+): z.output<typeof AnswerSummary> {
+  return {
+    from: range?.from ?? null,
+    to: range?.to ?? null,
+    answers: t.answers,
+    mentioned: t.mentioned,
+    cited: t.cited,
+    averagePosition: t.positioned > 0 ? t.positionSum / t.positioned : null,
+    sentiment: {
+      positive: t.sentiment.positive,
+      mixed: t.sentiment.mixed,
+      neutral: t.sentiment.neutral,
+      negative: t.sentiment.negative,
+      notApplicable: t.sentiment['not-applicable'],
+      unscored: t.sentiment.unscored,
+    },
+    complete: t.complete,
+  };
 }
 
 /**
@@ -71,23 +95,7 @@ export async function answerSummary(s: Services, caller: Caller, projectId: stri
       range && summed(match)
         ? { ...(await summedTally(s, match, range)), complete: true }
         : await s.store.answers.tally(match);
-    const body: z.output<typeof AnswerSummary> = {
-      from: range?.from ?? null,
-      to: range?.to ?? null,
-      answers: t.answers,
-      mentioned: t.mentioned,
-      cited: t.cited,
-      averagePosition: t.positioned > 0 ? t.positionSum / t.positioned : null,
-      sentiment: {
-        positive: t.sentiment.positive,
-        mixed: t.sentiment.mixed,
-        neutral: t.sentiment.neutral,
-        negative: t.sentiment.negative,
-        notApplicable: t.sentiment['not-applicable'],
-        unscored: t.sentiment.unscored,
-      },
-      complete: t.complete,
-    };
+    const body = summaryBody(t, range);
     return new JsonText<typeof body>(JSON.stringify(body));
   });
 }

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerSummary } from '../../server/contract/extensions.ts';
+import { summaryBody } from '../../server/domain/answer-summary.ts';
 import { addDays } from '../../server/domain/clock.ts';
 import { observedWindow, resolveRange } from '../../server/domain/date-range.ts';
 import type { AnswerMatch } from '../../server/store/repositories/answers.ts';
@@ -117,22 +118,7 @@ describe('stats/answers from the summaries', () => {
   ) => {
     const days = resolveRange(range, h.clock.now());
     const t = await h.store.answers.tally({ projectId: p, window: observedWindow(days), ...match });
-    return AnswerSummary.parse({
-      ...days,
-      answers: t.answers,
-      mentioned: t.mentioned,
-      cited: t.cited,
-      averagePosition: t.positioned > 0 ? t.positionSum / t.positioned : null,
-      sentiment: {
-        positive: t.sentiment.positive,
-        mixed: t.sentiment.mixed,
-        neutral: t.sentiment.neutral,
-        negative: t.sentiment.negative,
-        notApplicable: t.sentiment['not-applicable'],
-        unscored: t.sentiment.unscored,
-      },
-      complete: t.complete,
-    });
+    return summaryBody(t, days);
   };
 
   it('equal the scan for every range, engines, topic and prompt the summaries hold', async () => {

@@ -9,9 +9,6 @@ import { splitPage } from './paging.ts';
 import { competitorKey } from '../store/repositories/competitors.ts';
 import type { AnswerMatch, CompetitorSlot } from '../store/repositories/answers.ts';
 import type { SENTIMENTS } from '../contract/results.ts';
-import type { z } from 'zod';
-import type { AnswerSummary } from '../contract/extensions.ts';
-import { JsonText } from './json-text.ts';
 
 /** The answer filters of the contract and of its extensions, shared by the list and the summary. */
 export interface AnswerFilterQuery {
@@ -47,7 +44,7 @@ async function competitorSlots(s: Services, projectId: string, name: string): Pr
 }
 
 /** The store's filter for a query: the window resolved, the engines checked, a competitor found in the sets. */
-async function answerMatch(
+export async function answerMatch(
   s: Services,
   projectId: string,
   q: AnswerFilterQuery,
@@ -130,37 +127,4 @@ export async function getAnswer(s: Services, caller: Caller, projectId: string, 
     row.competitor_set === null ? [] : [row.competitor_set],
   );
   return answerDetailResource(row, topics, sets);
-}
-
-/**
- * Counts over the answers the list's filters match (an extension read): for totals, KPIs and exports. It scans
- * the range's answers, so the rendered body is kept in the read cache like an answers page: asked again while
- * nothing was written, it costs nothing.
- */
-export async function answerSummary(s: Services, caller: Caller, projectId: string, q: AnswerFilterQuery) {
-  await readableProject(s, caller, projectId);
-  const { match } = await answerMatch(s, projectId, q);
-  const range = q.runId === undefined ? resolveRange(q, s.clock.now()) : null;
-  const key = JSON.stringify(['answer-summary', match, range]);
-  return s.reads.get(projectId, key, async () => {
-    const t = await s.store.answers.tally(match);
-    const body: z.output<typeof AnswerSummary> = {
-      from: range?.from ?? null,
-      to: range?.to ?? null,
-      answers: t.answers,
-      mentioned: t.mentioned,
-      cited: t.cited,
-      averagePosition: t.positioned > 0 ? t.positionSum / t.positioned : null,
-      sentiment: {
-        positive: t.sentiment.positive,
-        mixed: t.sentiment.mixed,
-        neutral: t.sentiment.neutral,
-        negative: t.sentiment.negative,
-        notApplicable: t.sentiment['not-applicable'],
-        unscored: t.sentiment.unscored,
-      },
-      complete: t.complete,
-    };
-    return new JsonText<typeof body>(JSON.stringify(body));
-  });
 }

@@ -110,6 +110,7 @@ export function insightDeltas(answers: Iterable<AnswerCounts>): InsightDeltas {
       t.pos_sq += position * position;
     }
     if (sentiment) t[sentiment] += 1;
+    else if (a.sentiment === 'not-applicable') t.not_applicable += 1;
 
     if (a.promptId === null) continue;
     const promptKeyOfRow = `${a.date}\0${a.engineId}\0${a.promptId}`;

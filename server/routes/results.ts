@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ops } from '../contract/operations.ts';
-import { answerSummary, getAnswer, listAnswers } from '../domain/answers.ts';
+import { answerSummary } from '../domain/answer-summary.ts';
+import { getAnswer, listAnswers } from '../domain/answers.ts';
 import type { Services } from '../domain/context.ts';
 import { listRuns } from '../domain/runs.ts';
 import { route } from '../http/route.ts';

@@ -254,6 +254,8 @@ export interface Database {
     mixed: number;
     neutral: number;
     negative: number;
+    /** Answers whose sentiment is `not-applicable` (migration 0009; the rest of `answers` is unscored). */
+    not_applicable: number;
   };
   summary_pending: { project_id: string; date: string; since: string };
   run_requests: {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { answerSummary } from '../../server/domain/answer-summary.ts';
 import { systemClock } from '../../server/domain/clock.ts';
 import { NO_SIGNALS, type Caller, type Services } from '../../server/domain/context.ts';
 import { createCursorCodec } from '../../server/domain/cursor.ts';
@@ -21,9 +22,10 @@ export interface RenderFigures {
 type Range = { from: string; to: string };
 
 /**
- * The insight reads as the first read after a write costs them: in process, through the domain functions, with a
- * read cache that keeps nothing, so every call reads the summaries and renders the body anew. Beside the served
- * figures (where repeated reads come from the cache), this is what a dashboard waits for right after a run.
+ * The insight reads and stats/answers as the first read after a write costs them: in process, through the domain
+ * functions, with a read cache that keeps nothing, so every call reads the summaries (or, for the `scan:` case, the
+ * answers) and renders the body anew. Beside the served figures (where repeated reads come from the cache), this is
+ * what a dashboard waits for right after a run.
  */
 export async function measureInsightRenders(
   dbPath: string,
@@ -44,6 +46,7 @@ export async function measureInsightRenders(
   };
   const project = (await store.projects.get(projectId))!;
   const topicIds = [...(await store.topics.labels(projectId)).keys()];
+  const promptId = (await store.prompts.all(projectId))[0]!.id;
   const caller: Caller = {
     keyId: 'bench',
     label: 'bench',
@@ -84,6 +87,17 @@ export async function measureInsightRenders(
         }),
     ],
     ['stats/surfaces', () => surfaceStats(s, caller, projectId, range)],
+    ['stats/answers', () => answerSummary(s, caller, projectId, range)],
+    [
+      'stats/answers, engine+topic',
+      () => answerSummary(s, caller, projectId, { ...range, engine: ['chatgpt'], topicId: topicIds[1] }),
+    ],
+    ['stats/answers, prompt', () => answerSummary(s, caller, projectId, { ...range, promptId })],
+    // Not summed: no summary splits answers by mention, so this one still counts the answers of the range.
+    [
+      'scan: stats/answers, mentioned',
+      () => answerSummary(s, caller, projectId, { ...range, mentioned: true }),
+    ],
   ];
   const out: RenderFigures[] = [];
   try {

@@ -28,6 +28,7 @@ export async function readCases(
   // The walk used pages of 200 to get deep fast; the measured request is a default page of 50 from there.
   const deepCursor = deep.nextCursor!;
   const topics = (await get(`${p}/topics`)).data.map((t) => t.id);
+  const promptId = (await get(`${p}/prompts?limit=1`)).data[0]!.id;
   return [
     ['GET /me', () => `${base}/me`],
     ['answers, first page', () => `${p}/answers`],
@@ -62,11 +63,18 @@ export async function readCases(
       () => `${p}/stats/trends?${year}&interval=week&engine=chatgpt&topicId=${topics[1]}`,
     ],
     ['stats/surfaces, 366 days', () => `${p}/stats/surfaces?${year}`],
+    // The web UI's answer totals (an extension read), summed from the trend and prompt summaries.
+    ['stats/answers, 30 days', () => `${p}/stats/answers`],
+    ['stats/answers, 366 days', () => `${p}/stats/answers?${year}`],
+    [
+      'stats/answers, 366 days, engine+topic',
+      () => `${p}/stats/answers?${year}&engine=chatgpt&topicId=${topics[1]}`,
+    ],
+    ['stats/answers, 366 days, prompt', () => `${p}/stats/answers?${year}&promptId=${promptId}`],
     // Not a target: a constant document, to show what moving a large body costs on its own.
     ['reference: /openapi.json (constant body)', () => `${base}/openapi.json`],
     // Not targets either: the web UI's extension reads that scan the answers of their range (README, web UI).
-    ['scan: stats/answers, 30 days', () => `${p}/stats/answers`],
-    ['scan: stats/answers, 366 days', () => `${p}/stats/answers?${year}`],
+    ['scan: stats/answers, 366 days, mentioned', () => `${p}/stats/answers?${year}&mentioned=true`],
     ['scan: answers, text search, first page', () => `${p}/answers?q=pricing`],
   ];
 }

@@ -137,7 +137,7 @@ async function reads() {
     Math.min(REQUESTS, 200),
   );
   console.log(
-    '\nThe insight reads rendered anew on every call, as the first read after a write is (in process, no HTTP, 366 days):',
+    '\nThe insight reads and stats/answers rendered anew on every call, as the first read after a write is (in process, no HTTP, 366 days):',
   );
   console.log('| read | p50 ms | p99 ms |');
   console.log('|---|---|---|');

@@ -88,6 +88,9 @@ export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
     'neutral',
     'negative',
   ])
+    // Added by 0009 to tables this migration made before it existed; here too, because the backfill below runs the
+    // live code, which writes it. Both make it the same last column, so the schema is one whichever path built it.
+    .addColumn('not_applicable', int, (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('trend_days_pk', ['project_id', 'topic_id', 'date', 'engine_id'])
     .$call(s.clustered)
     .execute();

@@ -209,6 +209,24 @@ export function promptSummariesRepository(db: Db) {
         await totalsIn(table, f, range, byEngine, out);
       return [...out.values()];
     },
+    /** One prompt's counts summed over the range and the scope's engines, whole months from the month rows. */
+    async total(f: PromptScope, promptId: string): Promise<PromptCounts> {
+      const sum = noPromptCounts();
+      for (const { table, from, to } of periodRanges(f.from, f.to, 'prompt_months', 'prompt_days')) {
+        const row = await db
+          .selectFrom(table)
+          .select(PROMPT_COUNTS.map((c) => sql<number | string | null>`sum(${sql.ref(c)})`.as(c)))
+          .where('project_id', '=', f.projectId)
+          .where('engine_id', 'in', padded(f.engineIds))
+          .where('period', '>=', from)
+          .where('period', '<=', to)
+          .where('prompt_id', '=', promptId)
+          .executeTakeFirst();
+        // PostgreSQL sums integers as numeric strings; a sum over no rows is null.
+        for (const c of PROMPT_COUNTS) sum[c] += Number(row?.[c] ?? 0);
+      }
+      return sum;
+    },
     /** Competitor counts of the given prompts over the range, one entry per engine row and period. */
     async competitors(
       f: PromptScope,

@@ -14,6 +14,7 @@ export const TREND_COUNTS = [
   'mixed',
   'neutral',
   'negative',
+  'not_applicable',
 ] as const;
 
 /** What a rate or an average and its interval need, named as the columns. */
@@ -53,11 +54,14 @@ const INSERT_CHUNK = 500;
 
 export function trendSummariesRepository(db: Db) {
   return {
-    /** Adds counts per day, topic and engine, and again under all topics. Plain sums: no row is read first. */
+    /**
+     * Adds counts per day, topic and engine, and again under all topics. Plain sums: no row is read first. An
+     * answer imported with the topic `*` counts once, under all topics.
+     */
     async add(projectId: string, deltas: readonly TrendDelta[]): Promise<void> {
       const merged = new Map<string, TrendRow & { topicId: string }>();
       for (const d of deltas) {
-        for (const topicId of d.topicId === null ? [ALL] : [d.topicId, ALL]) {
+        for (const topicId of d.topicId === null || d.topicId === ALL ? [ALL] : [d.topicId, ALL]) {
           const k = `${topicId}\0${d.date}\0${d.engineId}`;
           let row = merged.get(k);
           if (!row)
@@ -105,6 +109,20 @@ export function trendSummariesRepository(db: Db) {
         engineId: r.engine_id,
         counts: Object.fromEntries(TREND_COUNTS.map((c) => [c, Number(r[c])])) as TrendCounts,
       }));
+    },
+    /** The counts summed over the range (and the engines of the scope). */
+    async total(f: TrendScope): Promise<TrendCounts> {
+      let q = db
+        .selectFrom('trend_days')
+        .select(TREND_COUNTS.map((c) => sql<number | string | null>`sum(${sql.ref(c)})`.as(c)))
+        .where('project_id', '=', f.projectId)
+        .where('topic_id', '=', f.topicId)
+        .where('date', '>=', f.from)
+        .where('date', '<=', f.to);
+      if (f.engineIds) q = q.where('engine_id', 'in', padded(f.engineIds));
+      const row = await q.executeTakeFirst();
+      // PostgreSQL sums integers as numeric strings; a sum over no rows is null.
+      return Object.fromEntries(TREND_COUNTS.map((c) => [c, Number(row?.[c] ?? 0)])) as TrendCounts;
     },
     /** Answers per engine over the range. */
     async answersByEngine(f: TrendScope): Promise<Map<string, number>> {

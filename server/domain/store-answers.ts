@@ -38,8 +38,9 @@ async function addToSummaries(tx: Repositories, projectId: string, answers: read
 }
 
 /**
- * The parts of the insight summaries a migration can build on its own: each is built from the stored answers by the
- * newest migration that changes its tables, because a backfill runs this live code, which writes the newest shape.
+ * The parts of the insight summaries a migration can build from the stored answers on its own. A backfill runs this
+ * live code, which writes the newest shape of their tables, so a part is built by a migration that leaves its
+ * tables in that shape: 0006 builds prompts and trends, and 0008, which changed the source tables, builds sources.
  * Surfaces go with prompts: they pair the prompts' day rows.
  */
 export type InsightPart = 'sources' | 'prompts' | 'trends';

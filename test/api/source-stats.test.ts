@@ -143,6 +143,25 @@ describe('stats/sources', () => {
     expect((await h.get(`/v1/projects/${p}/stats/sources?limit=201`, key)).statusCode).toBe(400);
   });
 
+  it('counts an answer imported with the topic * once, as the all-topics rows do', async () => {
+    const other = await insightProject(h, [
+      {
+        day: '2026-06-12',
+        engine: 'gemini',
+        prompt: P0,
+        topicId: '*',
+        text: TEXTS.nobody,
+        sources: [PAGES.g2],
+      },
+    ]);
+    const r = await h.get(`/v1/projects/${other.projectId}/stats/sources`, other.key);
+    expect(r.json()).toMatchObject({
+      answers: 1,
+      citingAnswers: 1,
+      data: [{ domain: 'g2.com', answers: 1 }],
+    });
+  });
+
   it('filters by engine (repeatable), by topic, and by both', async () => {
     const gemini = await get('?engine=gemini');
     expect(gemini).toMatchObject({ answers: 2, citingAnswers: 2 });

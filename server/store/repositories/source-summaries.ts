@@ -85,14 +85,15 @@ const maxDay = (a: string, b: string) => (a > b ? a : b);
 
 /**
  * The rows an answer counts in: its engine and topic, its engine under all topics, its topic under all engines and
- * all of both, so every filter (engine, topic, both, neither) reads rows made for it.
+ * all of both, so every filter (engine, topic, both, neither) reads rows made for it. An answer imported with the
+ * topic `*` counts once, under all topics.
  */
 function scopesOf(d: SourceDelta): [engineId: string, topicId: string][] {
   const all: [string, string][] = [
     [d.engineId, ALL],
     [ALL, ALL],
   ];
-  return d.topicId === null ? all : [[d.engineId, d.topicId], [ALL, d.topicId], ...all];
+  return d.topicId === null || d.topicId === ALL ? all : [[d.engineId, d.topicId], [ALL, d.topicId], ...all];
 }
 
 const IN_CHUNK = 256;

@@ -33,6 +33,9 @@ export function createReadCache(
   maxBytes = READ_CACHE_BYTES,
 ): ReadCache {
   const entries = new Map<string, Entry>();
+  // Renders under way, by key: requests that miss together at one generation share one render, so a body asked
+  // for by several clients at once (dashboards after a write) is built once instead of once each, side by side.
+  const rendering = new Map<string, { generation: string; value: Promise<JsonText<unknown>> }>();
   let bytes = 0;
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -59,16 +62,30 @@ export function createReadCache(
         return hit.value as JsonText<T>;
       }
       drop(id);
-      const value = await render();
-      if (value.bytes.length <= maxBytes / 4) {
-        entries.set(id, { projectId, generation, value });
-        bytes += value.bytes.length;
-        for (const oldest of entries.keys()) {
-          if (bytes <= maxBytes) break;
-          drop(oldest);
-        }
-      }
-      return value;
+      // A render begun at this generation read data no older than now: nothing was written since it began.
+      const shared = rendering.get(id);
+      if (shared && shared.generation === generation) return shared.value as Promise<JsonText<T>>;
+      const rendered = render().then(
+        (value) => {
+          if (rendering.get(id)?.value === rendered) rendering.delete(id);
+          if (value.bytes.length <= maxBytes / 4) {
+            drop(id);
+            entries.set(id, { projectId, generation, value });
+            bytes += value.bytes.length;
+            for (const oldest of entries.keys()) {
+              if (bytes <= maxBytes) break;
+              drop(oldest);
+            }
+          }
+          return value;
+        },
+        (err: unknown) => {
+          if (rendering.get(id)?.value === rendered) rendering.delete(id);
+          throw err;
+        },
+      );
+      rendering.set(id, { generation, value: rendered });
+      return rendered;
     },
     close: stopListening,
   };

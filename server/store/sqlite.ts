@@ -12,22 +12,36 @@ const STATEMENT_CACHE = 500;
 
 const READS = /^\s*(select|pragma|explain)\b/i;
 
+/** Statements that change the schema: SQLite counts no changed rows for them, yet what reads see may change. */
+const SCHEMA = /^\s*(create|drop|alter)\b/i;
+
 /**
  * Kysely prepares every query anew; the service runs the same few hundred statements all day, so they are kept
  * prepared. Kysely serialises use of the connection, so one statement is never stepped by two queries at once.
- * Every statement that may write bumps `writes`, which tells cached reads that the data may have changed.
+ * Every statement that changed rows (SQLite's count of rows inserted, updated or deleted on this connection,
+ * triggers' included) or the schema bumps `writes`, which tells cached reads that the data changed. A statement
+ * that changed nothing leaves them valid: the background jobs look for due work every second with an UPDATE
+ * that usually claims no row, and counting those emptied the read cache every second.
  */
 function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): SqliteDatabase {
-  const counted = (statement: SQLite.Statement): SqliteStatement => ({
+  const totalChanges = sqlite.prepare('select total_changes()').pluck();
+  let seen = totalChanges.get() as number;
+  const changedRows = () => {
+    const now = totalChanges.get() as number;
+    if (now === seen) return false;
+    seen = now;
+    return true;
+  };
+  const counted = (statement: SQLite.Statement, schema: boolean): SqliteStatement => ({
     reader: statement.reader,
     all(parameters) {
       const rows = statement.all(parameters);
-      onWrite();
+      if (changedRows() || schema) onWrite();
       return rows;
     },
     run(parameters) {
       const result = statement.run(parameters);
-      onWrite();
+      if (changedRows() || schema) onWrite();
       return result;
     },
     iterate(parameters) {
@@ -43,7 +57,7 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): Sqlit
       if (!statement) {
         if (cache.size >= STATEMENT_CACHE) cache.clear();
         const prepared = sqlite.prepare(sql);
-        statement = READS.test(sql) ? prepared : counted(prepared);
+        statement = READS.test(sql) ? prepared : counted(prepared, SCHEMA.test(sql));
         cache.set(sql, statement);
       }
       return statement;

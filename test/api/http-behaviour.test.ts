@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../server/contract/operations.ts';
+import { renderDocsPage } from '../../server/contract/docs-page.ts';
 import { Problem } from '../../server/contract/errors.ts';
-import { createHarness, type Harness } from '../support/api-harness.ts';
+import { buildOpenApiDocument } from '../../server/contract/openapi.ts';
+import { BASE, createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
 
 const fill = (path: string, projectId: string) =>
@@ -92,6 +94,17 @@ describe('HTTP behaviour on every endpoint', () => {
     const docs = await h.get('/v1/docs');
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('sends the OpenAPI document and the reference as rendered at start, byte for byte, every time', async () => {
+    const document = buildOpenApiDocument(BASE);
+    for (let i = 0; i < 2; i++) {
+      const doc = await h.get('/v1/openapi.json');
+      expect(doc.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(doc.rawPayload.equals(Buffer.from(JSON.stringify(document)))).toBe(true);
+      const docs = await h.get('/v1/docs');
+      expect(docs.rawPayload.equals(Buffer.from(renderDocsPage(document)))).toBe(true);
+    }
   });
 
   it('points problem types at the served reference, rate limits at their own section', async () => {

@@ -47,6 +47,55 @@ describe('the read cache', () => {
     cache.close();
   });
 
+  it('renders a body asked for by several requests at once only once', async () => {
+    // The store as it is, counting the requests that have read the generation (and so missed or joined).
+    let asked = 0;
+    const counting = {
+      generation: async (projectId: string) => {
+        const generation = await store.generation(projectId);
+        asked += 1;
+        return generation;
+      },
+      onChange: store.onChange,
+    };
+    const cache = createReadCache(counting, 1_000);
+    let renders = 0;
+    const waiting: (() => void)[] = [];
+    const release = () => waiting.splice(0).forEach((resolve) => resolve());
+    const render = async () => {
+      const n = (renders += 1);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      return new JsonText(`{"render":${n}}`);
+    };
+    const together = Promise.all([1, 2, 3].map(() => cache.get('prjA', 'shared', render)));
+    // Each request has read the generation, and so missed, before the render is released.
+    while (asked < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    const bodies = await together;
+    expect(renders).toBe(1);
+    expect(bodies.map((b) => b.text)).toEqual(Array(3).fill('{"render":1}'));
+    expect((await cache.get('prjA', 'shared', render)).text).toBe('{"render":1}');
+    expect(renders).toBe(1);
+    cache.close();
+  });
+
+  it('gives a failed render to every request that waited on it, and renders anew next time', async () => {
+    const cache = createReadCache(store, 1_000);
+    let calls = 0;
+    const failing = async () => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error('summaries unavailable');
+    };
+    const results = await Promise.allSettled([1, 2].map(() => cache.get('prjA', 'failing', failing)));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(calls).toBe(1);
+    const body = await cache.get('prjA', 'failing', async () => new JsonText('{"ok":true}'));
+    expect(body.text).toBe('{"ok":true}');
+    cache.close();
+  });
+
   it('does not keep a body larger than a quarter of its size, and still serves it', async () => {
     const { cache, read, renders } = cacheOf(1_000);
     const large = JSON.stringify('x'.repeat(300));

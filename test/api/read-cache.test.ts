@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { importLines, projectWithAnswers } from '../support/answers.ts';
 import { rawDb } from '../support/raw-db.ts';
+import { JsonText } from '../../server/domain/json-text.ts';
 
 describe('cached reads', () => {
   let h: Harness;
@@ -48,6 +49,42 @@ describe('cached reads', () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(JSON.parse(after.body).data[0].promptText).toBe('newest question');
     expect(total(await daily())).toBe(statsBefore + 1);
+  });
+
+  it('stays valid while the background jobs look for work and find none', async () => {
+    const generation = () => h.store.generation(projectId);
+    const before = await generation();
+    const now = h.clock.now().toISOString();
+    const until = new Date(h.clock.now().getTime() + 60_000).toISOString();
+    // What the run executor and the webhook deliverer do every second or two: a claim that takes no row.
+    expect(await h.store.webhooks.claimDue('idle-worker', now, until, 10)).toEqual([]);
+    expect(await h.store.runRequests.claimNext('idle-worker', now, until)).toBeUndefined();
+    expect(await generation()).toBe(before);
+    const page = await h.get(`/v1/projects/${projectId}/answers?limit=5`, key);
+    await importLines(h.store, h.clock, projectId, [
+      { promptText: 'one more', engineId: 'chatgpt', observedAt: now, text: 'Acme again.', sources: [] },
+    ]);
+    expect(await generation()).not.toBe(before);
+    const after = await h.get(`/v1/projects/${projectId}/answers?limit=5`, key);
+    expect(after.headers.etag).not.toBe(page.headers.etag);
+  });
+
+  it('does not hand a request made after a write the render begun before it', async () => {
+    const key = JSON.stringify(['render-before-write']);
+    let release: (() => void) | undefined;
+    const slow = h.services.reads.get(projectId, key, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return new JsonText('{"rendered":"before the write"}');
+    });
+    while (!release) await new Promise((resolve) => setTimeout(resolve, 5));
+    const now = h.clock.now().toISOString();
+    await importLines(h.store, h.clock, projectId, [
+      { promptText: 'written meanwhile', engineId: 'chatgpt', observedAt: now, text: 'Acme.', sources: [] },
+    ]);
+    const fresh = h.services.reads.get(projectId, key, async () => new JsonText('{"rendered":"after"}'));
+    release();
+    expect((await slow).text).toBe('{"rendered":"before the write"}');
+    expect((await fresh).text).toBe('{"rendered":"after"}');
   });
 
   it('shows a change another process committed to the same database file', async () => {

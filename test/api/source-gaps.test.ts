@@ -144,7 +144,11 @@ describe('stats/sources: class and gaps', () => {
               .selectFrom(table)
               .selectAll()
               .where('project_id', '=', p)
-              .orderBy(['kind', 'key', 'engine_id', 'topic_id', 'period'])
+              .orderBy('kind')
+              .orderBy('key')
+              .orderBy('engine_id')
+              .orderBy('topic_id')
+              .orderBy('period')
               .execute(),
           ),
         )

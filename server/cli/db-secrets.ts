@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Kysely } from 'kysely';
-import { createSecretBox } from '../domain/secret-box.ts';
+import { createSecretBox, unopenable } from '../domain/secret-box.ts';
 import { keyFileBeside, keyFromEnv, keyFromFile } from '../secret-key.ts';
 import type { Database } from '../store/schema.ts';
 
@@ -27,22 +27,16 @@ export function sealingKeyOf(database: string) {
       source: Kysely<Database>,
     ): Promise<{ ok: boolean; opened: number; sealed: number; summary: string }> {
       const rows = await source.selectFrom('webhooks').select('secret_sealed').execute();
-      const box = key && createSecretBox(key);
-      const opened = rows.filter((r) => {
-        try {
-          return box !== null && box.open(r.secret_sealed).length > 0;
-        } catch {
-          return false;
-        }
-      }).length;
-      const ok = opened === rows.length;
+      const sealed = rows.map((r) => r.secret_sealed);
+      const opened = key ? sealed.length - unopenable(createSecretBox(key), sealed) : 0;
+      const ok = opened === sealed.length;
       const summary =
-        rows.length === 0
+        sealed.length === 0
           ? 'No webhook secrets to open.'
           : ok
-            ? `All ${rows.length} webhook secrets open with this key.`
-            : `${rows.length - opened} of ${rows.length} webhook secrets do not open with this key.`;
-      return { ok, opened, sealed: rows.length, summary };
+            ? `All ${sealed.length} webhook secrets open with this key.`
+            : `${sealed.length - opened} of ${sealed.length} webhook secrets do not open with this key.`;
+      return { ok, opened, sealed: sealed.length, summary };
     },
   };
 }

@@ -4,13 +4,14 @@ import { loadConfig, type Config } from '../config.ts';
 import { keyedEngineIds, loadCloudConfig } from '../../engines/cloud/index.ts';
 import { systemClock } from '../domain/clock.ts';
 import { randomAlnum } from '../domain/ids.ts';
-import { createSecretBox } from '../domain/secret-box.ts';
+import { createSecretBox, unopenable, type SecretBox } from '../domain/secret-box.ts';
 import { startBackgroundJobs } from '../jobs/background.ts';
 import { createLogger } from '../logger.ts';
 import type { LocalHostPort } from '../routes/local-owner.ts';
 import { markOwner } from '../owner-mark.ts';
-import { loadSecretKey } from '../secret-key.ts';
+import { keyFileBeside, keyFromEnv, loadSecretKey } from '../secret-key.ts';
 import { isPostgresUrl, redactLocation } from '../store/location.ts';
+import type { Store } from '../store/index.ts';
 import { openStore } from './context.ts';
 import { fail } from './output.ts';
 
@@ -20,6 +21,27 @@ function keyOrFail(database: string): Buffer {
   } catch (err) {
     return fail((err as Error).message);
   }
+}
+
+/**
+ * A database moved without its key file starts with a new key, which cannot open the webhook secrets sealed under
+ * the old one: every signed delivery would fail. Refused here, saying which key to bring back, rather than later.
+ */
+async function refuseForeignKey(store: Store, secrets: SecretBox, database: string): Promise<void> {
+  const sealed = await store.webhooks.sealedSecrets();
+  const closed = unopenable(secrets, sealed);
+  if (closed === 0) return;
+  await store.close();
+  const file = isPostgresUrl(database) ? null : keyFileBeside(database);
+  const bringBack = file
+    ? `Bring back the answerwatch.key that was beside the database when its webhooks were registered (to ${file}), ` +
+      'or set ANSWERWATCH_SECRET_KEY to its contents'
+    : 'Set ANSWERWATCH_SECRET_KEY to the key they were sealed with (the same on every instance)';
+  fail(
+    `${closed} of ${sealed.length} webhook secrets in the database do not open with the sealing key ` +
+      `(${keyFromEnv(process.env) || !file ? 'ANSWERWATCH_SECRET_KEY' : file}): they were sealed with another one. ` +
+      `${bringBack}, and start again.`,
+  );
 }
 
 export interface ServeOptions {
@@ -42,6 +64,7 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
   // The key first: a service that could not open its webhook secrets must not start, nor touch the database.
   const secrets = createSecretBox(keyOrFail(config.database));
   const store = await openStore(config);
+  await refuseForeignKey(store, secrets, config.database);
   const log = createLogger(config.logLevel);
   const jobs = await startBackgroundJobs({
     store,

@@ -33,3 +33,15 @@ export function createSecretBox(key: Buffer): SecretBox {
     },
   };
 }
+
+/** How many of the sealed secrets this box cannot open (sealed under another key, or damaged). */
+export function unopenable(box: SecretBox, sealed: readonly string[]): number {
+  return sealed.filter((secret) => {
+    try {
+      box.open(secret);
+      return false;
+    } catch {
+      return true;
+    }
+  }).length;
+}

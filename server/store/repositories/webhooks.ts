@@ -93,6 +93,11 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
     },
+    /** Every webhook's sealed signing secret, of every project: what a sealing key must open. */
+    async sealedSecrets(): Promise<string[]> {
+      const rows = await db.selectFrom('webhooks').select('secret_sealed').execute();
+      return rows.map((r) => r.secret_sealed);
+    },
     async byId(id: string): Promise<WebhookRow | undefined> {
       return db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
     },

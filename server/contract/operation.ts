@@ -49,3 +49,9 @@ export const Deleted = z
 export const ok = <S extends z.ZodType>(schema: S, description = 'OK', headers?: string[]) => ({
   200: { description, schema, headers },
 });
+
+/** A read that answers with an ETag of its body and 304 to a matching If-None-Match. */
+export const withEtag = (schema: z.ZodType) => ({
+  200: { description: 'OK', schema, headers: ['ETag'] },
+  304: { description: 'Not modified', schema: null, headers: ['ETag'] },
+});

@@ -181,6 +181,19 @@ describe('answer search and summary (extensions)', () => {
     all = (await list('limit=200')).data;
   });
 
+  it('answers the summary with an ETag and 304 to a matching If-None-Match, like the other reads', async () => {
+    const url = `/v1/projects/${p}/stats/answers?mentioned=true`;
+    const first = await h.get(url, key);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"/);
+    const again = await h.get(url, key, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await h.get(`/v1/projects/${p}/stats/answers`, key, { 'if-none-match': etag })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('takes a run instead of dates, and refuses both together', async () => {
     expect(await summary('runId=nope')).toMatchObject({ from: null, to: null, answers: 0 });
     const r = await h.get(`/v1/projects/${p}/stats/answers?runId=x&from=2026-06-01`, key);

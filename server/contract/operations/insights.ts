@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Cursor, DateRangeQuery, EngineFilter, Limit, QueryBoolean, ResourceId } from '../common.ts';
 import { PromptSort, PromptStats, SourceStats, Surfaces, Trends } from '../insights.ts';
-import { projectPath } from '../operation.ts';
+import { projectPath, withEtag } from '../operation.ts';
 import type { Operation } from '../operation.ts';
 
 /** The insight reads: extensions of v1 beyond the contract, under the same rules as its reads. */
@@ -19,11 +19,6 @@ const filters = {
 const perEngine = QueryBoolean.optional()
   .describe('true: add a breakdown per engine')
   .meta({ examples: [true] });
-
-const withEtag = (schema: z.ZodType) => ({
-  200: { description: 'OK', schema, headers: ['ETag'] },
-  304: { description: 'Not modified', schema: null, headers: ['ETag'] },
-});
 
 export const insightOps = {
   getSourceStats: {

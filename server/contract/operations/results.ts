@@ -12,7 +12,7 @@ import {
 import { Answer, AnswerDetail, Run, RunStatus } from '../results.ts';
 import { CompetitorStats, DailyStats } from '../stats.ts';
 import { AnswerExtensionFilters, AnswerSort, AnswerSummary } from '../extensions.ts';
-import { ok, projectPath, withId } from '../operation.ts';
+import { ok, projectPath, withEtag, withId } from '../operation.ts';
 import type { Operation } from '../operation.ts';
 
 /** The answers list's filters, which the answers summary takes too (without cursor, limit and sort). */
@@ -82,11 +82,11 @@ export const resultOps = {
     tag: 'Stats',
     summary: 'Counts over the answers a filter of the answers list matches (extension)',
     description:
-      'Takes the filters of the answers list (not cursor, limit or sort): how many answers match, how many name or cite the brand, its average position and the answers per sentiment. Counted over the stored answers of the range (at most 366 days); with q, over at most the 20,000 newest, and complete says whether the count reached the end.',
+      'Takes the filters of the answers list (not cursor, limit or sort): how many answers match, how many name or cite the brand, its average position and the answers per sentiment, over the range (at most 366 days). Summed from the daily summaries when the filters are only the range, engines and a topic or a prompt; otherwise counted over the stored answers, and with q over at most the 20,000 newest, complete saying whether the count reached the end.',
     scope: 'visibility:read',
     params: projectPath,
     query: AnswerFilterQuery,
-    responses: ok(AnswerSummary),
+    responses: withEtag(AnswerSummary),
     extension: true,
   },
   getAnswer: {

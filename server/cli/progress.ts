@@ -28,7 +28,7 @@ export function progressLine(p: RowProgress, doneAtStart: number, elapsedMs: num
   const filled = Math.round(share * WIDTH);
   const perSecond = (n: number) => (elapsedMs > 0 ? (n * 1000) / elapsedMs : 0);
   const rate = perSecond(p.done - doneAtStart);
-  const left = rate > 0 ? (p.total - p.done) / rate : Number.POSITIVE_INFINITY;
+  const left = share === 1 ? 0 : rate > 0 ? (p.total - p.done) / rate : Number.POSITIVE_INFINITY;
   const counted = p.items
     ? `${number(p.items.count)} ${p.items.unit}  ${number(perSecond(p.items.count))} ${p.items.unit}/s`
     : `${number(p.done)}/${number(p.total)} rows  ${number(rate)} rows/s`;
@@ -47,16 +47,21 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr) {
   let doneAtStart: number | null = null;
   let drawnAt = 0;
   let drawnDone = -1;
+  let drawnCount = -1;
   let last = '';
   const tty = stream.isTTY === true;
   return {
     update(p: RowProgress) {
       doneAtStart ??= p.done;
       const now = Date.now();
-      const finished = p.done >= p.total && drawnDone < p.total;
-      if (p.done === drawnDone || (now - drawnAt < (tty ? 200 : 5_000) && !finished)) return;
+      const count = p.items?.count ?? p.done;
+      // The end is always drawn, and again if its count moves on (the last answers stored after the file was read).
+      const finished = p.done >= p.total;
+      if (p.done === drawnDone && count === drawnCount) return;
+      if (now - drawnAt < (tty ? 200 : 5_000) && !finished) return;
       drawnAt = now;
       drawnDone = p.done;
+      drawnCount = count;
       last = progressLine(p, doneAtStart, now - started);
       stream.write(tty ? `\r${last.padEnd(stream.columns ?? 0)}` : `${last}\n`);
     },

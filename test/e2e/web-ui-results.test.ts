@@ -304,6 +304,9 @@ describe.skipIf(browserPath === null)('web UI: runs, overview and answers', { ti
       expect(await page.locator('.answer-view .sources').textContent()).toContain(
         '<img src=y onerror=alert(6)>Acme CRM',
       );
+      // The excerpt is a passage of the same markdown: its emphasis read, its raw HTML still text.
+      const excerpt = (await page.locator('.answer-view .excerpt').textContent()) ?? '';
+      expect(excerpt).toMatch(/^Acme is the best choice\. <img src=x onerror=alert\(1\)>/);
       await checkPage(page, 'answer');
     }
     await desk.waitForTimeout(300);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownText, parseMarkdown, type MdNode } from '../../app/ui/src/markdown.ts';
+import { inlineText, markdownText, parseMarkdown, type MdNode } from '../../app/ui/src/markdown.ts';
 
 /** Every element of a tree with its href, depth first. */
 const elements = (nodes: readonly MdNode[]): { tag: string; href?: string }[] =>
@@ -62,5 +62,14 @@ describe('answer markdown', () => {
       'h4',
       'h5',
     ]);
+  });
+});
+
+describe('inlineText (an excerpt as the web UI shows it)', () => {
+  it('reads the inline markup of a passage and keeps everything else as written', () => {
+    expect(
+      inlineText('1. **Northwind Tasks** is popular; `npm i` and *fast* [docs](https://x.example/d).'),
+    ).toBe('1. Northwind Tasks is popular; npm i and fast docs.');
+    expect(inlineText('<b>raw</b> stays text, **not bold**')).toBe('<b>raw</b> stays text, not bold');
   });
 });

@@ -187,3 +187,11 @@ function inline(tokens: readonly Token[] | undefined): MdNode[] {
 export function markdownText(nodes: readonly MdNode[]): string {
   return nodes.map((n) => ('text' in n ? n.text : markdownText(n.children))).join('');
 }
+
+/**
+ * The plain text of a passage cut from an answer (an excerpt: one line, whitespace collapsed), its inline markup
+ * read so `**Acme**` reads "Acme"; a list number or a heading mark the cut left at its start stays as written.
+ */
+export function inlineText(passage: string): string {
+  return markdownText(inline(Lexer.lexInline(passage.slice(0, MAX_SOURCE), { gfm: true })));
+}

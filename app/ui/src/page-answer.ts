@@ -21,7 +21,7 @@ export async function renderAnswer(ctx: ProjectContext, answerId: string): Promi
     getBrand(ctx.projectId).catch(() => ctx.project),
   ]);
   // The markdown reader loads with the page that shows an answer in full, not with the app.
-  const { parseMarkdown } = await import('./markdown.ts');
+  const { inlineText, parseMarkdown } = await import('./markdown.ts');
   const names: NameGroups = { brand: brandNames(brand), competitors: answer.competitors.map((c) => c.name) };
   ctx.setTitle(`Answer from ${answer.engineLabel} · ${ctx.project.name}`);
   ctx.view.classList.add('answer-view');
@@ -74,7 +74,7 @@ export async function renderAnswer(ctx: ProjectContext, answerId: string): Promi
     section(
       'Excerpt',
       answer.excerpt
-        ? h('p', { class: 'excerpt' }, highlighted(answer.excerpt, names))
+        ? h('p', { class: 'excerpt' }, highlighted(inlineText(answer.excerpt), names))
         : h('p', { class: 'empty' }, 'The brand is not named in this answer.'),
     ),
     section(

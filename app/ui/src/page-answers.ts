@@ -26,13 +26,15 @@ export async function renderAnswers(ctx: ProjectContext): Promise<void> {
   if (!filters.runId) Object.assign(filters, { ...defaultRange(), ...pick(filters) });
   lastAnswersQuery.value = new URLSearchParams(ctx.query);
 
-  const [engines, topics, prompts, runs, competitors, brand] = await Promise.all([
+  const [engines, topics, prompts, runs, competitors, brand, { inlineText }] = await Promise.all([
     getEngines(ctx.projectId),
     allPages<Topic>(`${base}/topics`, {}, { max: 1000, signal: ctx.signal }).then((r) => r.items),
     allPages<Prompt>(`${base}/prompts`, {}, { max: 1000, signal: ctx.signal }).then((r) => r.items),
     api.get<Page<Run>>(`${base}/runs`, { limit: 50 }, ctx.signal).then((r) => r.data),
     api.get<Page<Competitor>>(`${base}/competitors`, undefined, ctx.signal).then((r) => r.data),
     getBrand(ctx.projectId).catch(() => ctx.project),
+    // The markdown reader (for the excerpts' inline markup) loads with this page, not with the app.
+    import('./markdown.ts'),
   ]);
   const names: NameGroups = { brand: brandNames(brand), competitors: competitors.map((c) => c.name) };
   const form = filterForm(filters, { engines, topics, prompts, runs, competitors });
@@ -117,7 +119,7 @@ export async function renderAnswers(ctx: ProjectContext): Promise<void> {
       if (cursor) q.set('cursor', cursor);
       const page = await api.get<Page<Answer>>(`${base}/answers`, q, ctx.signal);
       if (page.nextCursor) cursors[pageIndex + 1] = page.nextCursor;
-      results.replaceChildren(...answerTable(ctx, page, pageIndex, names, filters));
+      results.replaceChildren(...answerTable(ctx, page, pageIndex, { names, plain: inlineText }, filters));
       const prev = button(
         'Previous page',
         () => {
@@ -168,7 +170,7 @@ function answerTable(
   ctx: ProjectContext,
   page: Page<Answer>,
   index: number,
-  names: NameGroups,
+  excerpts: { names: NameGroups; plain: (excerpt: string) => string },
   f: AnswerFilters,
 ): HTMLElement[] {
   if (page.data.length === 0) {
@@ -235,7 +237,9 @@ function answerTable(
             h(
               'td',
               { class: 'excerpt-cell', 'data-label': 'Excerpt' },
-              a.excerpt ? h('span', { class: 'clamp' }, highlighted(a.excerpt, names)) : '—',
+              a.excerpt
+                ? h('span', { class: 'clamp' }, highlighted(excerpts.plain(a.excerpt), excerpts.names))
+                : '—',
             ),
             h(
               'td',

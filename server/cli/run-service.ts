@@ -7,6 +7,9 @@ import { randomAlnum } from '../domain/ids.ts';
 import { createSecretBox, unopenable, type SecretBox } from '../domain/secret-box.ts';
 import { startBackgroundJobs } from '../jobs/background.ts';
 import { createLogger } from '../logger.ts';
+import { createConsoleTransport } from '../mail/console-transport.ts';
+import { createSmtpTransport } from '../mail/smtp-transport.ts';
+import type { MailTransport } from '../mail/transport.ts';
 import type { LocalHostPort } from '../routes/local-owner.ts';
 import { markOwner } from '../owner-mark.ts';
 import { keyFileBeside, keyFromEnv, loadSecretKey } from '../secret-key.ts';
@@ -14,6 +17,15 @@ import { isPostgresUrl, redactLocation } from '../store/location.ts';
 import type { Store } from '../store/index.ts';
 import { openStore } from './context.ts';
 import { fail } from './output.ts';
+
+/** A setting the service cannot use is one line naming it, not a stack trace. */
+function configOrFail(overrides: Partial<Config>): Config {
+  try {
+    return loadConfig(process.env, overrides);
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+}
 
 function keyOrFail(database: string): Buffer {
   try {
@@ -44,6 +56,16 @@ async function refuseForeignKey(store: Store, secrets: SecretBox, database: stri
   );
 }
 
+/**
+ * Mail goes to the SMTP server when one is set; else `start` prints it on its console (the person reading it is at
+ * this computer), and `serve` has no way to send it: it waits in the outbox.
+ */
+function mailTransport(mode: 'start' | 'serve', config: Config): MailTransport | null {
+  const { smtpUrl, from } = config.mail;
+  if (smtpUrl) return createSmtpTransport({ smtpUrl, from });
+  return mode === 'start' ? createConsoleTransport(process.stdout) : null;
+}
+
 export interface ServeOptions {
   db?: string;
   port?: string;
@@ -60,12 +82,13 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
   if (opts.db) overrides.database = opts.db;
   if (opts.host) overrides.host = opts.host;
   if (opts.port) overrides.port = Number(opts.port);
-  const config = loadConfig(process.env, overrides);
+  const config = configOrFail(overrides);
   // The key first: a service that could not open its webhook secrets must not start, nor touch the database.
   const secrets = createSecretBox(keyOrFail(config.database));
   const store = await openStore(config);
   await refuseForeignKey(store, secrets, config.database);
   const log = createLogger(config.logLevel);
+  const mail = mailTransport(mode, config);
   const jobs = await startBackgroundJobs({
     store,
     clock: systemClock,
@@ -76,6 +99,7 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
     secrets,
     webhookNet: { allowPrivate: config.webhookAllowPrivate },
     webhookLeaseMs: config.webhookLeaseMs,
+    mail: mail && { transport: mail, leaseMs: config.mail.leaseMs },
   });
   // `start` only: the host agents start once the port is known, loaded then (`serve` never loads them); the
   // owner's routes, which need the token printed after that, reach them through this.

@@ -1,6 +1,6 @@
 /**
  * After a transient failure the next attempt waits 30 s, then twice as long each time, at most 2 h; the twelfth
- * failure is final (about ten hours after the first attempt), as mail servers give up on a message in the end.
+ * failure is final (a little over 8 hours after the first attempt), as mail servers give up on a message in the end.
  */
 const FIRST_DELAY_MS = 30_000;
 const LONGEST_DELAY_MS = 7_200_000;

@@ -16,7 +16,7 @@ export function retryDelayMs(attempt: number): number | null {
 export interface SendFailure {
   /** The SMTP server's reply code (550, 451, ...), when it answered. */
   responseCode: number | null;
-  /** nodemailer's error code (ECONNECTION, ETIMEDOUT, EAUTH, ...), when there is one. */
+  /** nodemailer's error code (ESOCKET, ECONNECTION, ETIMEDOUT, EAUTH, ...), when there is one. */
   code: string | null;
   message: string;
 }

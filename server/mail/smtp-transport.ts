@@ -7,8 +7,14 @@ import type { MailTransport, OutgoingMail } from './transport.ts';
 
 /** Hides the password (as written in the URL, and as decoded) wherever a message might repeat it. */
 function scrubberFor(smtpUrl: string): (text: string) => string {
-  const u = new URL(smtpUrl);
-  const secrets = [u.password, decodeURIComponent(u.password)].filter((s) => s.length > 0);
+  const written = new URL(smtpUrl).password;
+  let decoded = written;
+  try {
+    decoded = decodeURIComponent(written);
+  } catch {
+    // A lone % is kept as written, and so is the password nodemailer logs in with.
+  }
+  const secrets = [written, decoded].filter((s) => s.length > 0);
   return (text) => secrets.reduce((t, s) => t.split(s).join('***'), text);
 }
 

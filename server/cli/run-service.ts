@@ -37,20 +37,27 @@ function keyOrFail(database: string): Buffer {
 
 /**
  * A database moved without its key file starts with a new key, which cannot open the webhook secrets sealed under
- * the old one: every signed delivery would fail. Refused here, saying which key to bring back, rather than later.
+ * the old one (every signed delivery would fail) nor the mail waiting in the outbox (it would fail unsent).
+ * Refused here, saying which key to bring back, rather than later.
  */
 async function refuseForeignKey(store: Store, secrets: SecretBox, database: string): Promise<void> {
   const sealed = await store.webhooks.sealedSecrets();
+  const queued = await store.mail.pendingContents();
   const closed = unopenable(secrets, sealed);
-  if (closed === 0) return;
+  const closedMail = unopenable(secrets, queued);
+  if (closed === 0 && closedMail === 0) return;
   await store.close();
   const file = isPostgresUrl(database) ? null : keyFileBeside(database);
   const bringBack = file
-    ? `Bring back the answerwatch.key that was beside the database when its webhooks were registered (to ${file}), ` +
+    ? `Bring back the answerwatch.key that was beside the database when they were sealed (to ${file}), ` +
       'or set ANSWERWATCH_SECRET_KEY to its contents'
     : 'Set ANSWERWATCH_SECRET_KEY to the key they were sealed with (the same on every instance)';
+  const what = [
+    closed > 0 && `${closed} of ${sealed.length} webhook secrets`,
+    closedMail > 0 && `${closedMail} of ${queued.length} queued e-mails`,
+  ].filter(Boolean);
   fail(
-    `${closed} of ${sealed.length} webhook secrets in the database do not open with the sealing key ` +
+    `${what.join(' and ')} in the database do not open with the sealing key ` +
       `(${keyFromEnv(process.env) || !file ? 'ANSWERWATCH_SECRET_KEY' : file}): they were sealed with another one. ` +
       `${bringBack}, and start again.`,
   );

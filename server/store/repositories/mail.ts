@@ -52,6 +52,15 @@ export function mailRepository(db: Db, d: SqlDialect) {
         .executeTakeFirst();
       return (r.numInsertedOrUpdatedRows ?? 0n) > 0n;
     },
+    /** The sealed content of every mail still to send: what the sealing key must open. */
+    async pendingContents(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('mail_outbox')
+        .select('content_sealed')
+        .where('status', '=', 'pending')
+        .execute();
+      return rows.flatMap((r) => (r.content_sealed === null ? [] : [r.content_sealed]));
+    },
     /**
      * Leases up to `limit` pending mails due by `now` with no live lease, oldest first, until `until`: one
      * statement picks and leases them, passing over those another process is taking (as webhook deliveries are

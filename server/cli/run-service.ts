@@ -8,7 +8,6 @@ import { createSecretBox, unopenable, type SecretBox } from '../domain/secret-bo
 import { startBackgroundJobs } from '../jobs/background.ts';
 import { createLogger } from '../logger.ts';
 import { createConsoleTransport } from '../mail/console-transport.ts';
-import { createSmtpTransport } from '../mail/smtp-transport.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import type { LocalHostPort } from '../routes/local-owner.ts';
 import { markOwner } from '../owner-mark.ts';
@@ -65,11 +64,11 @@ async function refuseForeignKey(store: Store, secrets: SecretBox, database: stri
 
 /**
  * Mail goes to the SMTP server when one is set; else `start` prints it on its console (the person reading it is at
- * this computer), and `serve` has no way to send it: it waits in the outbox.
+ * this computer), and `serve` has no way to send it: it waits in the outbox. nodemailer loads only when used.
  */
-function mailTransport(mode: 'start' | 'serve', config: Config): MailTransport | null {
+async function mailTransport(mode: 'start' | 'serve', config: Config): Promise<MailTransport | null> {
   const { smtpUrl, from } = config.mail;
-  if (smtpUrl) return createSmtpTransport({ smtpUrl, from });
+  if (smtpUrl) return (await import('../mail/smtp-transport.ts')).createSmtpTransport({ smtpUrl, from });
   return mode === 'start' ? createConsoleTransport(process.stdout) : null;
 }
 
@@ -95,7 +94,7 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
   const store = await openStore(config);
   await refuseForeignKey(store, secrets, config.database);
   const log = createLogger(config.logLevel);
-  const mail = mailTransport(mode, config);
+  const mail = await mailTransport(mode, config);
   const jobs = await startBackgroundJobs({
     store,
     clock: systemClock,

@@ -1,4 +1,3 @@
-import addressparser from 'nodemailer/lib/addressparser';
 import { redactUrlPassword } from '../store/location.ts';
 
 export interface MailConfig {
@@ -35,6 +34,10 @@ function smtpUrlFrom(text: string | undefined): string | null {
   return raw;
 }
 
+// `address@domain`, or a display name (quoted, or without commas, quotes or angle brackets) and `<address@domain>`:
+// read here without nodemailer, which loads only when mail is sent.
+const FROM = /^(?:(?:"[^"\r\n]*"|[^",<>\r\n]*)\s*<[^\s<>@",]+@[^\s<>@",]+>|[^\s<>@",]+@[^\s<>@",]+)$/;
+
 function fromAddress(text: string | undefined, smtpUrl: string | null): string {
   const raw = text?.trim();
   if (!raw) {
@@ -45,8 +48,7 @@ function fromAddress(text: string | undefined, smtpUrl: string | null): string {
       );
     return CONSOLE_FROM;
   }
-  const parsed = addressparser(raw, { flatten: true });
-  if (parsed.length !== 1 || !/^[^\s@]+@[^\s@]+$/.test(parsed[0]!.address))
+  if (!FROM.test(raw))
     throw new Error(
       `ANSWERWATCH_MAIL_FROM must be one address, as \`Answerwatch <alerts@example.com>\`, got ${raw}`,
     );

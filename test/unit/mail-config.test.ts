@@ -27,6 +27,12 @@ describe('mail settings', () => {
     expect(c.mailConfigured).toBe(true);
     expect(c.mail.smtpUrl).toBe(url);
     expect(c.mail.from).toBe(FROM);
+    for (const from of [
+      'alerts@acme.example',
+      '"Acme, Inc" <alerts@acme.example>',
+      'Acme <alerts@acme.example>',
+    ])
+      expect(loadConfig({ ANSWERWATCH_MAIL_FROM: from }).mail.from).toBe(from);
     expect(
       loadConfig({ ANSWERWATCH_SMTP_URL: 'smtp://localhost:25', ANSWERWATCH_MAIL_FROM: 'a@b.example' }).mail
         .smtpUrl,
@@ -48,6 +54,8 @@ describe('mail settings', () => {
         /must be one address/,
       ],
       [{ ANSWERWATCH_MAIL_FROM: 'nobody' }, /must be one address/],
+      [{ ANSWERWATCH_MAIL_FROM: 'Acme, Inc <alerts@acme.example>' }, /must be one address/],
+      [{ ANSWERWATCH_MAIL_FROM: 'alerts@acme.example\r\nBcc: eve@example.com' }, /must be one address/],
       [{ ANSWERWATCH_MAIL_LEASE_SECONDS: '10' }, /must be a whole number above 10/],
     ] as const;
     for (const [env, message] of bad) {

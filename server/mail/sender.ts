@@ -80,7 +80,14 @@ export function createMailSender(o: MailSenderOptions): MailSender {
       outcome,
     );
     if (failure) {
-      const fields = { mailId: m.id, kind: m.kind, attempt: number, ...failure, status: outcome.status };
+      const fields = {
+        mailId: m.id,
+        kind: m.kind,
+        attempt: number,
+        ...failure,
+        status: outcome.status,
+        via: o.transport.description,
+      };
       if (outcome.status === 'failed') o.log.error(fields, 'mail not sent, given up');
       else o.log.warn(fields, 'mail not sent, will retry');
     }

@@ -144,6 +144,11 @@ describe('mail sent to a real SMTP server', () => {
       'pending',
       expect.stringMatching(/^EAUTH: /),
     ]);
+    // The log says where mail went, the password hidden.
+    expect(logged[0]!.obj).toMatchObject({
+      code: 'EAUTH',
+      via: expect.stringMatching(/^SMTP smtp:\/\/mailer:\*\*\*@127\.0\.0\.1:/),
+    });
     const everything = JSON.stringify([m, logged]);
     expect(everything).not.toContain('hunter22');
     expect(smtp.received).toHaveLength(0);

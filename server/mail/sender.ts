@@ -57,12 +57,11 @@ function openedWith(secrets: SecretBox, m: MailRow): MailContent | SendFailure {
 export function createMailSender(o: MailSenderOptions): MailSender {
   const concurrency = o.concurrency ?? 8;
   const owner = workerId('mail');
-  const opened = (m: MailRow) => openedWith(o.secrets, m);
 
   async function attempt(m: MailRow): Promise<void> {
     const started = o.clock.now();
     const t0 = performance.now();
-    const content = opened(m);
+    const content = openedWith(o.secrets, m);
     const failure =
       'message' in content
         ? content

@@ -1,5 +1,6 @@
 import { loadPlans } from './domain/plan-catalogue.ts';
 import type { Plan } from './domain/plans.ts';
+import { loadMailConfig, type MailConfig } from './mail/config.ts';
 
 /** Settings from the environment, with the defaults a new user expects (DESIGN section 6). */
 export interface Config {
@@ -25,6 +26,10 @@ export interface Config {
   webhookLeaseMs: number;
   /** How often a host agent checks in (30 s; tests shorten it). */
   agentCheckInMs: number;
+  /** SMTP settings (ANSWERWATCH_SMTP_URL, ANSWERWATCH_MAIL_FROM): without them `start` prints mail on its console. */
+  mail: MailConfig;
+  /** Whether mail can reach people: SMTP is set. Sign-up by invitation on `serve` needs it. */
+  mailConfigured: boolean;
 }
 
 export const DEFAULT_DATABASE = './data/answerwatch.db';
@@ -56,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = overrides.port ?? Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be 0 to 65535, got ${portText}`);
+  const mail = overrides.mail ?? loadMailConfig(env);
   return {
     host,
     port,
@@ -72,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     agentCheckInMs:
       overrides.agentCheckInMs ??
       positiveInt('ANSWERWATCH_AGENT_CHECKIN_MS', env.ANSWERWATCH_AGENT_CHECKIN_MS, 30_000),
+    mail,
+    mailConfigured: mail.smtpUrl !== null,
     rateLimits: overrides.rateLimits ?? {
       perMinute: positiveInt('ANSWERWATCH_RATE_LIMIT_PER_MINUTE', env.ANSWERWATCH_RATE_LIMIT_PER_MINUTE, 300),
       perDay: positiveInt('ANSWERWATCH_RATE_LIMIT_PER_DAY', env.ANSWERWATCH_RATE_LIMIT_PER_DAY, 20_000),

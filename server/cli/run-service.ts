@@ -7,6 +7,8 @@ import { randomAlnum } from '../domain/ids.ts';
 import { createSecretBox, unopenable, type SecretBox } from '../domain/secret-box.ts';
 import { startBackgroundJobs } from '../jobs/background.ts';
 import { createLogger } from '../logger.ts';
+import { createConsoleTransport } from '../mail/console-transport.ts';
+import type { MailTransport } from '../mail/transport.ts';
 import type { LocalHostPort } from '../routes/local-owner.ts';
 import { markOwner } from '../owner-mark.ts';
 import { keyFileBeside, keyFromEnv, loadSecretKey } from '../secret-key.ts';
@@ -14,6 +16,15 @@ import { isPostgresUrl, redactLocation } from '../store/location.ts';
 import type { Store } from '../store/index.ts';
 import { openStore } from './context.ts';
 import { fail } from './output.ts';
+
+/** A setting the service cannot use is one line naming it, not a stack trace. */
+function configOrFail(overrides: Partial<Config>): Config {
+  try {
+    return loadConfig(process.env, overrides);
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+}
 
 function keyOrFail(database: string): Buffer {
   try {
@@ -25,23 +36,40 @@ function keyOrFail(database: string): Buffer {
 
 /**
  * A database moved without its key file starts with a new key, which cannot open the webhook secrets sealed under
- * the old one: every signed delivery would fail. Refused here, saying which key to bring back, rather than later.
+ * the old one (every signed delivery would fail) nor the mail waiting in the outbox (it would fail unsent).
+ * Refused here, saying which key to bring back, rather than later.
  */
 async function refuseForeignKey(store: Store, secrets: SecretBox, database: string): Promise<void> {
   const sealed = await store.webhooks.sealedSecrets();
+  const queued = await store.mail.pendingContents();
   const closed = unopenable(secrets, sealed);
-  if (closed === 0) return;
+  const closedMail = unopenable(secrets, queued);
+  if (closed === 0 && closedMail === 0) return;
   await store.close();
   const file = isPostgresUrl(database) ? null : keyFileBeside(database);
   const bringBack = file
-    ? `Bring back the answerwatch.key that was beside the database when its webhooks were registered (to ${file}), ` +
+    ? `Bring back the answerwatch.key that was beside the database when they were sealed (to ${file}), ` +
       'or set ANSWERWATCH_SECRET_KEY to its contents'
     : 'Set ANSWERWATCH_SECRET_KEY to the key they were sealed with (the same on every instance)';
+  const what = [
+    closed > 0 && `${closed} of ${sealed.length} webhook secrets`,
+    closedMail > 0 && `${closedMail} of ${queued.length} queued e-mails`,
+  ].filter(Boolean);
   fail(
-    `${closed} of ${sealed.length} webhook secrets in the database do not open with the sealing key ` +
+    `${what.join(' and ')} in the database do not open with the sealing key ` +
       `(${keyFromEnv(process.env) || !file ? 'ANSWERWATCH_SECRET_KEY' : file}): they were sealed with another one. ` +
       `${bringBack}, and start again.`,
   );
+}
+
+/**
+ * Mail goes to the SMTP server when one is set; else `start` prints it on its console (the person reading it is at
+ * this computer), and `serve` has no way to send it: it waits in the outbox. nodemailer loads only when used.
+ */
+async function mailTransport(mode: 'start' | 'serve', config: Config): Promise<MailTransport | null> {
+  const { smtpUrl, from } = config.mail;
+  if (smtpUrl) return (await import('../mail/smtp-transport.ts')).createSmtpTransport({ smtpUrl, from });
+  return mode === 'start' ? createConsoleTransport(process.stdout) : null;
 }
 
 export interface ServeOptions {
@@ -60,12 +88,13 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
   if (opts.db) overrides.database = opts.db;
   if (opts.host) overrides.host = opts.host;
   if (opts.port) overrides.port = Number(opts.port);
-  const config = loadConfig(process.env, overrides);
+  const config = configOrFail(overrides);
   // The key first: a service that could not open its webhook secrets must not start, nor touch the database.
   const secrets = createSecretBox(keyOrFail(config.database));
   const store = await openStore(config);
   await refuseForeignKey(store, secrets, config.database);
   const log = createLogger(config.logLevel);
+  const mail = await mailTransport(mode, config);
   const jobs = await startBackgroundJobs({
     store,
     clock: systemClock,
@@ -76,6 +105,7 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
     secrets,
     webhookNet: { allowPrivate: config.webhookAllowPrivate },
     webhookLeaseMs: config.webhookLeaseMs,
+    mail: mail && { transport: mail, leaseMs: config.mail.leaseMs },
   });
   // `start` only: the host agents start once the port is known, loaded then (`serve` never loads them); the
   // owner's routes, which need the token printed after that, reach them through this.

@@ -8,16 +8,24 @@ import type { SecretBox } from './secret-box.ts';
 
 /**
  * What the domain tells the background jobs, so they act at once instead of at their next poll: the run
- * executor picks up a new request, the scheduler reloads a project's schedule, the deliverer sends an event.
+ * executor picks up a new request, the scheduler reloads a project's schedule, the deliverer sends an event, the
+ * mail sender sends a mail.
  */
 export interface Signals {
   runRequested(): void;
   trackingChanged(): void;
   /** A run ended outside the executor (a host reported it): its webhook event waits in the outbox. */
   runEnded(): void;
+  /** A mail was queued in the outbox (server/mail) and committed: the sender sends it now. */
+  mailQueued(): void;
 }
 
-export const NO_SIGNALS: Signals = { runRequested: () => {}, trackingChanged: () => {}, runEnded: () => {} };
+export const NO_SIGNALS: Signals = {
+  runRequested: () => {},
+  trackingChanged: () => {},
+  runEnded: () => {},
+  mailQueued: () => {},
+};
 
 /** Webhook delivery as the domain needs it; the network side lives in the jobs. */
 export interface WebhookPort {

@@ -6,6 +6,8 @@ import type { Signals, WebhookPort } from '../domain/context.ts';
 import type { SecretBox } from '../domain/secret-box.ts';
 import type { Plan } from '../domain/plans.ts';
 import { startScheduledRun } from '../domain/start-run.ts';
+import { createMailSender } from '../mail/sender.ts';
+import type { MailTransport } from '../mail/transport.ts';
 import type { Store } from '../store/index.ts';
 import { projectJudge } from './answer-judge.ts';
 import type { AnswerJudge } from './cloud-run.ts';
@@ -31,6 +33,11 @@ export interface BackgroundOptions {
   secrets: SecretBox;
   webhookNet: WebhookNetOptions;
   webhookLeaseMs?: number;
+  /**
+   * Where queued mail goes, and how long an attempt is owned. Default none: mail waits in the outbox (`serve`
+   * without SMTP settings, whose sign-up refuses to start when it would need mail).
+   */
+  mail?: { transport: MailTransport; leaseMs: number } | null;
 }
 
 export interface BackgroundJobs {
@@ -38,7 +45,7 @@ export interface BackgroundJobs {
   webhooks: WebhookPort;
   /** Resolves once no run request is being worked or waiting to be claimed. */
   idle(): Promise<void>;
-  /** Looks for due work now (runs and deliveries) and waits until it is done: for tests that move the clock. */
+  /** Looks for due work now (runs, deliveries, mail) and waits until it is done: for tests that move the clock. */
   tick(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -53,7 +60,7 @@ function judgeFromEnv(store: Store, env: NodeJS.ProcessEnv, log: JobLog): Answer
   return projectJudge(store, judge);
 }
 
-/** The run executor, the schedule and the webhook deliverer: what runs besides the HTTP API. */
+/** The run executor, the schedule, the webhook deliverer and the mail sender: what runs besides the HTTP API. */
 export async function startBackgroundJobs(o: BackgroundOptions): Promise<BackgroundJobs> {
   const env = o.env ?? process.env;
   const deliverer = createWebhookDeliverer({
@@ -77,10 +84,22 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
     baseUrl: o.baseUrl,
     onRunEnded: () => deliverer.kick(),
   });
+  const mailer =
+    o.mail &&
+    createMailSender({
+      store: o.store,
+      clock: o.clock,
+      secrets: o.secrets,
+      transport: o.mail.transport,
+      leaseMs: o.mail.leaseMs,
+      log: o.log,
+      pollMs: o.pollMs,
+    });
   const signals: Signals = {
     runRequested: () => executor.kick(),
     trackingChanged: () => void scheduler.refresh(),
     runEnded: () => deliverer.kick(),
+    mailQueued: () => mailer?.kick(),
   };
   const scheduler = createScheduler({
     load: async () => (await o.store.projects.schedules()) as ProjectSchedule[],
@@ -97,6 +116,7 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
   });
   executor.start();
   deliverer.start();
+  mailer?.start();
   await scheduler.start();
   return {
     signals,
@@ -104,17 +124,21 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
     async idle() {
       await executor.idle();
       await deliverer.idle();
+      await mailer?.idle();
     },
     async tick() {
       executor.kick();
       deliverer.kick();
+      mailer?.kick();
       await executor.idle();
       await deliverer.idle();
+      await mailer?.idle();
     },
     async stop() {
       scheduler.stop();
       await executor.stop();
       await deliverer.stop();
+      await mailer?.stop();
     },
   };
 }

@@ -7,6 +7,7 @@ import { brandTruthsRepository } from './repositories/brand-truths.ts';
 import { competitorSetsRepository } from './repositories/competitor-sets.ts';
 import { competitorsRepository } from './repositories/competitors.ts';
 import { hostsRepository } from './repositories/hosts.ts';
+import { mailRepository } from './repositories/mail.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { promptSummariesRepository } from './repositories/prompt-summaries.ts';
 import { promptsRepository } from './repositories/prompts.ts';
@@ -32,6 +33,7 @@ function repositories(db: Db, d: SqlDialect) {
     competitors: competitorsRepository(db),
     competitorSets: competitorSetsRepository(db),
     hosts: hostsRepository(db),
+    mail: mailRepository(db, d),
     projects: projectsRepository(db, d),
     prompts: promptsRepository(db),
     promptSummaries: promptSummariesRepository(db),

@@ -3,12 +3,16 @@ export const isPostgresUrl = (location: string): boolean => /^postgres(ql)?:\/\/
 
 /** The location as it may be printed: a URL's password hidden. */
 export function redactLocation(location: string): string {
-  if (!isPostgresUrl(location)) return location;
+  return isPostgresUrl(location) ? redactUrlPassword(location) : location;
+}
+
+/** A URL with credentials (a database's, an SMTP server's) as it may be printed or logged: its password hidden. */
+export function redactUrlPassword(url: string): string {
   try {
-    const u = new URL(location);
+    const u = new URL(url);
     if (u.password) u.password = '***';
     return u.toString();
   } catch {
-    return location.replace(/(:\/\/[^:@/]*):[^@/]*@/, '$1:***@');
+    return url.replace(/(:\/\/[^:@/]*):[^@/]*@/, '$1:***@');
   }
 }

@@ -330,4 +330,22 @@ export interface Database {
     lease_owner: Generated<string | null>;
     seq: Generated<number>;
   };
+  mail_outbox: {
+    seq: Generated<number>;
+    id: string;
+    idempotency_key: string;
+    kind: string;
+    recipient: string;
+    subject: string;
+    /** Null once the mail is sent or has failed for good: its links are no use to keep. */
+    content_sealed: string | null;
+    status: string;
+    created_at: string;
+    sent_at: string | null;
+    next_attempt_at: string | null;
+    attempt_count: Generated<number>;
+    attempts: Generated<string>;
+    lease_until: string | null;
+    lease_owner: string | null;
+  };
 }

@@ -312,7 +312,7 @@ describe('insight summaries, however the answers came in', () => {
     const db = rawDb(h.dbPath);
     for (const table of INSIGHT_TABLES) await sql`drop table ${sql.table(table)}`.execute(db);
     await sql`alter table webhooks drop column thresholds`.execute(db);
-    await sql`delete from kysely_migration where name >= '0006'`.execute(db);
+    await sql`delete from kysely_migration where name >= '0006' and name < '0010'`.execute(db);
     await db.destroy();
     await (await openDatabase(h.dbPath)).destroy();
     expect(await readAll(key, projectId, promptIds)).toEqual(before);

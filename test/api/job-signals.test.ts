@@ -3,7 +3,12 @@ import { createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
 
 describe('the API wakes the background jobs', () => {
-  const signals = { runRequested: vi.fn(), trackingChanged: vi.fn(), runEnded: vi.fn() };
+  const signals = {
+    runRequested: vi.fn(),
+    trackingChanged: vi.fn(),
+    runEnded: vi.fn(),
+    mailQueued: vi.fn(),
+  };
   let h: Harness;
   let key: string;
   let projectId: string;

@@ -37,7 +37,7 @@ export async function measureBackfill(source: string): Promise<BackfillFigures> 
     const db = new SQLite(copy);
     for (const table of INSIGHT_TABLES) db.exec(`drop table ${table}`);
     db.exec('alter table webhooks drop column thresholds');
-    db.prepare("delete from kysely_migration where name >= '0006'").run();
+    db.prepare("delete from kysely_migration where name >= '0006' and name < '0010'").run();
     const answers = (db.prepare('select count(*) as n from answers').get() as { n: number }).n;
     const bytesBefore = bytesInUse(db);
     db.close();

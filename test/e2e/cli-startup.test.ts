@@ -68,6 +68,8 @@ describe('what starting the answerwatch command loads', () => {
     expect(trace.packages).not.toContain('pg');
     // Fastify's own schema compilers are not used, and so not loaded (the zod ones are).
     expect(trace.packages).not.toContain('@fastify/ajv-compiler');
+    // Without SMTP settings there is no mail to send, and so no mail library.
+    expect(trace.packages).not.toContain('nodemailer');
     expect(under(trace, 'dist/app/agent/', 'dist/server/cli/local-host.js')).toEqual(
       under(trace, 'dist/app/agent/keyed-engines.js', 'dist/app/agent/paths.js'),
     );

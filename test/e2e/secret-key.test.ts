@@ -5,10 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../server/domain/accounts.ts';
 import { systemClock } from '../../server/domain/clock.ts';
 import { createSecretBox } from '../../server/domain/secret-box.ts';
+import { enqueueMail } from '../../server/mail/outbox.ts';
 import { loadSecretKey } from '../../server/secret-key.ts';
 import { openDatabase } from '../../server/store/database.ts';
 import { createStore } from '../../server/store/index.ts';
 import { runCli } from '../support/e2e.ts';
+import { verification } from '../support/mail.ts';
 import { createProject } from '../support/fixtures.ts';
 import { startServer } from '../support/server-process.ts';
 
@@ -49,5 +51,23 @@ describe('a database moved without its sealing key', () => {
     const server = await startServer(to);
     expect(server.output()).toMatch(/listening on/);
     await server.stop();
+  });
+
+  it('is refused at start when only queued mail was sealed with the old key', async () => {
+    const [from, to] = dirs.map((d) => join(d, 'mail.db')) as [string, string];
+    const store = createStore(await openDatabase(from));
+    const secrets = createSecretBox(loadSecretKey({}, from));
+    await store.transaction((tx) =>
+      enqueueMail({ clock: systemClock, secrets }, tx, verification('ada@example.com')),
+    );
+    await store.close();
+    copyFileSync(from, to);
+    rmSync(join(dirs[1]!, 'answerwatch.key'), { force: true });
+
+    const refused = await runCli('serve', '--db', to, '--port', '0');
+    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.stderr).toContain(
+      '1 of 1 queued e-mails in the database do not open with the sealing key',
+    );
   });
 });

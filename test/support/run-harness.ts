@@ -36,6 +36,7 @@ export async function createRunHarness(
     runRequested: () => late.signals.runRequested(),
     trackingChanged: () => late.signals.trackingChanged(),
     runEnded: () => late.signals.runEnded(),
+    mailQueued: () => late.signals.mailQueued(),
   };
   const webhooks: WebhookPort = {
     vetUrl: (url) => late.webhooks!.vetUrl(url),

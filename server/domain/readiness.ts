@@ -26,7 +26,7 @@ function hostProblem(id: string, label: string, host: HostRecord | undefined, no
     return {
       code: 'no_host',
       message: `${label} runs on a host computer, and no host computer is chosen for this project.`,
-      fix: 'Run `answerwatch start` on the computer (it becomes the host of its accounts), or pair one with `answerwatch hosts pair-code` and `answerwatch agent pair`.',
+      fix: 'Run `npx answerwatch start` on the computer (it becomes the host of its accounts), or pair one with `npx answerwatch hosts pair-code` and `npx answerwatch agent pair`.',
     };
   }
   const name = host.deviceLabel ?? 'The host computer';
@@ -34,7 +34,7 @@ function hostProblem(id: string, label: string, host: HostRecord | undefined, no
     return {
       code: 'host_offline',
       message: `${name} is offline${host.lastSeenAt ? ` (last seen ${host.lastSeenAt})` : ''}, so ${label} cannot be asked now.`,
-      fix: 'Start Answerwatch on that computer (the desktop app, `answerwatch start` or `answerwatch agent`). A run started meanwhile waits up to 24 hours for it.',
+      fix: 'Start Answerwatch on that computer (the desktop app, `npx answerwatch start` or `npx answerwatch agent`). A run started meanwhile waits up to 24 hours for it.',
     };
   }
   if (host.engineIds.includes(id)) return null;
@@ -48,7 +48,7 @@ function hostProblem(id: string, label: string, host: HostRecord | undefined, no
   return {
     code: 'host_lacks_engine',
     message: `${name} has no API key for ${label}.`,
-    fix: `Add your ${label} key on the Engines page, or with \`answerwatch agent keys set ${id}\` on that computer.`,
+    fix: `Add your ${label} key on the Engines page, or with \`npx answerwatch agent keys set ${id}\` on that computer.`,
   };
 }
 

@@ -1,8 +1,8 @@
 import { ENGINES, engineLabel, isLocalFetch } from '../../engines/catalog.ts';
-import { KEY_VARIABLES } from '../../engines/cloud/config.ts';
 import type { READINESS_PROBLEMS } from '../contract/extensions.ts';
 import type { HostRecord } from '../store/repositories/hosts.ts';
 import { readableProject } from './access.ts';
+import { serviceKeyFix } from './engine-failures.ts';
 import type { Caller, Services } from './context.ts';
 import { isOnline } from './host-view.ts';
 import { runsOnFor, type Plan } from './plans.ts';
@@ -69,13 +69,10 @@ function engineProblem(
   }
   if (runsOnFor(plan, id) === 'host') return hostProblem(id, label, host, now);
   if (supply.cloudEngineIds.has(id)) return null;
-  const variable = KEY_VARIABLES[id];
   return {
     code: 'no_key',
     message: `The service has no API key for ${label}, so every ${label} answer would fail.`,
-    fix: variable
-      ? `Set ${variable} in the environment of the service and restart it.`
-      : `Configure ${label} where the service runs.`,
+    fix: serviceKeyFix(id),
   };
 }
 

@@ -67,3 +67,33 @@ export function failedEnginesText(failed: readonly FailedEngine[]): string {
     )
     .join(' ');
 }
+
+/**
+ * The failed answers of a run per engine, each reason counted: which engines failed every answer they were asked
+ * (answers stored before a take-over count as asked and answered), each with its most frequent reason and fix.
+ */
+export function failureTally() {
+  const byEngine = new Map<
+    string,
+    { failed: number; reasons: Map<string, { count: number; failure: EngineFailure }> }
+  >();
+  return {
+    add(engineId: string, failure: EngineFailure): void {
+      const tally = byEngine.get(engineId) ?? { failed: 0, reasons: new Map() };
+      byEngine.set(engineId, tally);
+      tally.failed += 1;
+      const key = `${failure.reason}\n${failure.fix ?? ''}`;
+      const seen = tally.reasons.get(key);
+      if (seen) seen.count += 1;
+      else tally.reasons.set(key, { count: 1, failure });
+    },
+    failedEngines(asked: ReadonlyMap<string, number>): FailedEngine[] {
+      return [...byEngine]
+        .filter(([engineId, t]) => t.failed === asked.get(engineId))
+        .map(([engineId, t]) => {
+          const top = [...t.reasons.values()].sort((a, b) => b.count - a.count)[0]!.failure;
+          return { engineId, engineLabel: engineLabel(engineId), failedAnswers: t.failed, ...top };
+        });
+    },
+  };
+}

@@ -6,14 +6,7 @@ import { runsOnFor, type Plan } from '../domain/plans.ts';
 import { slotsOf, type Slot } from '../domain/run-plan.ts';
 import { recordRunAnswer, type RunOutcome, type StartedRun } from '../domain/run-lifecycle.ts';
 import { importedAnswerId } from '../domain/import-answers.ts';
-import {
-  engineFailure,
-  failedEnginesText,
-  noServiceKey,
-  type EngineFailure,
-  type FailedEngine,
-} from '../domain/engine-failures.ts';
-import { engineLabel } from '../../engines/catalog.ts';
+import { engineFailure, failedEnginesText, failureTally, noServiceKey } from '../domain/engine-failures.ts';
 import type { Store } from '../store/index.ts';
 import type { Database } from '../store/schema.ts';
 
@@ -40,36 +33,6 @@ export interface CloudRunDeps {
 /** Thrown for a slot whose engine the service has no adapter for, so its failure says which key to set. */
 class NoServiceKey extends Error {}
 
-/** The failed answers of one engine in a run, by reason (the same reason counted once with its number). */
-interface EngineTally {
-  failed: number;
-  reasons: Map<string, { count: number; failure: EngineFailure }>;
-}
-
-function tallyFailure(tallies: Map<string, EngineTally>, engineId: string, err: unknown): void {
-  const failure = err instanceof NoServiceKey ? noServiceKey(engineId) : engineFailure(engineId, err);
-  const tally = tallies.get(engineId) ?? { failed: 0, reasons: new Map() };
-  tallies.set(engineId, tally);
-  tally.failed += 1;
-  const key = `${failure.reason}\n${failure.fix ?? ''}`;
-  const seen = tally.reasons.get(key);
-  if (seen) seen.count += 1;
-  else tally.reasons.set(key, { count: 1, failure });
-}
-
-/**
- * The engines that failed every answer they were asked in the run (answers stored before a take-over count as
- * asked and answered), each with its most frequent reason and fix.
- */
-function failedEngines(tallies: Map<string, EngineTally>, asked: Map<string, number>): FailedEngine[] {
-  return [...tallies]
-    .filter(([engineId, t]) => t.failed === asked.get(engineId))
-    .map(([engineId, t]) => {
-      const top = [...t.reasons.values()].sort((a, b) => b.count - a.count)[0]!.failure;
-      return { engineId, engineLabel: engineLabel(engineId), failedAnswers: t.failed, ...top };
-    });
-}
-
 /**
  * Asks every slot of a run that is not stored yet, all at once: each engine adapter queues what is beyond its
  * own concurrency limit, so engines work side by side. Each answer is scored (and judged) as it arrives and
@@ -92,7 +55,7 @@ export async function executeCloudRun(
   const asked = new Map<string, number>();
   for (const slot of planned) asked.set(slot.engineId, (asked.get(slot.engineId) ?? 0) + 1);
   const slots = planned.filter((slot) => !done.has(slot.key));
-  const tallies = new Map<string, EngineTally>();
+  const failures = failureTally();
   let errors = 0;
   // Source redirect links named by several answers of this run are read once (Gemini's grounding links).
   const resolvedLinks = new Map<string, Promise<string | null>>();
@@ -139,14 +102,17 @@ export async function executeCloudRun(
       } catch (err) {
         if (signal.aborted) return;
         errors += 1;
-        tallyFailure(tallies, slot.engineId, err);
+        failures.add(
+          slot.engineId,
+          err instanceof NoServiceKey ? noServiceKey(slot.engineId) : engineFailure(slot.engineId, err),
+        );
         deps.onSlotError?.(slot, err);
         await store.runs.addCounts(run.id, 0, 1);
       }
     }),
   );
   if (signal.aborted) return { status: 'canceled' };
-  const failed = failedEngines(tallies, asked);
+  const failed = failures.failedEngines(asked);
   if (done.size + slots.length - errors === 0 && errors > 0) {
     return {
       status: 'failed',

@@ -10,10 +10,12 @@ const REDACT = [
 ];
 
 /**
- * The service log (pino, JSON lines on stdout), shared by the HTTP API and the background jobs. `answerwatch mcp`
- * logs to stderr (file descriptor 2): its stdout carries the protocol.
+ * The service log (pino, JSON lines), shared by the HTTP API and the background jobs: on stdout (1) as services log,
+ * on stderr (2) for `answerwatch mcp` whose stdout carries the protocol, or appended to a file for `answerwatch
+ * start` on a terminal, whose stdout is for the person reading it.
  */
-export function createLogger(level: string, fd: 1 | 2 = 1): Logger {
+export function createLogger(level: string, to: 1 | 2 | { file: string } = 1): Logger {
   const options = { level, redact: { paths: REDACT, censor: '[redacted]' } };
-  return fd === 1 ? pino(options) : pino(options, pino.destination(fd));
+  if (to === 1) return pino(options);
+  return pino(options, pino.destination(to === 2 ? 2 : { dest: to.file, append: true, mkdir: true }));
 }

@@ -46,7 +46,7 @@ export async function markOwner(store: Store, database: string): Promise<() => P
 const refused = (why: string) =>
   new AppError(
     'invalid_key',
-    `${why} Set ANSWERWATCH_API_KEY to an API key, or run \`answerwatch start\` on this database as this user.`,
+    `${why} Set ANSWERWATCH_API_KEY to an API key, or run \`npx answerwatch start\` on this database as this user.`,
   );
 
 /** Throws `invalid_key` with the reason unless the caller may act as the owner of the machine's database. */
@@ -59,12 +59,14 @@ export async function checkOwnerMark(store: Store, database: string): Promise<vo
     // POSIX only: Windows has neither uids nor these mode bits, and its profile folders are private already.
     if (process.getuid && stat.uid !== process.getuid()) throw refused(`${file} belongs to another user.`);
     if (process.getuid && (stat.mode & 0o077) !== 0) {
-      throw refused(`${file} can be read by other users (chmod 600 it, or restart \`answerwatch start\`).`);
+      throw refused(
+        `${file} can be read by other users (chmod 600 it, or restart \`npx answerwatch start\`).`,
+      );
     }
     token = readFileSync(file, 'utf8').trim();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw refused(`No API key was given and \`answerwatch start\` is not running on ${database}.`);
+      throw refused(`No API key was given and \`npx answerwatch start\` is not running on ${database}.`);
     }
     throw err;
   }
@@ -72,6 +74,6 @@ export async function checkOwnerMark(store: Store, database: string): Promise<vo
   const expected = Buffer.from(stored ?? '', 'hex');
   const given = digest(token);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    throw refused(`${file} was left by an earlier \`answerwatch start\`.`);
+    throw refused(`${file} was left by an earlier \`npx answerwatch start\`.`);
   }
 }

@@ -132,7 +132,7 @@ export function createHostEngines(o: HostEnginesOptions): EngineFactory {
         problems.set(
           id,
           isKeyedEngine(id)
-            ? `no key for ${id} on this computer: answerwatch agent keys set ${id}`
+            ? `no key for ${id} on this computer: npx answerwatch agent keys set ${id}`
             : `this computer cannot ask ${id}`,
         );
       }

@@ -92,7 +92,7 @@ class Drive {
     const block = await findBlock(this.page, this.spec, state);
     if (block?.code !== 'cloudflare_challenge') this.challengeSince = null;
     if (!block) return;
-    const login = `"answerwatch agent login ${this.spec.id}"`;
+    const login = `"npx answerwatch agent login ${this.spec.id}"`;
     if (block.code === 'login_required')
       this.fail(
         'fatal',

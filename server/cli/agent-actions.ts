@@ -51,7 +51,7 @@ export async function runAgent(opts: DataOptions & { server?: string }): Promise
   const pairing = await store.pairing();
   if (!pairing) {
     await store.close();
-    fail('this computer is not paired yet: answerwatch agent pair --server URL --code CODE');
+    fail('this computer is not paired yet: npx answerwatch agent pair --server URL --code CODE');
   }
   const serverUrl = opts.server ? normaliseServerUrl(opts.server) : pairing.serverUrl;
   if (serverUrl !== pairing.serverUrl) await store.setServerUrl(serverUrl);
@@ -241,7 +241,7 @@ export function pairComputer(
     print(opts, result, () =>
       [
         `Paired as "${result.deviceLabel}" (host ${result.hostId}) with ${result.serverUrl}.`,
-        `Start the agent: answerwatch agent${opts.data ? ` --data ${opts.data}` : ''}`,
+        `Start the agent: npx answerwatch agent${opts.data ? ` --data ${opts.data}` : ''}`,
       ].join('\n'),
     );
   });

@@ -29,7 +29,7 @@ export function registerAgent(program: Command): void {
 
   agent
     .command('pair')
-    .description('Pair this computer with a code from `answerwatch hosts pair-code` or the web UI')
+    .description('Pair this computer with a code from `npx answerwatch hosts pair-code` or the web UI')
     .requiredOption('--server <url>', 'the service address, e.g. https://answerwatch.example')
     .requiredOption('--code <code>', 'the one-time pairing code')
     .option('--label <name>', "this computer's name in the service (default: its host name)")

@@ -6,7 +6,9 @@ export function registerHosts(program: Command): void {
   const hosts = program.command('hosts').description('Pair host computers');
   hosts
     .command('pair-code')
-    .description('A one-time code (valid 15 minutes) to pair a computer: answerwatch agent pair --code CODE')
+    .description(
+      'A one-time code (valid 15 minutes) to pair a computer: npx answerwatch agent pair --code CODE',
+    )
     .requiredOption('--account <id>', 'account id')
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { fail } from './output.ts';
+import { fail, print, type OutputOptions } from './output.ts';
 
 interface McpOptions {
   db?: string;
@@ -7,7 +7,7 @@ interface McpOptions {
 }
 
 export function registerMcp(program: Command): void {
-  program
+  const mcp = program
     .command('mcp')
     .description(
       'Serve the Model Context Protocol over stdio, for assistants (Claude Desktop, Cursor, Codex)',
@@ -31,5 +31,20 @@ export function registerMcp(program: Command): void {
         if (err instanceof StoreOpenError) fail(err.message);
         throw err;
       });
+    });
+  // Needs no database and no key: what an assistant is offered, to check the set-up before configuring one.
+  mcp
+    .command('tools')
+    .description('List the MCP tools as tools/list answers them (--json: that whole result)')
+    .option('--json', 'print the tools/list result as JSON')
+    .action(async (opts: OutputOptions) => {
+      const [{ TOOLS }, { listing }] = await Promise.all([
+        import('../mcp/tools/index.ts'),
+        import('../mcp/tool.ts'),
+      ]);
+      const width = Math.max(...TOOLS.map((t) => t.name.length));
+      print(opts, { tools: TOOLS.map(listing) }, () =>
+        TOOLS.map((t) => `${t.name.padEnd(width)}  ${t.scope.padEnd(15)}  ${t.description}`).join('\n'),
+      );
     });
 }

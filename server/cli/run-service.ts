@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { keyedEngineIds, loadCloudConfig } from '../../engines/cloud/index.ts';
@@ -16,6 +16,7 @@ import { isPostgresUrl, redactLocation } from '../store/location.ts';
 import type { Store } from '../store/index.ts';
 import { openStore } from './context.ts';
 import { fail } from './output.ts';
+import { dataDirOf, logFileFor, nextSteps } from './start-output.ts';
 
 /** A setting the service cannot use is one line naming it, not a stack trace. */
 function configOrFail(overrides: Partial<Config>): Config {
@@ -76,6 +77,8 @@ export interface ServeOptions {
   db?: string;
   port?: string;
   host?: string;
+  /** `start` only: request and job logs on stdout even on a terminal. */
+  verbose?: boolean;
 }
 
 /**
@@ -93,8 +96,13 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
   const secrets = createSecretBox(keyOrFail(config.database));
   const store = await openStore(config);
   await refuseForeignKey(store, secrets, config.database);
-  const log = createLogger(config.logLevel);
+  const logFile = logFileFor(mode, config.database, {
+    verbose: opts.verbose,
+    tty: process.stdout.isTTY === true,
+  });
+  const log = createLogger(config.logLevel, logFile ? { file: logFile } : 1);
   const mail = await mailTransport(mode, config);
+  const empty = mode === 'start' && (await store.accounts.ids()).length === 0;
   const jobs = await startBackgroundJobs({
     store,
     clock: systemClock,
@@ -151,17 +159,19 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
         store,
         clock: systemClock,
         serverUrl: `http://127.0.0.1:${port}`,
-        // Beside an SQLite file; with a PostgreSQL database, in ./data as a new SQLite user's would be.
-        dataDir: join(isPostgresUrl(config.database) ? 'data' : dirname(config.database), 'agent'),
+        dataDir: join(dataDirOf(config.database), 'agent'),
         log: log.child({ component: 'agent' }),
         env: process.env,
         checkInMs: config.agentCheckInMs,
       }),
     );
   }
+  const api = `http://${config.host}:${port}/v1`;
   process.stdout.write(
-    `Answerwatch (${mode}) listening on http://${config.host}:${port}/v1 — database ${redactLocation(config.database)}\n` +
-      `API reference: http://${config.host}:${port}/v1/docs\n` +
-      (ownerToken ? `Web UI: http://127.0.0.1:${port}/app/#token=${ownerToken}\n` : ''),
+    `Answerwatch (${mode}) listening on ${api} — database ${redactLocation(config.database)}\n` +
+      `API reference: ${api}/docs\n` +
+      (ownerToken ? `Web UI: http://127.0.0.1:${port}/app/#token=${ownerToken}\n` : '') +
+      (empty ? nextSteps(config.database, api, process.env) : '') +
+      (logFile ? `Logs: ${logFile} (start --verbose prints them here). Ctrl+C stops.\n` : ''),
   );
 }

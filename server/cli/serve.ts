@@ -6,7 +6,7 @@ export function registerServe(program: Command): void {
     ['start', 'Run everything on this machine on the embedded SQLite database'],
     ['serve', 'Run the cloud service that integrators call'],
   ] as const) {
-    program
+    const command = program
       .command(name)
       .description(description)
       .option(
@@ -19,5 +19,11 @@ export function registerServe(program: Command): void {
         const { runService } = await import('./run-service.ts');
         await runService(name, opts);
       });
+    // serve logs on stdout as services do; start on a terminal keeps stdout for the person reading it.
+    if (name === 'start')
+      command.option(
+        '--verbose',
+        'request and job logs on this terminal too (default: a log file beside the database)',
+      );
   }
 }

@@ -24,7 +24,12 @@ export const RunRequest = z
       .number()
       .int()
       .describe('Estimated allowance cost; 0 for host-only runs and bring-your-own-key plans'),
-    warning: z.string().nullable().describe('For example that the host computer is off'),
+    warning: z
+      .string()
+      .nullable()
+      .describe(
+        'For example that the host computer is off; once a run completed without some engine (it failed every answer), which engine, why and the fix',
+      ),
     error: z
       .strictObject({
         code: z.string().describe('A stable code such as host_unavailable'),

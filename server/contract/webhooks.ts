@@ -182,6 +182,19 @@ export const DeliveryList = z
     ],
   });
 
+const FailedEngine = z
+  .strictObject({
+    engineId: z.string(),
+    engineLabel: z.string(),
+    failedAnswers: z.number().int().describe('Answers asked of this engine in the run, all failed'),
+    reason: z.string().describe('Why, from the most frequent error'),
+    fix: z
+      .string()
+      .nullable()
+      .describe('What to change, e.g. the variable to set; null when the engine’s error names no fix'),
+  })
+  .meta({ id: 'FailedEngine', ...EXTENSION });
+
 const RunEventData = z.strictObject({
   projectId: z.string(),
   runId: z.string().nullable(),
@@ -198,6 +211,17 @@ const RunEventData = z.strictObject({
   promptCount: z.number().int(),
   answerCount: z.number().int(),
   error: z.string().nullable().describe('Why the run failed'),
+  warning: z
+    .string()
+    .nullable()
+    .meta(EXTENSION)
+    .describe(
+      'On run.completed: the engines that failed every answer while the others answered, why, and the fix (as the run request’s warning); null when none did',
+    ),
+  failedEngines: z
+    .array(FailedEngine)
+    .meta(EXTENSION)
+    .describe('The engines that failed every answer they were asked in this run; empty when none did'),
   links: z.strictObject({
     run: Uri.describe("The project's runs endpoint"),
     answers: Uri.describe('The answers endpoint filtered to this run'),
@@ -243,6 +267,8 @@ export const RunEvent = z
           promptCount,
           answerCount,
           error: null,
+          warning: null,
+          failedEngines: [],
           links: exampleLinks(runId),
         },
       },
@@ -260,7 +286,18 @@ export const RunEvent = z
           completedAt: '2026-06-13T07:35:44.000Z',
           promptCount: 24,
           answerCount: 0,
-          error: 'Every answer failed (72). 72 x gemini: auth (API key not valid)',
+          error:
+            'Every answer failed (72). Gemini failed every answer (72): Gemini refused the service’s API key (auth, HTTP 400). Set GEMINI_API_KEY to a valid Gemini key in the environment of the service and restart it.',
+          warning: null,
+          failedEngines: [
+            {
+              engineId: 'gemini',
+              engineLabel: 'Gemini',
+              failedAnswers: 72,
+              reason: 'Gemini refused the service’s API key (auth, HTTP 400).',
+              fix: 'Set GEMINI_API_KEY to a valid Gemini key in the environment of the service and restart it.',
+            },
+          ],
           links: exampleLinks('run8Dz3Kc6Vn1Qm9Xt4Lw2Bp'),
         },
       },

@@ -1,8 +1,8 @@
 import { ENGINES, engineLabel, isLocalFetch } from '../../engines/catalog.ts';
-import { KEY_VARIABLES } from '../../engines/cloud/config.ts';
 import type { READINESS_PROBLEMS } from '../contract/extensions.ts';
 import type { HostRecord } from '../store/repositories/hosts.ts';
 import { readableProject } from './access.ts';
+import { serviceKeyFix } from './engine-failures.ts';
 import type { Caller, Services } from './context.ts';
 import { isOnline } from './host-view.ts';
 import { runsOnFor, type Plan } from './plans.ts';
@@ -26,7 +26,7 @@ function hostProblem(id: string, label: string, host: HostRecord | undefined, no
     return {
       code: 'no_host',
       message: `${label} runs on a host computer, and no host computer is chosen for this project.`,
-      fix: 'Run `answerwatch start` on the computer (it becomes the host of its accounts), or pair one with `answerwatch hosts pair-code` and `answerwatch agent pair`.',
+      fix: 'Run `npx answerwatch start` on the computer (it becomes the host of its accounts), or pair one with `npx answerwatch hosts pair-code` and `npx answerwatch agent pair`.',
     };
   }
   const name = host.deviceLabel ?? 'The host computer';
@@ -34,7 +34,7 @@ function hostProblem(id: string, label: string, host: HostRecord | undefined, no
     return {
       code: 'host_offline',
       message: `${name} is offline${host.lastSeenAt ? ` (last seen ${host.lastSeenAt})` : ''}, so ${label} cannot be asked now.`,
-      fix: 'Start Answerwatch on that computer (the desktop app, `answerwatch start` or `answerwatch agent`). A run started meanwhile waits up to 24 hours for it.',
+      fix: 'Start Answerwatch on that computer (the desktop app, `npx answerwatch start` or `npx answerwatch agent`). A run started meanwhile waits up to 24 hours for it.',
     };
   }
   if (host.engineIds.includes(id)) return null;
@@ -48,7 +48,7 @@ function hostProblem(id: string, label: string, host: HostRecord | undefined, no
   return {
     code: 'host_lacks_engine',
     message: `${name} has no API key for ${label}.`,
-    fix: `Add your ${label} key on the Engines page, or with \`answerwatch agent keys set ${id}\` on that computer.`,
+    fix: `Add your ${label} key on the Engines page, or with \`npx answerwatch agent keys set ${id}\` on that computer.`,
   };
 }
 
@@ -69,13 +69,10 @@ function engineProblem(
   }
   if (runsOnFor(plan, id) === 'host') return hostProblem(id, label, host, now);
   if (supply.cloudEngineIds.has(id)) return null;
-  const variable = KEY_VARIABLES[id];
   return {
     code: 'no_key',
     message: `The service has no API key for ${label}, so every ${label} answer would fail.`,
-    fix: variable
-      ? `Set ${variable} in the environment of the service and restart it.`
-      : `Configure ${label} where the service runs.`,
+    fix: serviceKeyFix(id),
   };
 }
 

@@ -10,6 +10,7 @@ import type { Plan } from './plans.ts';
 import { partOf, plannedPrompt, StoredPlan, type PlannedPrompt } from './run-plan.ts';
 import { addScoredAnswers } from './store-answers.ts';
 import { emitAlertEvents } from './alert-events.ts';
+import { failedEnginesText, type FailedEngine } from './engine-failures.ts';
 import { emitRunEvent } from './webhook-events.ts';
 import type { AnswerCounts } from './summary-deltas.ts';
 
@@ -100,7 +101,10 @@ export async function recordRunAnswer(
 }
 
 export type RunOutcome =
-  { status: 'completed' } | { status: 'failed'; code: string; message: string } | { status: 'canceled' };
+  /** failedEngines: the engines that failed every answer of a run that completed with the others. */
+  | { status: 'completed'; failedEngines?: readonly FailedEngine[] }
+  | { status: 'failed'; code: string; message: string; failedEngines?: readonly FailedEngine[] }
+  | { status: 'canceled' };
 
 /** Held units not spent go back, prepaid credits first: the period allowance was the first to be held. */
 async function releaseUnspent(tx: Repositories, accountId: string, request: RequestRow, spent: number) {
@@ -117,6 +121,23 @@ async function accountOf(tx: Repositories, projectId: string): Promise<string | 
 function combine(outcomes: readonly string[]): 'completed' | 'failed' | 'canceled' {
   if (outcomes.includes('completed')) return 'completed';
   return outcomes.includes('canceled') ? 'canceled' : 'failed';
+}
+
+/**
+ * The request's warning once a part ended with engines that failed every answer, added to what it said before:
+ * when the part completed with the others, or failed while the request has another part that may complete. A
+ * request that fails says it in its error alone.
+ */
+async function partWarning(
+  tx: Repositories,
+  request: RequestRow,
+  outcome: RunOutcome,
+  failed: readonly FailedEngine[],
+): Promise<string | undefined> {
+  const bothParts = request.cloud_needed === 1 && request.host_needed === 1;
+  if (failed.length === 0 || !(outcome.status === 'completed' || bothParts)) return undefined;
+  const before = (await tx.runRequests.byId(request.id))?.warning;
+  return [before, failedEnginesText(failed)].filter(Boolean).join(' ');
 }
 
 /**
@@ -139,9 +160,15 @@ export async function finishRun(
     const run = await tx.runs.finish(runId, outcome.status, at, error?.message ?? null);
     if (outcome.status === 'completed') await tx.projects.setLatestRunAt(request.project_id, at);
     const requestId = request.source === 'api' ? request.id : null;
-    await emitRunEvent(tx, run, requestId, baseUrl, at);
+    const failed = outcome.status === 'canceled' ? [] : (outcome.failedEngines ?? []);
+    await emitRunEvent(tx, run, requestId, baseUrl, at, failed);
     if (run.status === 'completed') await emitAlertEvents(tx, run, requestId, baseUrl, at);
-    await tx.runRequests.setPartOutcome(request.id, part, outcome.status);
+    await tx.runRequests.setPartOutcome(
+      request.id,
+      part,
+      outcome.status,
+      await partWarning(tx, request, outcome, failed),
+    );
     const fresh = await tx.runRequests.byId(request.id);
     if (!fresh) return run;
     const outcomes = [

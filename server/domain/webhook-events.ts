@@ -2,6 +2,7 @@ import type { AlertEventName } from '../contract/alerts.ts';
 import type { Repositories } from '../store/index.ts';
 import type { RunRow } from '../store/repositories/runs.ts';
 import type { WebhookRow } from '../store/repositories/webhooks.ts';
+import { failedEnginesText, type FailedEngine } from './engine-failures.ts';
 import { newId } from './ids.ts';
 
 export interface EventPayload {
@@ -11,8 +12,17 @@ export interface EventPayload {
   data: Record<string, unknown>;
 }
 
-/** The event of a run that ended (contract section 6): a signal with links, not the data. */
-export function runEventPayload(run: RunRow, requestId: string | null, baseUrl: string): EventPayload {
+/**
+ * The event of a run that ended (contract section 6): a signal with links, not the data. `failedEngines` and
+ * `warning` are extensions: the engines that failed every answer of the run, why and the fix, and on a completed
+ * run the same as one text (the run request's warning says it too).
+ */
+export function runEventPayload(
+  run: RunRow,
+  requestId: string | null,
+  baseUrl: string,
+  failedEngines: readonly FailedEngine[] = [],
+): EventPayload {
   const project = `${baseUrl}/projects/${run.project_id}`;
   return {
     id: newId('evt'),
@@ -29,6 +39,9 @@ export function runEventPayload(run: RunRow, requestId: string | null, baseUrl: 
       promptCount: run.prompt_count,
       answerCount: run.answer_count,
       error: run.status === 'completed' ? null : (run.error ?? 'The run was canceled.'),
+      warning:
+        run.status === 'completed' && failedEngines.length > 0 ? failedEnginesText(failedEngines) : null,
+      failedEngines,
       links: {
         run: `${project}/runs`,
         answers: `${project}/answers?runId=${encodeURIComponent(run.id)}`,
@@ -84,8 +97,9 @@ export async function emitRunEvent(
   requestId: string | null,
   baseUrl: string,
   now: string,
+  failedEngines: readonly FailedEngine[] = [],
 ): Promise<number> {
-  const payload = runEventPayload(run, requestId, baseUrl);
+  const payload = runEventPayload(run, requestId, baseUrl, failedEngines);
   const to = await tx.webhooks.subscribers(run.project_id, payload.event);
   return (await queueDeliveries(tx.webhooks, to, payload, now)).length;
 }

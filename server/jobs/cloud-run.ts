@@ -1,12 +1,12 @@
 import type { Selectable } from 'kysely';
 import type { AnswerEngine } from '../../engines/types.ts';
-import { EngineError } from '../../engines/types.ts';
 import { answerCounts, answerRow, projectScorer, type Judgement } from '../domain/answer-rows.ts';
 import type { Clock } from '../domain/clock.ts';
 import { runsOnFor, type Plan } from '../domain/plans.ts';
 import { slotsOf, type Slot } from '../domain/run-plan.ts';
 import { recordRunAnswer, type RunOutcome, type StartedRun } from '../domain/run-lifecycle.ts';
 import { importedAnswerId } from '../domain/import-answers.ts';
+import { engineFailure, failedEnginesText, failureTally, noServiceKey } from '../domain/engine-failures.ts';
 import type { Store } from '../store/index.ts';
 import type { Database } from '../store/schema.ts';
 
@@ -30,10 +30,8 @@ export interface CloudRunDeps {
   onSlotError?: (slot: Slot, err: unknown) => void;
 }
 
-function describe(err: unknown): string {
-  if (err instanceof EngineError) return `${err.engineId}: ${err.code} (${err.message})`;
-  return err instanceof Error ? err.message : String(err);
-}
+/** Thrown for a slot whose engine the service has no adapter for, so its failure says which key to set. */
+class NoServiceKey extends Error {}
 
 /**
  * Asks every slot of a run that is not stored yet, all at once: each engine adapter queues what is beyond its
@@ -53,14 +51,18 @@ export async function executeCloudRun(
   const done = await store.answers.keysOfRun(run.id);
   // A taken-over run asks its failed slots again, so their earlier failures no longer count.
   if (run.failed_count > 0) await store.runs.addCounts(run.id, 0, -run.failed_count);
-  const slots = slotsOf(run.id, prompts, run.samples_per_prompt).filter((slot) => !done.has(slot.key));
-  const errors: string[] = [];
+  const planned = slotsOf(run.id, prompts, run.samples_per_prompt);
+  const asked = new Map<string, number>();
+  for (const slot of planned) asked.set(slot.engineId, (asked.get(slot.engineId) ?? 0) + 1);
+  const slots = planned.filter((slot) => !done.has(slot.key));
+  const failures = failureTally();
+  let errors = 0;
   // Source redirect links named by several answers of this run are read once (Gemini's grounding links).
   const resolvedLinks = new Map<string, Promise<string | null>>();
 
   const askSlot = async (slot: Slot): Promise<void> => {
     const engine = engines.get(slot.engineId);
-    if (!engine) throw new Error(`${slot.engineId}: no API key is configured for this engine`);
+    if (!engine) throw new NoServiceKey(`${slot.engineId}: no API key is configured for this engine`);
     const answer = await engine.ask(slot.prompt.text, { signal, resolvedLinks });
     const observedAt = clock.now().toISOString();
     const scored = score({ text: answer.text, sources: answer.sources });
@@ -99,24 +101,25 @@ export async function executeCloudRun(
         await askSlot(slot);
       } catch (err) {
         if (signal.aborted) return;
-        errors.push(describe(err));
+        errors += 1;
+        failures.add(
+          slot.engineId,
+          err instanceof NoServiceKey ? noServiceKey(slot.engineId) : engineFailure(slot.engineId, err),
+        );
         deps.onSlotError?.(slot, err);
         await store.runs.addCounts(run.id, 0, 1);
       }
     }),
   );
   if (signal.aborted) return { status: 'canceled' };
-  const stored = done.size + slots.length - errors.length;
-  if (stored === 0 && errors.length > 0) {
-    return { status: 'failed', code: 'all_answers_failed', message: summarise(errors) };
+  const failed = failures.failedEngines(asked);
+  if (done.size + slots.length - errors === 0 && errors > 0) {
+    return {
+      status: 'failed',
+      code: 'all_answers_failed',
+      message: `Every answer failed (${errors}). ${failedEnginesText(failed)}`,
+      failedEngines: failed,
+    };
   }
-  return { status: 'completed' };
-}
-
-/** The most frequent reasons first, so the run's error says what to fix. */
-function summarise(errors: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const e of errors) counts.set(e, (counts.get(e) ?? 0) + 1);
-  const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3);
-  return `Every answer failed (${errors.length}). ${top.map(([e, n]) => `${n} x ${e}`).join('; ')}`;
+  return { status: 'completed', failedEngines: failed };
 }

@@ -29,7 +29,7 @@ async function ownerAccount(o: StdioCallerOptions): Promise<{ id: string | undef
     id: undefined,
     hint:
       ids.length === 0
-        ? 'This database has no account yet: create one with `answerwatch accounts create`.'
+        ? 'This database has no account yet: create one with `npx answerwatch accounts create --plan premium`.'
         : `This database has ${ids.length} accounts: choose one with --account or ANSWERWATCH_ACCOUNT.`,
   };
 }

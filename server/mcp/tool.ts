@@ -5,6 +5,7 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Scope } from '../contract/account.ts';
+import { EngineFilter } from '../contract/common.ts';
 import type { Caller, Services } from '../domain/context.ts';
 import { AppError, storeUnavailable } from '../domain/errors.ts';
 import { StoreUnavailableError } from '../store/errors.ts';
@@ -48,6 +49,17 @@ export const argsOf = <P extends z.ZodRawShape, Q extends z.ZodRawShape>(
   params: z.ZodObject<P>,
   rest: z.ZodObject<Q>,
 ) => z.strictObject({ ...params.shape, ...rest.shape });
+
+/**
+ * The engine filter of the reads: one engine id or a list of them, as the REST API takes `engine=chatgpt` once or
+ * repeated; always an array for the domain.
+ */
+export const engineArg = () =>
+  z
+    .union([EngineFilter.element, EngineFilter])
+    .transform((v) => (typeof v === 'string' ? [v] : v))
+    .describe('An engine id, or a list of them: "chatgpt" or ["chatgpt", "perplexity"]; see get_capabilities')
+    .optional();
 
 /** Keeps each entry of the tool table typed against its own schemas, then erases them for the table. */
 export const tool = <I extends z.ZodObject, O extends z.ZodObject>(spec: ToolSpec<I, O>): Tool =>

@@ -45,7 +45,10 @@ export async function localOwnerRoutes(
     async (local) => {
       local.addHook('onRequest', async (request) => {
         if (!isLocalOwner(request, o.token)) {
-          throw new AppError('invalid_key', 'Open the web UI from the address `answerwatch start` printed.');
+          throw new AppError(
+            'invalid_key',
+            'Open the web UI from the address `npx answerwatch start` printed.',
+          );
         }
       });
       const account = async (id: string) => {

@@ -112,6 +112,37 @@ describe('MCP read tools (the SDK client over Streamable HTTP, in-process)', () 
     );
   });
 
+  it('takes one engine as a string as well as a list, as REST takes engine=gemini once or repeated', async () => {
+    const { tools } = await client.listTools();
+    const withEngine = tools.filter((t) => t.inputSchema.properties?.engine).map((t) => t.name);
+    expect(withEngine).toEqual([
+      'visibility_summary',
+      'search_answers',
+      'daily_stats',
+      'competitor_stats',
+      'source_stats',
+      'prompt_stats',
+      'trends',
+      'surface_stats',
+    ]);
+    for (const name of withEngine) {
+      const asString = await call(client, name, { projectId: p, engine: 'gemini' });
+      expect(asString, name).toEqual(await call(client, name, { projectId: p, engine: ['gemini'] }));
+    }
+    expect(await call(client, 'competitor_stats', { projectId: p, engine: 'gemini' })).toEqual(
+      await rest(`/projects/${p}/stats/competitors?engine=gemini`),
+    );
+    const searched = await call(client, 'search_answers', { projectId: p, engine: 'gemini', limit: 200 });
+    expect(searched.data.length).toBeGreaterThan(0);
+    expect(searched.data.every((a: Structured) => a.engineId === 'gemini')).toBe(true);
+    expect(await refusal(client, 'daily_stats', { projectId: p, engine: '' })).toMatchObject({
+      code: 'invalid_parameter',
+    });
+    expect(await refusal(client, 'daily_stats', { projectId: p, engine: 7 })).toMatchObject({
+      code: 'invalid_parameter',
+    });
+  });
+
   it('searches answers with every REST filter, the engine text moved under quoted', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{}, ''],
@@ -270,7 +301,7 @@ describe('MCP read tools (the SDK client over Streamable HTTP, in-process)', () 
       ['visibility_summary', { projectId: 'not valid!' }, /projectId/],
       ['visibility_summary', { projectId: p, from: '2026-13-01' }, /from/],
       ['search_answers', { projectId: p, mentioned: 'yes' }, /mentioned/],
-      ['search_answers', { projectId: p, engine: 'chatgpt' }, /engine/],
+      ['search_answers', { projectId: p, engine: { id: 'chatgpt' } }, /engine/],
       ['search_answers', { projectId: p, engines: ['chatgpt'] }, /engines/],
       ['get_answer', { projectId: p }, /answerId/],
       ['get_answer', { projectId: p, answerId: 'bad id' }, /answerId/],

@@ -64,7 +64,7 @@ describe('the stdio server’s caller', () => {
   it('without a key: refused unless answerwatch start has marked this database', async () => {
     const err = await refusal(caller());
     expect(err).toMatchObject({ code: 'invalid_key', status: 401 });
-    expect(err.detail).toContain('`answerwatch start` is not running');
+    expect(err.detail).toContain('`npx answerwatch start` is not running');
     expect(err.detail).toContain('ANSWERWATCH_API_KEY');
   });
 

@@ -147,6 +147,21 @@ describe('the run executor', () => {
     // An auth error is fatal: asked once each, never retried.
     expect(h.fakes.requests.anthropic).toHaveLength(3);
     expect(h.logged.filter((l) => l.msg === 'answer failed')).toHaveLength(3);
+    // Claude answered nothing: the request says so, why, and what to set.
+    expect(request.warning).toBe(
+      'Claude failed every answer (3): Claude refused the service’s API key (auth, HTTP 401). ' +
+        'Set ANTHROPIC_API_KEY to a valid Claude key in the environment of the service and restart it.',
+    );
+  });
+
+  it('leaves the warning empty when an engine failed some answers but not all', async () => {
+    await setUp(['chatgpt', 'claude'], 3);
+    h.fakes.script('anthropic', { kind: 'unauthorized' }, 2);
+    const id = (await startRun()).json().id;
+    await h.jobs.idle();
+    const request = await json(`/v1/projects/${projectId}/run-requests/${id}`);
+    expect(request).toMatchObject({ status: 'completed', error: null, warning: null });
+    expect((await json(`/v1/projects/${projectId}/runs`)).data[0]).toMatchObject({ answerCount: 4 });
   });
 
   it('retries what is worth retrying: 429 with retry-after and 5xx end in stored answers', async () => {
@@ -172,8 +187,15 @@ describe('the run executor', () => {
     const request = await json(`/v1/projects/${projectId}/run-requests/${id}`);
     expect(request.status).toBe('failed');
     expect(request.error.code).toBe('all_answers_failed');
-    expect(request.error.message).toMatch(/insufficient_quota/);
-    expect(request.error.message).toMatch(/gemini: auth/);
+    expect(request.error.message).toBe(
+      'Every answer failed (4). ' +
+        'ChatGPT failed every answer (2): The ChatGPT account of the service’s API key has no credit or quota ' +
+        'left (insufficient_quota, HTTP 429). Add credit to that ChatGPT account, or set OPENAI_API_KEY to a key ' +
+        'of another one and restart the service. ' +
+        'Gemini failed every answer (2): Gemini refused the service’s API key (auth, HTTP 400). ' +
+        'Set GEMINI_API_KEY to a valid Gemini key in the environment of the service and restart it.',
+    );
+    expect(request.warning).toBeNull();
     expect((await json(`/v1/projects/${projectId}/runs`)).data[0]).toMatchObject({
       status: 'failed',
       answerCount: 0,
@@ -190,6 +212,29 @@ describe('the run executor', () => {
     await h.jobs.idle();
     expect((await json(`/v1/projects/${projectId}/runs`)).data[0]).toMatchObject({ answerCount: 1 });
     expect(h.logged.some((l) => String((l.obj as { err?: string }).err).includes('no API key'))).toBe(true);
+    // The fix is the one the readiness check (and so the web UI) gives for that engine.
+    const [request] = (await json(`/v1/projects/${projectId}/run-requests`)).data;
+    const fix = 'Set ANTHROPIC_API_KEY in the environment of the service and restart it.';
+    expect(request).toMatchObject({ status: 'completed', error: null });
+    expect(request.warning).toBe(
+      `Claude failed every answer (1): The service has no API key for Claude. ${fix}`,
+    );
+    const readiness = await json(`/v1/projects/${projectId}/readiness`);
+    expect(readiness.engines.find((e: { id: string }) => e.id === 'claude').problem.fix).toBe(fix);
+  });
+
+  it('fails a run on an engine without a key, the error naming the engine and the variable to set', async () => {
+    await setUp(['chatgpt'], 2, { env: { OPENAI_API_KEY: '' } });
+    const id = (await startRun()).json().id;
+    await h.jobs.idle();
+    const request = await json(`/v1/projects/${projectId}/run-requests/${id}`);
+    expect(request).toMatchObject({ status: 'failed', warning: null });
+    expect(request.error).toEqual({
+      code: 'all_answers_failed',
+      message:
+        'Every answer failed (2). ChatGPT failed every answer (2): The service has no API key for ChatGPT. ' +
+        'Set OPENAI_API_KEY in the environment of the service and restart it.',
+    });
   });
 
   it('cancels a running request: it stops asking, keeps what it stored and gives back the rest', async () => {

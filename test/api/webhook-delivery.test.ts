@@ -14,7 +14,8 @@ let receiver: WebhookReceiver;
 let key: string;
 let projectId: string;
 
-async function setUp(opts: { latencyMs?: number } = {}) {
+async function setUp(opts: { latencyMs?: number; engines?: string[] } = {}) {
+  const engineIds = opts.engines ?? ['chatgpt'];
   receiver = await startWebhookReceiver();
   h = await createRunHarness({
     fakes: { latencyMs: opts.latencyMs ?? 0 },
@@ -25,11 +26,11 @@ async function setUp(opts: { latencyMs?: number } = {}) {
   await h.store.accounts.update(accountId, { remainingUnits: 1000 });
   projectId = (
     await createProject(h.store, accountId, {
-      tracking: manualTracking(['chatgpt']),
+      tracking: manualTracking(engineIds),
     })
   ).id;
   for (const text of ['best crm?', 'cheapest crm?']) {
-    await h.write('POST', `/v1/projects/${projectId}/prompts`, key, { text, engineIds: ['chatgpt'] });
+    await h.write('POST', `/v1/projects/${projectId}/prompts`, key, { text, engineIds });
   }
 }
 
@@ -89,6 +90,8 @@ describe('run events', () => {
         promptCount: 2,
         answerCount: 2,
         error: null,
+        warning: null,
+        failedEngines: [],
         links: {
           run: `${BASE}/projects/${projectId}/runs`,
           answers: `${BASE}/projects/${projectId}/answers?runId=${run.id}`,
@@ -136,6 +139,29 @@ describe('run events', () => {
     expect(failed[0]!.data).toMatchObject({ status: 'failed', error: expect.stringContaining('auth') });
     expect(await deliveries(failedOnly.id)).toHaveLength(1);
     expect(await deliveries(all.id)).toHaveLength(2);
+  });
+
+  it('names in run.completed each engine that failed every answer, why and the fix, as the request does', async () => {
+    await setUp({ engines: ['chatgpt', 'claude'] });
+    await register();
+    h.fakes.script('anthropic', { kind: 'unauthorized' }, 2);
+    const request = (await h.write('POST', `/v1/projects/${projectId}/run-requests`, key)).json();
+    await h.jobs.idle();
+    await receiver.waitFor(1);
+    const event = RunEvent.parse(JSON.parse(receiver.received[0]!.rawBody.toString('utf8')));
+    const fix =
+      'Set ANTHROPIC_API_KEY to a valid Claude key in the environment of the service and restart it.';
+    const reason = 'Claude refused the service’s API key (auth, HTTP 401).';
+    expect(event.event).toBe('run.completed');
+    expect(event.data).toMatchObject({
+      status: 'completed',
+      answerCount: 2,
+      error: null,
+      warning: `Claude failed every answer (2): ${reason} ${fix}`,
+      failedEngines: [{ engineId: 'claude', engineLabel: 'Claude', failedAnswers: 2, reason, fix }],
+    });
+    const ended = (await h.get(`/v1/projects/${projectId}/run-requests/${request.id}`, key)).json();
+    expect(ended).toMatchObject({ status: 'completed', warning: event.data.warning });
   });
 
   it('sends a canceled run as run.failed with status canceled', async () => {

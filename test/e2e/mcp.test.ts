@@ -263,7 +263,7 @@ describe('the MCP server against answerwatch start with fake engines', () => {
       env: { ANSWERWATCH_API_KEY: '' },
     });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('`answerwatch start` is not running');
+    expect(refused.stderr).toContain('`npx answerwatch start` is not running');
     const noDatabase = await run(process.execPath, [BIN, 'mcp', '--db', join(dir, 'missing.db')], {
       env: { ANSWERWATCH_API_KEY: key },
     });

@@ -72,6 +72,9 @@ describe('answerwatch start as a real process', () => {
     const log = server.output();
     expect(log).toContain('/v1/me?probe=log');
     expect(log).not.toContain(secret);
+    // Not a terminal: the logs stay on stdout as before, after the banner and the first steps of an empty database.
+    expect(log).toContain('Next steps (this database has no account yet):');
+    expect(log).not.toContain('Logs: ');
   });
 
   it('makes this machine the host computer of the account, online through its own agent', async () => {

@@ -13,9 +13,10 @@ interface PackageJson {
   devDependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  allowScripts?: Record<string, boolean>;
 }
 interface PackageLock {
-  packages: Record<string, { version?: string; dev?: boolean }>;
+  packages: Record<string, { version?: string; dev?: boolean; hasInstallScript?: boolean }>;
 }
 
 const json = <T>(path: string) =>
@@ -36,6 +37,17 @@ const desktopOnly = (name: string) =>
   name.startsWith('@electron/');
 
 describe('installing the service', () => {
+  it('approves every locked install script by name in allowScripts, so npm install warns about none', () => {
+    const root = json<PackageJson>('package.json');
+    const lock = json<PackageLock>('package-lock.json');
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript)
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect(withScripts.sort()).toEqual(['better-sqlite3', 'esbuild']);
+    // By name, not pinned to a version: an update of either must not bring the warning back.
+    expect(root.allowScripts).toEqual(Object.fromEntries(withScripts.map((name) => [name, true])));
+  });
+
   it('the root package and its lock hold no Electron and no electron-builder, nor anything only they need', () => {
     const root = json<PackageJson>('package.json');
     expect(Object.keys(allDependencies(root)).filter(desktopOnly)).toEqual([]);

@@ -108,7 +108,11 @@ async function call<T>(
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'network', 'Could not reach the service. Is `answerwatch start` still running?');
+    throw new ApiError(
+      0,
+      'network',
+      'Could not reach the service. Is `npx answerwatch start` still running?',
+    );
   }
   if (res.status === 401) {
     onUnauthorized?.();
@@ -116,7 +120,7 @@ async function call<T>(
     throw new ApiError(
       401,
       problem.code,
-      'The owner token was refused: it is new every time the service starts. Open the Web UI link that `answerwatch start` printed.',
+      'The owner token was refused: it is new every time the service starts. Open the Web UI link that `npx answerwatch start` printed.',
       problem.problem,
     );
   }

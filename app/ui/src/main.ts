@@ -243,7 +243,7 @@ function noAccount(): HTMLElement {
     null,
     h('h1', { tabindex: '-1' }, 'No account yet'),
     h('p', null, 'This machine has no Answerwatch account. Create one in a terminal, then reload this page:'),
-    h('pre', null, h('code', null, 'answerwatch accounts create --plan premium')),
+    h('pre', null, h('code', null, 'npx answerwatch accounts create --plan premium')),
   );
 }
 
@@ -253,7 +253,7 @@ function noToken(): void {
       'main',
       { id: 'main', class: 'signed-out' },
       h('h1', null, 'Open the link from your terminal'),
-      h('p', null, '`answerwatch start` prints a Web UI link with a one-time token for this launch:'),
+      h('p', null, '`npx answerwatch start` prints a Web UI link with a one-time token for this launch:'),
       h('pre', null, h('code', null, 'Web UI: http://127.0.0.1:8787/app/#token=awl_…')),
       h('p', null, 'Open that link in this browser. The token is new every time the service starts.'),
     ),

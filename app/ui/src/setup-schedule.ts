@@ -114,7 +114,7 @@ export async function renderSchedule(ctx: ProjectContext): Promise<void> {
       notice(
         'info',
         'On this plan the schedule and engines live on the host computer, so they are shown read-only here. Change them there with ',
-        h('code', null, 'answerwatch agent tracking --project …'),
+        h('code', null, 'npx answerwatch agent tracking --project …'),
         '.',
       ),
     );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EngineFilter } from '../../contract/common.ts';
 import { PromptStats, Trends } from '../../contract/insights.ts';
 import { ops } from '../../contract/operations.ts';
 import { promptStats } from '../../domain/prompt-stats.ts';
@@ -8,9 +7,8 @@ import { surfaceStats } from '../../domain/surface-stats.ts';
 import { trendStats } from '../../domain/trend-stats.ts';
 import type { JsonText } from '../../domain/json-text.ts';
 import { McpSourceStats, McpSurfaces, quoteSourceStats, quoteSurfaces } from '../quoted-insights.ts';
-import { argsOf, tool } from '../tool.ts';
+import { argsOf, engineArg, tool } from '../tool.ts';
 
-const Engines = EngineFilter.describe('Engine ids, e.g. ["chatgpt", "perplexity"]; see get_capabilities');
 const PerEngine = z.boolean().optional();
 /** The domain renders these reads as JSON text for the HTTP cache; a tool returns the object. */
 const parsed = async <T>(body: Promise<JsonText<T>>): Promise<T> => JSON.parse((await body).text) as T;
@@ -25,7 +23,7 @@ export const insightTools = [
     description: `Which domains (or, with groupBy url, pages) the engines cite ${RANGE}, most cited first, each marked own, competitor or other.`,
     scope: 'visibility:read',
     input: argsOf(ops.getSourceStats.params, ops.getSourceStats.query).extend({
-      engine: Engines.optional(),
+      engine: engineArg(),
       perEngine: PerEngine.describe('true: add a breakdown per engine'),
     }),
     output: McpSourceStats,
@@ -38,7 +36,7 @@ export const insightTools = [
     description: `Per tracked prompt ${RANGE}: mention and citation rates, average position, sentiment and top competitor, with the change against the period before.`,
     scope: 'visibility:read',
     input: argsOf(ops.getPromptStats.params, ops.getPromptStats.query).extend({
-      engine: Engines.optional(),
+      engine: engineArg(),
       perEngine: PerEngine.describe('true: add a breakdown per engine'),
     }),
     output: PromptStats,
@@ -50,7 +48,7 @@ export const insightTools = [
     description: `Mention and citation rates, average position and sentiment per day, week or month ${RANGE}, each with its 95 % interval.`,
     scope: 'visibility:read',
     input: argsOf(ops.getTrends.params, ops.getTrends.query).extend({
-      engine: Engines.optional(),
+      engine: engineArg(),
       perEngine: PerEngine.describe('false: one row per period adding up the engines; default true'),
     }),
     output: Trends,
@@ -62,7 +60,7 @@ export const insightTools = [
     description: `Per engine tracked both through its API and its signed-in app ${RANGE}: how often they agree on mention and citation, and the sources only one shows.`,
     scope: 'visibility:read',
     input: argsOf(ops.getSurfaceStats.params, ops.getSurfaceStats.query).extend({
-      engine: Engines.optional(),
+      engine: engineArg(),
     }),
     output: McpSurfaces,
     run: async ({ s, caller }, { projectId, ...q }) =>

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EngineFilter } from '../../contract/common.ts';
 import { ops } from '../../contract/operations.ts';
 import { getAnswer, listAnswers } from '../../domain/answers.ts';
 import { capabilities } from '../../domain/capabilities.ts';
@@ -10,10 +9,9 @@ import { competitorStats, dailyStats } from '../../domain/stats.ts';
 import { visibilitySummary } from '../../domain/visibility-summary.ts';
 import { McpAnswer, McpAnswerDetail, quoteAnswer, quoteAnswerDetail } from '../quoted-answers.ts';
 import { VisibilitySummary } from '../summary-schema.ts';
-import { argsOf, tool } from '../tool.ts';
+import { argsOf, engineArg, tool } from '../tool.ts';
 
 const DailyStats = ops.getDailyStats.responses[200].schema;
-const Engines = EngineFilter.describe('Engine ids, e.g. ["chatgpt", "perplexity"]; see get_capabilities');
 const PAGED = 'Pass nextCursor back as cursor for the next page.';
 
 /** Reads: every one needs visibility:read, which every key has. */
@@ -34,7 +32,7 @@ export const readTools = [
       'Mention rate, citation rate, share of voice and average position of the brand over a date range (default the last 30 days), with each competitor and the change against the period before.',
     scope: 'visibility:read',
     input: argsOf(ops.getCompetitorStats.params, ops.getCompetitorStats.query).extend({
-      engine: Engines.optional(),
+      engine: engineArg(),
     }),
     output: VisibilitySummary,
     run: ({ s, caller }, { projectId, ...q }) => visibilitySummary(s, caller, projectId, q),
@@ -45,7 +43,7 @@ export const readTools = [
     description: `Stored engine answers, newest first, filtered by dates, engine, topic, prompt, run, mentioned or cited (engine text is under quoted). ${PAGED}`,
     scope: 'visibility:read',
     input: argsOf(ops.listAnswers.params, ops.listAnswers.query).extend({
-      engine: Engines.optional(),
+      engine: engineArg(),
       mentioned: z
         .boolean()
         .optional()
@@ -81,7 +79,7 @@ export const readTools = [
     description:
       'Answers, mentions and citations per day and engine over a date range (default the last 30 days).',
     scope: 'visibility:read',
-    input: argsOf(ops.getDailyStats.params, ops.getDailyStats.query).extend({ engine: Engines.optional() }),
+    input: argsOf(ops.getDailyStats.params, ops.getDailyStats.query).extend({ engine: engineArg() }),
     output: DailyStats,
     run: async ({ s, caller }, { projectId, ...q }) =>
       JSON.parse((await dailyStats(s, caller, projectId, q)).text) as z.input<typeof DailyStats>,
@@ -93,7 +91,7 @@ export const readTools = [
       'Mention and citation counts and rates of the brand and each tracked competitor over a date range.',
     scope: 'visibility:read',
     input: argsOf(ops.getCompetitorStats.params, ops.getCompetitorStats.query).extend({
-      engine: Engines.optional(),
+      engine: engineArg(),
     }),
     output: ops.getCompetitorStats.responses[200].schema,
     run: ({ s, caller }, { projectId, ...q }) => competitorStats(s, caller, projectId, q),

@@ -209,14 +209,16 @@ export function runRequestsRepository(db: Db, d: SqlDialect) {
         .executeTakeFirst();
     },
     /** Records how one part ended; the lease of the cloud part goes with it. */
-    async setPartOutcome(id: string, part: RunPart, outcome: string): Promise<void> {
+    /** A part's outcome, with the request's warning replaced when one is given (what the part left undone). */
+    async setPartOutcome(id: string, part: RunPart, outcome: string, warning?: string): Promise<void> {
       await db
         .updateTable('run_requests')
-        .set(
-          part === 'cloud'
+        .set({
+          ...(part === 'cloud'
             ? { cloud_outcome: outcome, lease_owner: null, lease_until: null }
-            : { host_outcome: outcome },
-        )
+            : { host_outcome: outcome }),
+          ...(warning !== undefined && { warning }),
+        })
         .where('id', '=', id)
         .execute();
     },

@@ -58,7 +58,7 @@ describe('host engines', () => {
     });
     expect([...a.engines.keys()]).toEqual(['chatgpt-local-fetch']);
     expect(a.problems.get('claude')).toBe(
-      'no key for claude on this computer: answerwatch agent keys set claude',
+      'no key for claude on this computer: npx answerwatch agent keys set claude',
     );
 
     await a.release();

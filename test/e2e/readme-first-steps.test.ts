@@ -33,7 +33,8 @@ function firstSteps(): Step[] {
   blocks.forEach((block, i) => {
     if (block.lang !== 'sh') return;
     const next = blocks[i + 1];
-    if (next?.lang !== 'text') throw new Error(`README first steps: the sh block ${steps.length + 1} has no text block after it`);
+    if (next?.lang !== 'text')
+      throw new Error(`README first steps: the sh block ${steps.length + 1} has no text block after it`);
     steps.push({ script: block.body, expected: next.body.split('\n').filter((line) => line.trim() !== '') });
   });
   return steps;
@@ -49,7 +50,11 @@ function linePattern(line: string, ports: { port: number; receiver: number }): R
 }
 
 /** The expected lines that do not appear, in order, among `output`'s lines (none when all do). */
-function missingLines(output: string, expected: string[], ports: { port: number; receiver: number }): string[] {
+function missingLines(
+  output: string,
+  expected: string[],
+  ports: { port: number; receiver: number },
+): string[] {
   const lines = output.split('\n').map((line) => line.trimEnd());
   let at = 0;
   for (const [i, line] of expected.entries()) {
@@ -69,7 +74,12 @@ interface Shell {
 
 /** bash running `script` in a process group of its own (so whatever it leaves in the background can be stopped). */
 function bash(script: string, env: NodeJS.ProcessEnv): Shell {
-  const child = spawn('bash', ['-c', script], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('bash', ['-c', script], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -80,7 +90,8 @@ function bash(script: string, env: NodeJS.ProcessEnv): Shell {
 async function waitFor(what: string, done: () => boolean, shell: Shell, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; output so far:\n${shell.output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; output so far:\n${shell.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -101,39 +112,53 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('the README first steps run as written and print what the README shows', { timeout: 300_000 }, async () => {
-  const steps = firstSteps();
-  expect(steps.length).toBeGreaterThanOrEqual(5);
-  const [start, ...rest] = steps;
-  expect(start!.script).toContain('npm start &');
+test(
+  'the README first steps run as written and print what the README shows',
+  { timeout: 300_000 },
+  async () => {
+    const steps = firstSteps();
+    expect(steps.length).toBeGreaterThanOrEqual(5);
+    const [start, ...rest] = steps;
+    expect(start!.script).toContain('npm start &');
 
-  const ports = { port: await freePort(), receiver: await freePort() };
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (!name.startsWith('ANSWERWATCH_') && !name.startsWith('VITEST') && name !== 'NODE_OPTIONS') env[name] = value;
-  }
-  Object.assign(env, {
-    PORT: String(ports.port),
-    RECEIVER_PORT: String(ports.receiver),
-    ANSWERWATCH_DB: join(dir, 'answerwatch.db'),
-  });
+    const ports = { port: await freePort(), receiver: await freePort() };
+    const env: NodeJS.ProcessEnv = {};
+    for (const [name, value] of Object.entries(process.env)) {
+      if (!name.startsWith('ANSWERWATCH_') && !name.startsWith('VITEST') && name !== 'NODE_OPTIONS')
+        env[name] = value;
+    }
+    Object.assign(env, {
+      PORT: String(ports.port),
+      RECEIVER_PORT: String(ports.receiver),
+      ANSWERWATCH_DB: join(dir, 'answerwatch.db'),
+    });
 
-  const service = bash(`${start!.script}\necho @@ready@@\nwait`, env);
-  shells.push(service);
-  await waitFor('the service start block', () => service.output().includes('@@ready@@'), service, 120_000);
-  await waitFor('the start output the README shows', () => missingLines(service.output(), start!.expected, ports).length === 0, service, 10_000);
+    const service = bash(`${start!.script}\necho @@ready@@\nwait`, env);
+    shells.push(service);
+    await waitFor('the service start block', () => service.output().includes('@@ready@@'), service, 120_000);
+    await waitFor(
+      'the start output the README shows',
+      () => missingLines(service.output(), start!.expected, ports).length === 0,
+      service,
+      10_000,
+    );
 
-  const script = rest.map((step, i) => `echo "@@step ${i}@@"\n${step.script}`).join('\n') + '\necho "@@end@@"\n';
-  const terminal = bash(script, env);
-  shells.push(terminal);
-  await waitFor('the first steps', () => terminal.output().includes('@@end@@'), terminal, 240_000);
+    const script =
+      rest.map((step, i) => `echo "@@step ${i}@@"\n${step.script}`).join('\n') + '\necho "@@end@@"\n';
+    const terminal = bash(script, env);
+    shells.push(terminal);
+    await waitFor('the first steps', () => terminal.output().includes('@@end@@'), terminal, 240_000);
 
-  const outputs = terminal.output().split(/@@step \d+@@\n/).slice(1);
-  outputs[outputs.length - 1] = outputs.at(-1)!.split('@@end@@')[0]!;
-  rest.forEach((step, i) => {
-    expect(
-      { step: step.script.split('\n')[0], missing: missingLines(outputs[i] ?? '', step.expected, ports) },
-      `output of step ${i + 2}:\n${outputs[i]}`,
-    ).toEqual({ step: step.script.split('\n')[0], missing: [] });
-  });
-});
+    const outputs = terminal
+      .output()
+      .split(/@@step \d+@@\n/)
+      .slice(1);
+    outputs[outputs.length - 1] = outputs.at(-1)!.split('@@end@@')[0]!;
+    rest.forEach((step, i) => {
+      expect(
+        { step: step.script.split('\n')[0], missing: missingLines(outputs[i] ?? '', step.expected, ports) },
+        `output of step ${i + 2}:\n${outputs[i]}`,
+      ).toEqual({ step: step.script.split('\n')[0], missing: [] });
+    });
+  },
+);

@@ -33,7 +33,9 @@ function describe(arrived: ReceivedWebhook, secret: string | undefined): string 
 const portArgument = process.argv[2];
 const port = portArgument === undefined ? DEFAULT_PORT : Number(portArgument);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
-  process.stderr.write(`webhook receiver: the port must be a whole number from 1 to 65535, not ${portArgument}\n`);
+  process.stderr.write(
+    `webhook receiver: the port must be a whole number from 1 to 65535, not ${portArgument}\n`,
+  );
   process.exit(1);
 }
 const secret = process.env.WEBHOOK_SECRET || undefined;

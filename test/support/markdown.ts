@@ -3,7 +3,7 @@
  * anchors its headings make (GitHub's rule), so the README and the guides can be checked as they are written.
  */
 import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 
 /** Folders never searched: installed packages, build output, local data and test output. */
 const SKIPPED = new Set(['node_modules', 'dist', 'data', '.git', '.bench', '.scratch', 'artifacts']);
@@ -111,4 +111,52 @@ export function markdownLinks(markdown: string): MarkdownLink[] {
     for (const m of line.matchAll(/<([a-z][a-z0-9+.-]*:[^\s>]+)>/gi)) add(m[1]!);
   });
   return links;
+}
+
+/** The service on this machine, the one address outside the repository a link may name. */
+const SERVICE_URL = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/;
+
+/**
+ * What is wrong with the links of `file` (relative to `root`), whose text is `markdown`: a link must name a file
+ * of the repository (and, after `#`, a heading of it when it is markdown), or the service on this machine.
+ */
+export function linkProblems(
+  root: string,
+  file: string,
+  markdown: string,
+  read: (path: string) => string | null,
+): string[] {
+  const problems: string[] = [];
+  for (const { target, line } of markdownLinks(markdown)) {
+    const where = `${file}:${line}: ${target}`;
+    if (SERVICE_URL.test(target)) continue;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) {
+      problems.push(`${where} points outside the repository`);
+      continue;
+    }
+    if (target.startsWith('/')) {
+      problems.push(`${where} is absolute; write it relative to ${file}`);
+      continue;
+    }
+    const [pathPart = '', anchor] = target.split('#', 2) as [string, string | undefined];
+    const path =
+      pathPart === '' ? file : posix.normalize(posix.join(posix.dirname(file), decodeURI(pathPart)));
+    if (path === '..' || path.startsWith('../')) {
+      problems.push(`${where} leaves the repository`);
+      continue;
+    }
+    const text = read(path);
+    if (text === null) {
+      problems.push(`${where}: no file ${path}`);
+      continue;
+    }
+    if (
+      anchor !== undefined &&
+      path.endsWith('.md') &&
+      !headingAnchors(text).has(decodeURIComponent(anchor))
+    ) {
+      problems.push(`${where}: ${path} has no heading #${anchor}`);
+    }
+  }
+  return problems;
 }

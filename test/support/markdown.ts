@@ -117,11 +117,11 @@ export function markdownLinks(markdown: string): MarkdownLink[] {
 const SERVICE_URL = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/;
 
 /**
- * What is wrong with the links of `file` (relative to `root`), whose text is `markdown`: a link must name a file
- * of the repository (and, after `#`, a heading of it when it is markdown), or the service on this machine.
+ * What is wrong with the links of `file` (a path relative to the repository's root), whose text is `markdown`: a
+ * link must name a file of the repository (and, after `#`, a heading of it when it is markdown), or the service on
+ * this machine. `read` answers a repository path's text, '' for a folder, null when nothing is there.
  */
 export function linkProblems(
-  root: string,
   file: string,
   markdown: string,
   read: (path: string) => string | null,

@@ -32,7 +32,7 @@ describe('the markdown of the repository', () => {
   });
 
   test.each(files)('%s links only to what the repository holds', (file) => {
-    expect(linkProblems(ROOT, file, readFileSync(join(ROOT, file), 'utf8'), readRepo)).toEqual([]);
+    expect(linkProblems(file, readFileSync(join(ROOT, file), 'utf8'), readRepo)).toEqual([]);
   });
 });
 
@@ -43,7 +43,7 @@ describe('the link check', () => {
       '# The service\n\n## Signed-in browser engines (`*-local-fetch`)\n\n## Runs\n\n## Runs\n',
   };
   const read = (path: string) => repo[path] ?? null;
-  const check = (markdown: string) => linkProblems('.', 'server/README.md', markdown, read);
+  const check = (markdown: string) => linkProblems('server/README.md', markdown, read);
 
   test('accepts files, headings (by GitHub anchors) and the service on this machine', () => {
     expect(

@@ -130,7 +130,8 @@ test(
     Object.assign(env, {
       PORT: String(ports.port),
       RECEIVER_PORT: String(ports.receiver),
-      ANSWERWATCH_DB: join(dir, 'answerwatch.db'),
+      // A folder that does not exist yet, as ./data in a fresh clone.
+      ANSWERWATCH_DB: join(dir, 'data', 'answerwatch.db'),
     });
 
     const service = bash(`${start!.script}\necho @@ready@@\nwait`, env);

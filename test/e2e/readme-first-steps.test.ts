@@ -121,7 +121,10 @@ test(
     const [start, ...rest] = steps;
     expect(start!.script).toContain('npm start &');
 
-    const ports = { port: await freePort(), receiver: await freePort() };
+    const port = await freePort();
+    let receiver = await freePort();
+    while (receiver === port) receiver = await freePort();
+    const ports = { port, receiver };
     const env: NodeJS.ProcessEnv = {};
     for (const [name, value] of Object.entries(process.env)) {
       if (!name.startsWith('ANSWERWATCH_') && !name.startsWith('VITEST') && name !== 'NODE_OPTIONS')

@@ -97,7 +97,8 @@ async function waitFor(what: string, done: () => boolean, shell: Shell, timeoutM
 }
 
 const shells: Shell[] = [];
-const dir = mkdtempSync(join(tmpdir(), 'aw-readme-'));
+// Made when the test runs, not when the file is collected (vitest list imports it).
+let dir: string | undefined;
 
 afterAll(async () => {
   for (const shell of shells.reverse()) {
@@ -109,7 +110,7 @@ afterAll(async () => {
   }
   // The service closes its database on SIGTERM; wait for that before the folder goes.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 test(
@@ -121,6 +122,7 @@ test(
     const [start, ...rest] = steps;
     expect(start!.script).toContain('npm start &');
 
+    dir = mkdtempSync(join(tmpdir(), 'aw-readme-'));
     const port = await freePort();
     let receiver = await freePort();
     while (receiver === port) receiver = await freePort();

@@ -49,7 +49,15 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-export async function startWebhookReceiver(opts: { host?: string } = {}): Promise<WebhookReceiver> {
+export interface ReceiverOptions {
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Called with each request as it arrives, before it is answered. */
+  onReceive?: (received: ReceivedWebhook) => void;
+}
+
+export async function startWebhookReceiver(opts: ReceiverOptions = {}): Promise<WebhookReceiver> {
   const host = opts.host ?? '127.0.0.1';
   const received: ReceivedWebhook[] = [];
   const queue: ReceiverBehaviour[] = [];
@@ -65,13 +73,15 @@ export async function startWebhookReceiver(opts: { host?: string } = {}): Promis
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        received.push({
+        const arrived: ReceivedWebhook = {
           method: req.method ?? '',
           path: req.url ?? '',
           headers: { ...req.headers },
           rawBody: Buffer.concat(chunks),
           at: new Date(),
-        });
+        };
+        received.push(arrived);
+        opts.onReceive?.(arrived);
         for (const wake of waiters) wake();
         if ('destroy' in behaviour) {
           req.socket.destroy();
@@ -106,7 +116,7 @@ export async function startWebhookReceiver(opts: { host?: string } = {}): Promis
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, host, () => resolve());
+    server.listen(opts.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
 

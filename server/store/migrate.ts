@@ -11,10 +11,27 @@ import * as sourceGaps from './migrations/0007-source-gaps.ts';
 import * as sourceGapCounts from './migrations/0008-source-gap-counts.ts';
 import * as trendNotApplicable from './migrations/0009-trend-not-applicable.ts';
 
+/**
+ * The parts of the insight summaries a migration can build from the stored answers on its own. A backfill runs the
+ * live code, which writes the newest shape of their tables, so a part is built by a migration that leaves its
+ * tables in that shape: 0006 builds prompts and trends, and 0008, which changed the source tables, builds sources.
+ * Surfaces go with prompts: they pair the prompts' day rows.
+ */
+export type InsightPart = 'sources' | 'prompts' | 'trends';
+
+/**
+ * What a migration needs from above the store. Summaries are built from stored answers by the domain's live code
+ * (scoring rules and deltas the store must not import), so whoever opens the database hands that code in.
+ */
+export interface MigrationHooks {
+  /** Builds `parts` of the insight summaries from the answers already stored, into their empty tables. */
+  backfillInsights(db: Db, parts: ReadonlySet<InsightPart>): Promise<number>;
+}
+
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
 interface PortableMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations describe the schema before the typed view exists
-  up(db: Kysely<any>, s: SchemaDialect): Promise<void>;
+  up(db: Kysely<any>, s: SchemaDialect, hooks: MigrationHooks): Promise<void>;
 }
 
 const MIGRATIONS: Record<string, PortableMigration> = {
@@ -35,9 +52,9 @@ const MIGRATIONS: Record<string, PortableMigration> = {
  * the newest applied is applied too, rather than refused: 0004-positions and 0005-instances were written side by
  * side, and a database made with 0005 first must still get 0004 (neither touches what the other makes).
  */
-export async function migrateToLatest(db: Db, s: SchemaDialect): Promise<void> {
+export async function migrateToLatest(db: Db, s: SchemaDialect, hooks: MigrationHooks): Promise<void> {
   const migrations: Record<string, Migration> = Object.fromEntries(
-    Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (k: Kysely<unknown>) => m.up(k, s) }]),
+    Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (k: Kysely<unknown>) => m.up(k, s, hooks) }]),
   );
   const migrator = new Migrator({
     db,

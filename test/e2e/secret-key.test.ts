@@ -6,7 +6,7 @@ import { createAccount } from '../../server/domain/accounts.ts';
 import { systemClock } from '../../server/domain/clock.ts';
 import { createSecretBox } from '../../server/domain/secret-box.ts';
 import { loadSecretKey } from '../../server/secret-key.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createStore } from '../../server/store/index.ts';
 import { runCli } from '../support/e2e.ts';
 import { createProject } from '../support/fixtures.ts';

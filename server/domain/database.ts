@@ -4,7 +4,7 @@
  * the domain and cannot import it).
  */
 import { openDatabase as openStoreDatabase, type Db, type OpenOptions } from '../store/database.ts';
-import type { MigrationHooks } from '../store/migrate.ts';
+import type { MigrationHooks } from '../store/migration-hooks.ts';
 
 export type { Db } from '../store/database.ts';
 

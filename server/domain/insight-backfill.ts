@@ -1,6 +1,6 @@
 import type { Db } from '../store/engine.ts';
 import { fromJson } from '../store/json.ts';
-import type { InsightPart } from '../store/migrate.ts';
+import type { InsightPart } from '../store/migration-hooks.ts';
 import { promptSummariesRepository } from '../store/repositories/prompt-summaries.ts';
 import { sourceSummariesRepository } from '../store/repositories/source-summaries.ts';
 import { surfaceSummariesRepository } from '../store/repositories/surface-summaries.ts';

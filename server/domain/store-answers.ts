@@ -1,5 +1,5 @@
 import type { Repositories, Store } from '../store/index.ts';
-import type { InsightPart } from '../store/migrate.ts';
+import type { InsightPart } from '../store/migration-hooks.ts';
 import type { NewAnswerRow } from '../store/repositories/answers.ts';
 import { insightDeltas } from './insight-deltas.ts';
 import { summaryDeltas, type AnswerCounts } from './summary-deltas.ts';

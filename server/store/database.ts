@@ -1,6 +1,6 @@
 import type { Db } from './engine.ts';
 import { isPostgresUrl } from './location.ts';
-import type { MigrationHooks } from './migrate.ts';
+import type { MigrationHooks } from './migration-hooks.ts';
 
 export type { Db } from './engine.ts';
 

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { SchemaDialect } from './dialect.ts';
 import type { Db } from './engine.ts';
+import type { MigrationHooks } from './migration-hooks.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as runs from './migrations/0002-runs.ts';
 import * as hosts from './migrations/0003-hosts.ts';
@@ -10,23 +11,6 @@ import * as insights from './migrations/0006-insights.ts';
 import * as sourceGaps from './migrations/0007-source-gaps.ts';
 import * as sourceGapCounts from './migrations/0008-source-gap-counts.ts';
 import * as trendNotApplicable from './migrations/0009-trend-not-applicable.ts';
-
-/**
- * The parts of the insight summaries a migration can build from the stored answers on its own. A backfill runs the
- * live code, which writes the newest shape of their tables, so a part is built by a migration that leaves its
- * tables in that shape: 0006 builds prompts and trends, and 0008, which changed the source tables, builds sources.
- * Surfaces go with prompts: they pair the prompts' day rows.
- */
-export type InsightPart = 'sources' | 'prompts' | 'trends';
-
-/**
- * What a migration needs from above the store. Summaries are built from stored answers by the domain's live code
- * (scoring rules and deltas the store must not import), so whoever opens the database hands that code in.
- */
-export interface MigrationHooks {
-  /** Builds `parts` of the insight summaries from the answers already stored, into their empty tables. */
-  backfillInsights(db: Db, parts: ReadonlySet<InsightPart>): Promise<number>;
-}
 
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
 interface PortableMigration {

@@ -3,7 +3,8 @@ import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClien
 import { postgresDialect } from './dialect.ts';
 import { registerEngine, type ChangedProjects, type Db } from './engine.ts';
 import { StoreOpenError, StoreUnavailableError } from './errors.ts';
-import { isMigrated, migrateToLatest, type MigrationHooks } from './migrate.ts';
+import { isMigrated, migrateToLatest } from './migrate.ts';
+import type { MigrationHooks } from './migration-hooks.ts';
 import { postgresRateCounter } from './postgres-rate-counter.ts';
 import { redactLocation } from './location.ts';
 import { CHANGES_CHANNEL, installSupportObjects, supportInstalled } from './postgres-support.ts';

@@ -4,7 +4,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { SQLITE_FOLD_CASE, sqliteDialect } from './dialect.ts';
 import { registerEngine, type Db } from './engine.ts';
-import { migrateToLatest, type MigrationHooks } from './migrate.ts';
+import { migrateToLatest } from './migrate.ts';
+import type { MigrationHooks } from './migration-hooks.ts';
 import { memoryRateCounter } from './rate-counter.ts';
 import type { Database } from './schema.ts';
 

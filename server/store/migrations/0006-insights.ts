@@ -1,7 +1,7 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { SchemaDialect } from '../dialect.ts';
 import type { Db } from '../engine.ts';
-import type { MigrationHooks } from '../migrate.ts';
+import type { MigrationHooks } from '../migration-hooks.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations describe the schema before the typed view exists */
 export async function up(db: Kysely<any>, s: SchemaDialect, hooks: MigrationHooks): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SchemaDialect } from '../dialect.ts';
 import type { Db } from '../engine.ts';
-import type { MigrationHooks } from '../migrate.ts';
+import type { MigrationHooks } from '../migration-hooks.ts';
 
 const TABLES = ['source_days', 'source_months'];
 

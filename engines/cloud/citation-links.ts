@@ -1,10 +1,11 @@
 /**
  * The Responses API's web search (OpenAI, Azure OpenAI, xAI) writes each citation into the text as a markdown link
  * as well as giving it as a url_citation annotation: `([site](url))` after a claim, a plain `[The Straits Times](url)`
- * after the sentence (Azure OpenAI and newer models), or a numbered `[3](url)` / `[[3]](url)` (xAI). The link is a
- * source, not words of the answer: left in, its label would count as the answer naming that site. Removed here where
- * the annotation's span (character offsets into its output_text) holds that link and nothing else, and otherwise by
- * the link's URL being an annotated one. A span over more than a link (the sentence or paragraph the source
+ * after the sentence (Azure OpenAI and newer models), or a numbered `[3](url)` / `[[3]](url)` (xAI, whose sources
+ * may sit only in its top-level `citations`). The link is a source, not words of the answer: left in, its label would
+ * count as the answer naming that site. Removed here where the annotation's span (character offsets into its
+ * output_text) holds that link and nothing else, and otherwise by the link's URL being an annotated one (a numbered
+ * link always). A span over more than a link (the sentence or paragraph the source
  * supports) is the claim, not the citation: the text stays whole and only the links in it go, by URL. A link to an
  * annotated URL that is part of a sentence (not after one) stays, since there it carries words.
  */
@@ -67,7 +68,7 @@ function cut(text: string, spans: [number, number][]): string {
 }
 
 const PARENTHESISED = new RegExp(String.raw`[ \t]*\(\[[^\]\n]*\]\((${LINK_TARGET})\)\)`, 'g');
-/** `[3](url)` or `[[3]](url)`: a number is never words of the answer. */
+/** `[3](url)` or xAI's `[[3]](url)`, to whatever URL: a number is never words of the answer. */
 const NUMBERED = new RegExp(String.raw`[ \t]*\[\[?\d{1,3}\]?\]\((${LINK_TARGET})\)`, 'g');
 /** A plain link right after a sentence's end, itself followed by the line's end or another link. */
 const AFTER_SENTENCE = new RegExp(
@@ -76,8 +77,9 @@ const AFTER_SENTENCE = new RegExp(
 );
 
 function withoutLinksTo(text: string, cited: ReadonlySet<string>): string {
-  const drop = (whole: string, url: string) => (cited.has(key(url)) ? '' : whole);
-  let out = text.replace(PARENTHESISED, drop).replace(NUMBERED, drop);
+  let out = text
+    .replace(PARENTHESISED, (whole: string, url: string) => (cited.has(key(url)) ? '' : whole))
+    .replace(NUMBERED, '');
   // Citations can follow each other ("… U.S. [A](a) [B](b)"): each pass removes the one after the sentence.
   for (let pass = 0; pass < 8; pass++) {
     const next = out.replace(AFTER_SENTENCE, (whole: string, end: string, url: string) =>

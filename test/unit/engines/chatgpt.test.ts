@@ -156,9 +156,9 @@ describe('chatgpt (OpenAI Responses)', () => {
     expect((await chatgpt().ask('q')).text).toBe('Acme leads. [Globex](https://g.example/) follows. Done.');
   });
 
-  it('keeps a sentence an annotation spans, and removes numbered [n](url) links of cited URLs by their URL', async () => {
+  it('keeps a sentence an annotation spans, and removes numbered [n](url) and [[n]](url) links', async () => {
     const text =
-      'Acme leads [1](https://a.example/p). Globex [[2]](https://g.example/) follows. See [3](https://x.example/).';
+      'Acme leads [1](https://a.example/p). Globex [[2]](https://g.example/) follows [3](https://x.example/).';
     const second = text.indexOf('Globex');
     fakes.script(
       'openai',
@@ -184,8 +184,8 @@ describe('chatgpt (OpenAI Responses)', () => {
       ]),
     );
     const answer = await chatgpt().ask('q');
-    // The link to a URL no annotation cites is not known to be a citation: it stays.
-    expect(answer.text).toBe('Acme leads. Globex follows. See [3](https://x.example/).');
+    // A number names nothing, whichever URL it links: even a link no annotation cites goes.
+    expect(answer.text).toBe('Acme leads. Globex follows.');
     expect(answer.sources).toEqual([
       { url: 'https://a.example/p', title: null },
       { url: 'https://g.example/', title: null },

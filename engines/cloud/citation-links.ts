@@ -5,9 +5,9 @@
  * may sit only in its top-level `citations`). The link is a source, not words of the answer: left in, its label would
  * count as the answer naming that site. Removed here where the annotation's span (character offsets into its
  * output_text) holds that link and nothing else, and otherwise by the link's URL being an annotated one (a numbered
- * link always). A span over more than a link (the sentence or paragraph the source
- * supports) is the claim, not the citation: the text stays whole and only the links in it go, by URL. A link to an
- * annotated URL that is part of a sentence (not after one) stays, since there it carries words.
+ * link always). A span over more than a link (the sentence or paragraph the source supports) is the claim, not the
+ * citation: the text stays whole and only the citation links in it go. A link to an annotated URL that is part of a
+ * sentence (not after one) stays, since there it carries words.
  */
 import { normaliseUrl } from '../scoring/urls.ts';
 import { LINK_TARGET } from './answer.ts';
@@ -69,7 +69,7 @@ function cut(text: string, spans: [number, number][]): string {
 
 const PARENTHESISED = new RegExp(String.raw`[ \t]*\(\[[^\]\n]*\]\((${LINK_TARGET})\)\)`, 'g');
 /** `[3](url)` or xAI's `[[3]](url)`, to whatever URL: a number is never words of the answer. */
-const NUMBERED = new RegExp(String.raw`[ \t]*\[\[?\d{1,3}\]?\]\((${LINK_TARGET})\)`, 'g');
+const NUMBERED = new RegExp(String.raw`[ \t]*\[\[?\d{1,3}\]?\]\(${LINK_TARGET}\)`, 'g');
 /** A plain link right after a sentence's end, itself followed by the line's end or another link. */
 const AFTER_SENTENCE = new RegExp(
   String.raw`([.!?…]["'”’)\]]?)[ \t]*\[[^\]\n]+\]\((${LINK_TARGET})\)(?=[ \t]*(?:$|\n|\(?\[))`,

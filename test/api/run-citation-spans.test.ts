@@ -1,7 +1,8 @@
 /**
- * Issue 20: Grok once answered with url_citation spans over the sentences its `[[n]](url)` links sit in; the adapter
- * cut each span, found no text left and failed every Grok answer, so a run of six engines stored five engines'
- * answers and still said `completed`. The whole run, through the fake engine servers, now stores all six.
+ * Issue 20: Grok answered with url_citation spans over the sentences its `[[n]](url)` links sit in; the adapter cut
+ * each spanned sentence, and with every sentence spanned no text was left: every Grok answer failed, so a run of six
+ * engines stored five engines' answers and still said `completed`. The whole run, through the fake engine servers,
+ * now stores all six, Grok's whole.
  */
 import { afterEach, expect, it } from 'vitest';
 import { defaultAnswer } from '../fakes/engines/index.ts';

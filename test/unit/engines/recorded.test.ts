@@ -198,6 +198,34 @@ describe('a span over the sentence, not the link (constructed from the recording
   });
 });
 
+describe('the other engines’ citations over sentences (recorded) leave the sentences whole', () => {
+  it('gemini keeps every segment its groundingSupports cite', async () => {
+    const body = recorded('gemini', 'pydantic-ai-web-search.1');
+    const supports = (
+      body.candidates as { groundingMetadata: { groundingSupports: { segment: { text: string } }[] } }[]
+    )[0]!.groundingMetadata.groundingSupports;
+    const redirects = createRedirectReader({
+      enabled: false,
+      timeoutMs: 1,
+      baseUrl: '',
+      allowPrivate: false,
+    });
+    const answer = await ask([body], (url) => createGemini(settings(url), redirects));
+    expect(supports.length).toBeGreaterThan(0);
+    for (const { segment } of supports) expect(answer.text).toContain(segment.text);
+  });
+
+  it('claude keeps every text block its citations point from', async () => {
+    const body = recorded('claude', 'vercel-anthropic-web-search');
+    const cited = (body.content as { type: string; text?: string; citations?: unknown[] }[]).filter(
+      (b) => b.type === 'text' && (b.citations?.length ?? 0) > 0,
+    );
+    const answer = await ask([body], (url) => createClaude(settings(url)));
+    expect(cited.length).toBeGreaterThan(0);
+    for (const block of cited) expect(answer.text).toContain(block.text!.trim());
+  });
+});
+
 describe('perplexity on recorded sonar answers that carry only citations', () => {
   const perplexity = (url: string) => createPerplexity(settings(url));
 

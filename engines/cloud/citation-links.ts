@@ -1,10 +1,13 @@
 /**
  * The Responses API's web search (OpenAI, Azure OpenAI, xAI) writes each citation into the text as a markdown link
- * as well as giving it as a url_citation annotation: `([site](url))` after a claim, or, as Azure OpenAI and newer
- * models write it, a plain `[The Straits Times](url)` after the sentence. The link is a source, not words of the
- * answer: left in, its label would count as the answer naming that site. Removed here, where the annotation's
- * span (character offsets into its output_text) says, and otherwise by the link's URL being an annotated one; a
- * link to an annotated URL that is part of a sentence (not after one) stays, since there it carries words.
+ * as well as giving it as a url_citation annotation: `([site](url))` after a claim, a plain `[The Straits Times](url)`
+ * after the sentence (Azure OpenAI and newer models), or a numbered `[3](url)` / `[[3]](url)` (xAI, whose sources
+ * may sit only in its top-level `citations`). The link is a source, not words of the answer: left in, its label would
+ * count as the answer naming that site. Removed here where the annotation's span (character offsets into its
+ * output_text) holds that link and nothing else, and otherwise by the link's URL being an annotated one (a numbered
+ * link always). A span over more than a link (the sentence or paragraph the source supports) is the claim, not the
+ * citation: the text stays whole and only the citation links in it go. A link to an annotated URL that is part of a
+ * sentence (not after one) stays, since there it carries words.
  */
 import { normaliseUrl } from '../scoring/urls.ts';
 import { LINK_TARGET } from './answer.ts';
@@ -13,7 +16,18 @@ import type { OutputText, ResponsesText } from './responses.ts';
 
 const key = (url: string) => normaliseUrl(url) ?? url;
 
-/** Annotated spans that hold a link to their URL, widened to wrapping parentheses and the blank before. */
+/** A label that names a site or a page, or numbers a source (`[3]`, xAI's `[[3]]`). */
+const LINK_LABEL = /^\[(?:\[\d{1,3}\]|[^[\]\n]*)$/;
+
+/** Whether `inside` is one link to `url`, maybe in parentheses, with nothing else but blanks. */
+function isCitationLink(inside: string, url: string): boolean {
+  const t = inside.trim();
+  const link = t.startsWith('([') && t.endsWith(')') ? t.slice(1, -1) : t;
+  const target = `](${url})`;
+  return link.endsWith(target) && LINK_LABEL.test(link.slice(0, -target.length));
+}
+
+/** Annotated spans that are a citation link to their URL, widened to wrapping parentheses and the blank before. */
 function citationSpans(text: string, annotations: JsonObject[]): [number, number][] {
   const spans: [number, number][] = [];
   for (const a of annotations) {
@@ -30,9 +44,12 @@ function citationSpans(text: string, annotations: JsonObject[]): [number, number
     let e = a.end_index as number;
     if (s < 0 || e > text.length || s >= e) continue;
     const inside = text.slice(s, e);
-    // Offsets that do not hold the whole link (counted in other units, a text edited since) are not trusted.
-    if (!inside.includes(`](${url})`)) continue;
-    if (inside.startsWith('[') && text[s - 1] === '(' && text[e] === ')') [s, e] = [s - 1, e + 1];
+    // Offsets that hold more than the link (the claim it supports) or less (counted in other units, a text edited
+    // since) are not cut by: the links in them go by their URL below.
+    if (!isCitationLink(inside, url)) continue;
+    s += inside.length - inside.trimStart().length;
+    e -= inside.length - inside.trimEnd().length;
+    if (text[s] === '[' && text[s - 1] === '(' && text[e] === ')') [s, e] = [s - 1, e + 1];
     while (s > 0 && (text[s - 1] === ' ' || text[s - 1] === '\t')) s--;
     spans.push([s, e]);
   }
@@ -51,6 +68,8 @@ function cut(text: string, spans: [number, number][]): string {
 }
 
 const PARENTHESISED = new RegExp(String.raw`[ \t]*\(\[[^\]\n]*\]\((${LINK_TARGET})\)\)`, 'g');
+/** `[3](url)` or xAI's `[[3]](url)`, to whatever URL: a number is never words of the answer. */
+const NUMBERED = new RegExp(String.raw`[ \t]*\[\[?\d{1,3}\]?\]\(${LINK_TARGET}\)`, 'g');
 /** A plain link right after a sentence's end, itself followed by the line's end or another link. */
 const AFTER_SENTENCE = new RegExp(
   String.raw`([.!?…]["'”’)\]]?)[ \t]*\[[^\]\n]+\]\((${LINK_TARGET})\)(?=[ \t]*(?:$|\n|\(?\[))`,
@@ -58,7 +77,9 @@ const AFTER_SENTENCE = new RegExp(
 );
 
 function withoutLinksTo(text: string, cited: ReadonlySet<string>): string {
-  let out = text.replace(PARENTHESISED, (whole: string, url: string) => (cited.has(key(url)) ? '' : whole));
+  let out = text
+    .replace(PARENTHESISED, (whole: string, url: string) => (cited.has(key(url)) ? '' : whole))
+    .replace(NUMBERED, '');
   // Citations can follow each other ("… U.S. [A](a) [B](b)"): each pass removes the one after the sentence.
   for (let pass = 0; pass < 8; pass++) {
     const next = out.replace(AFTER_SENTENCE, (whole: string, end: string, url: string) =>

@@ -3,7 +3,7 @@
  * annotations often carry the URL alone (no title, no span); citation links to them leave the text as ChatGPT's do.
  */
 import type { AnswerEngine, AskOptions, TextModel } from '../types.ts';
-import { finishAnswer, LINK_TARGET, SourceList, stripMarkers } from './answer.ts';
+import { finishAnswer, SourceList } from './answer.ts';
 import { textWithoutCitationLinks } from './citation-links.ts';
 import type { AdapterSettings } from './config.ts';
 import type { VendorErrorRule } from './errors.ts';
@@ -11,9 +11,6 @@ import { arr, obj, str } from './json.ts';
 import { postResponses, readResponses, urlCitations } from './responses.ts';
 
 const ID = 'grok';
-
-/** Grok writes each citation into the text as `[[n]](url)`; the sources list already holds the URL. */
-const INLINE_CITATION = String.raw`\[\[\d{1,3}\]\]\(${LINK_TARGET}\)`;
 
 /** xAI answers a wrong key with a 400, not a 401. */
 const xaiErrorRule: VendorErrorRule = (status, body) => {
@@ -35,8 +32,8 @@ export function createGrok(settings: AdapterSettings): AnswerEngine & TextModel 
       const sources = new SourceList();
       for (const c of urlCitations(read.annotations)) sources.add(c.url, citationTitle(c.title));
       for (const url of arr(read.body.citations)) sources.add(url);
-      const text = stripMarkers(textWithoutCitationLinks(read), INLINE_CITATION);
-      return finishAnswer(ID, text, sources.list(), read.model);
+      // Grok writes each citation into the text as `[[n]](url)`, which goes with the others' citation links.
+      return finishAnswer(ID, textWithoutCitationLinks(read), sources.list(), read.model);
     },
     async complete(system: string, user: string, options: AskOptions = {}) {
       const body = { instructions: system, input: user };

@@ -36,7 +36,7 @@ export async function withStore(
 /** The configured database as a store; a database that cannot be opened stops the command with one line. */
 export async function openStore(config: Config): Promise<Store> {
   const [{ openDatabase }, { createStore }, { StoreOpenError }] = await Promise.all([
-    import('../store/database.ts'),
+    import('../domain/database.ts'),
     import('../store/index.ts'),
     import('../store/errors.ts'),
   ]);

@@ -16,7 +16,7 @@ interface CopyOptions {
 
 async function migrate(opts: MigrateOptions): Promise<void> {
   const { loadConfig } = await import('../config.ts');
-  const { openDatabase } = await import('../store/database.ts');
+  const { openDatabase } = await import('../domain/database.ts');
   const { appliedMigrations } = await import('../store/migrate.ts');
   const { redactLocation } = await import('../store/location.ts');
   const { StoreOpenError } = await import('../store/errors.ts');
@@ -46,7 +46,7 @@ async function copy(opts: CopyOptions): Promise<void> {
   const batch = opts.batch === undefined ? undefined : Number(opts.batch);
   if (batch !== undefined && (!Number.isInteger(batch) || batch < 1))
     fail('--batch must be a whole number of 1 or more');
-  const { openDatabase } = await import('../store/database.ts');
+  const { openDatabase } = await import('../domain/database.ts');
   const { StoreOpenError } = await import('../store/errors.ts');
   const { copyDatabase, CopyRefused, finishCopy } = await import('../store/copy.ts');
   const { verifyCopy } = await import('../store/copy-verify.ts');

@@ -5,17 +5,5 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export function isoDay(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return isoDay(d);
-}
-
-/** Whole days from `from` to `to`, counting both ends. */
-export function daysInclusive(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
+// Day arithmetic lives below the domain, where the store's period tables use it too.
+export { addDays, daysInclusive, isoDay } from '../contract/days.ts';

@@ -1,8 +1,9 @@
-import type { Caller } from '../http/caller.ts';
+import type { Scope } from '../contract/account.ts';
 import type { Store } from '../store/index.ts';
 import type { Clock } from './clock.ts';
 import { createCursorCodec, type CursorCodec } from './cursor.ts';
 import { randomAlnum } from './ids.ts';
+import type { Plan } from './plans.ts';
 import { createReadCache, type ReadCache } from './read-cache.ts';
 import type { SecretBox } from './secret-box.ts';
 
@@ -65,4 +66,14 @@ export async function createServices(
   };
 }
 
-export type { Caller };
+/** Who is calling: the key, its account's plan, and which projects it reads (null: every project). */
+export interface Caller {
+  keyId: string;
+  label: string;
+  scopes: Scope[];
+  createdAt: string;
+  expiresAt: string | null;
+  accountId: string;
+  plan: Plan;
+  projectIds: readonly string[] | null;
+}

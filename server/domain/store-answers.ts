@@ -1,4 +1,5 @@
 import type { Repositories, Store } from '../store/index.ts';
+import type { InsightPart } from '../store/migration-hooks.ts';
 import type { NewAnswerRow } from '../store/repositories/answers.ts';
 import { insightDeltas } from './insight-deltas.ts';
 import { summaryDeltas, type AnswerCounts } from './summary-deltas.ts';
@@ -37,13 +38,6 @@ async function addToSummaries(tx: Repositories, projectId: string, answers: read
   await addToInsightSummaries(tx, projectId, answers);
 }
 
-/**
- * The parts of the insight summaries a migration can build from the stored answers on its own. A backfill runs this
- * live code, which writes the newest shape of their tables, so a part is built by a migration that leaves its
- * tables in that shape: 0006 builds prompts and trends, and 0008, which changed the source tables, builds sources.
- * Surfaces go with prompts: they pair the prompts' day rows.
- */
-export type InsightPart = 'sources' | 'prompts' | 'trends';
 const ALL_PARTS: ReadonlySet<InsightPart> = new Set(['sources', 'prompts', 'trends']);
 
 /**

@@ -1,17 +1,7 @@
 import type { Scope } from '../contract/account.ts';
-import type { Plan } from '../domain/plans.ts';
+import type { Caller } from '../domain/context.ts';
 
-/** Who is calling: the key, its account's plan, and which projects it reads (null: every project). */
-export interface Caller {
-  keyId: string;
-  label: string;
-  scopes: Scope[];
-  createdAt: string;
-  expiresAt: string | null;
-  accountId: string;
-  plan: Plan;
-  projectIds: readonly string[] | null;
-}
+export type { Caller };
 
 declare module 'fastify' {
   interface FastifyRequest {

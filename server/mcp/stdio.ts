@@ -10,7 +10,7 @@ import { createWebhookDeliverer } from '../jobs/webhook-deliverer.ts';
 import { createWebhookNetwork } from '../jobs/webhook-network.ts';
 import { createLogger } from '../logger.ts';
 import { loadSecretKey } from '../secret-key.ts';
-import { openDatabase } from '../store/database.ts';
+import { openDatabase } from '../domain/database.ts';
 import { createStore } from '../store/index.ts';
 import { createMcpServer } from './server.ts';
 import { stdioCaller } from './stdio-caller.ts';

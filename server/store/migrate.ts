@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { SchemaDialect } from './dialect.ts';
 import type { Db } from './engine.ts';
+import type { MigrationHooks } from './migration-hooks.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as runs from './migrations/0002-runs.ts';
 import * as hosts from './migrations/0003-hosts.ts';
@@ -15,7 +16,7 @@ import * as mailOutbox from './migrations/0010-mail-outbox.ts';
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
 interface PortableMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations describe the schema before the typed view exists
-  up(db: Kysely<any>, s: SchemaDialect): Promise<void>;
+  up(db: Kysely<any>, s: SchemaDialect, hooks: MigrationHooks): Promise<void>;
 }
 
 const MIGRATIONS: Record<string, PortableMigration> = {
@@ -37,9 +38,9 @@ const MIGRATIONS: Record<string, PortableMigration> = {
  * the newest applied is applied too, rather than refused: 0004-positions and 0005-instances were written side by
  * side, and a database made with 0005 first must still get 0004 (neither touches what the other makes).
  */
-export async function migrateToLatest(db: Db, s: SchemaDialect): Promise<void> {
+export async function migrateToLatest(db: Db, s: SchemaDialect, hooks: MigrationHooks): Promise<void> {
   const migrations: Record<string, Migration> = Object.fromEntries(
-    Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (k: Kysely<unknown>) => m.up(k, s) }]),
+    Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (k: Kysely<unknown>) => m.up(k, s, hooks) }]),
   );
   const migrator = new Migrator({
     db,

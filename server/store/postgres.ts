@@ -4,6 +4,7 @@ import { postgresDialect } from './dialect.ts';
 import { registerEngine, type ChangedProjects, type Db } from './engine.ts';
 import { StoreOpenError, StoreUnavailableError } from './errors.ts';
 import { isMigrated, migrateToLatest } from './migrate.ts';
+import type { MigrationHooks } from './migration-hooks.ts';
 import { postgresRateCounter } from './postgres-rate-counter.ts';
 import { redactLocation } from './location.ts';
 import { CHANGES_CHANNEL, installSupportObjects, supportInstalled } from './postgres-support.ts';
@@ -161,7 +162,10 @@ function changeListener(url: string) {
  * Opens a PostgreSQL database (a postgres:// URL) with a pool of `poolSize` connections, migrates it, and
  * installs the support objects. Every failure to reach it is one StoreOpenError line with the password hidden.
  */
-export async function openPostgres(url: string, opts: { poolSize?: number } = {}): Promise<Db> {
+export async function openPostgres(
+  url: string,
+  opts: { poolSize?: number; migrations: MigrationHooks },
+): Promise<Db> {
   const where = redactLocation(url);
   try {
     new URL(url);
@@ -192,7 +196,7 @@ export async function openPostgres(url: string, opts: { poolSize?: number } = {}
   try {
     // Most starts find the schema current: two reads then, instead of the migrator's locks and DDL.
     if (!(await isMigrated(db)) || !(await supportInstalled(db))) {
-      await migrateToLatest(db, postgresDialect.schema);
+      await migrateToLatest(db, postgresDialect.schema, opts.migrations);
       await db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(${sql.lit(SUPPORT_LOCK)})`.execute(trx);
         await installSupportObjects(trx);

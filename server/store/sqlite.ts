@@ -5,6 +5,7 @@ import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from
 import { SQLITE_FOLD_CASE, sqliteDialect } from './dialect.ts';
 import { registerEngine, type Db } from './engine.ts';
 import { migrateToLatest } from './migrate.ts';
+import type { MigrationHooks } from './migration-hooks.ts';
 import { memoryRateCounter } from './rate-counter.ts';
 import type { Database } from './schema.ts';
 
@@ -69,7 +70,7 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): Sqlit
  * Opens (creating when needed) the SQLite file, applies the pragmas the service relies on, and migrates it. One
  * process serves an SQLite file, so request counts live in that process.
  */
-export async function openSqlite(path: string): Promise<Db> {
+export async function openSqlite(path: string, migrations: MigrationHooks): Promise<Db> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
@@ -90,7 +91,7 @@ export async function openSqlite(path: string): Promise<Db> {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => (writes += 1)) }),
   });
   try {
-    await migrateToLatest(db, sqliteDialect.schema);
+    await migrateToLatest(db, sqliteDialect.schema, migrations);
   } catch (err) {
     await db.destroy();
     throw err;

@@ -10,7 +10,7 @@ import { summaryBody } from '../../server/domain/answer-summary.ts';
 import { addDays } from '../../server/domain/clock.ts';
 import { observedWindow, resolveRange } from '../../server/domain/date-range.ts';
 import type { AnswerMatch } from '../../server/store/repositories/answers.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { insightProject, PAGES, PROMPTS, TEXTS, TODAY, type LineSpec } from '../support/insights.ts';
 import { rawDb } from '../support/raw-db.ts';

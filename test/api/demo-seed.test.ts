@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../server/domain/accounts.ts';
 import type { Clock } from '../../server/domain/clock.ts';
 import { mulberry32, seedDemo } from '../../server/domain/demo-data.ts';
-import { openDatabase, type Db } from '../../server/store/database.ts';
+import { openDatabase, type Db } from '../../server/domain/database.ts';
 import type { CompetitorHit } from '../../server/store/repositories/answers.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 import { freshDatabase, type TestDatabase } from '../support/test-db.ts';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount } from '../../server/domain/accounts.ts';
 import type { Clock } from '../../server/domain/clock.ts';
 import { importAnswers, importedAnswerId } from '../../server/domain/import-answers.ts';
-import { openDatabase, type Db } from '../../server/store/database.ts';
+import { openDatabase, type Db } from '../../server/domain/database.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 import { freshDatabase, type TestDatabase } from '../support/test-db.ts';
 import type { CompetitorHit } from '../../server/store/repositories/answers.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../server/domain/clock.ts';
 import { sourceClassifier } from '../../server/domain/source-class.ts';
 import { SURFACE_PAIRS } from '../../server/domain/surface-deltas.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { importLines } from '../support/answers.ts';
 import {

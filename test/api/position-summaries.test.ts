@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createStore } from '../../server/store/index.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { projectWithAnswers } from '../support/answers.ts';

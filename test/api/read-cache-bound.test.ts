@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JsonText } from '../../server/domain/json-text.ts';
 import { createReadCache } from '../../server/domain/read-cache.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 import { freshDatabase, type TestDatabase } from '../support/test-db.ts';
 

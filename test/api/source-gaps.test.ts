@@ -4,7 +4,7 @@ import { registrableDomain } from '../../engines/scoring/index.ts';
 import { addDays } from '../../server/domain/clock.ts';
 import { sourceClassifier } from '../../server/domain/source-class.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { importLines } from '../support/answers.ts';
 import { recountSources } from '../support/insight-recount.ts';

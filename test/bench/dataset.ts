@@ -4,7 +4,7 @@ import { createAccount } from '../../server/domain/accounts.ts';
 import { createApiKey } from '../../server/domain/api-keys.ts';
 import { systemClock } from '../../server/domain/clock.ts';
 import { seedDemo } from '../../server/domain/demo-data.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createStore } from '../../server/store/index.ts';
 import { databaseUrl, onServer } from '../support/pg-cluster.ts';
 

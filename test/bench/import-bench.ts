@@ -8,7 +8,7 @@ import { createAccount as createAccountHere, type createAccount } from '../../se
 import { systemClock, type Clock } from '../../server/domain/clock.ts';
 import { createDemoProject, mulberry32, type seedDemo } from '../../server/domain/demo-data.ts';
 import type { ImportResult } from '../../server/domain/import-answers.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 import { open } from 'node:fs/promises';
 import { fileLines } from '../../server/cli/file-lines.ts';
@@ -59,7 +59,12 @@ interface ImportModules {
 async function modulesAt(root: string, ext: 'ts' | 'js'): Promise<ImportModules> {
   const from = async <T>(path: string) => (await import(join(root, `${path}.${ext}`))) as T;
   return {
-    ...(await from<Pick<ImportModules, 'openDatabase'>>('server/store/database')),
+    // The domain opens the database since the store stopped importing the domain (issue 20); older trees, the store.
+    ...(await from<Pick<ImportModules, 'openDatabase'>>(
+      existsSync(join(root, `server/domain/database.${ext}`))
+        ? 'server/domain/database'
+        : 'server/store/database',
+    )),
     ...(await from<Pick<ImportModules, 'createStore'>>('server/store/index')),
     ...(await from<Pick<ImportModules, 'createAccount'>>('server/domain/accounts')),
     ...(await from<Pick<ImportModules, 'seedDemo'>>('server/domain/demo-data')),

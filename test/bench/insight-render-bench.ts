@@ -10,7 +10,7 @@ import { createSecretBox } from '../../server/domain/secret-box.ts';
 import { sourceStats } from '../../server/domain/source-stats.ts';
 import { surfaceStats } from '../../server/domain/surface-stats.ts';
 import { trendStats } from '../../server/domain/trend-stats.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createStore } from '../../server/store/index.ts';
 
 export interface RenderFigures {

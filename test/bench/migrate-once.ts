@@ -1,4 +1,4 @@
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 
 /** Opens (and so migrates) the database given, printing how long it took and the process's peak memory. */
 const started = performance.now();

@@ -18,6 +18,7 @@ const TABLE_CONSTANTS = [
   'dist/app/agent/paths.js',
   'dist/engines/catalog.js',
   'dist/server/contract/cadences.js',
+  'dist/server/contract/days.js',
   'dist/server/domain/clock.js',
 ];
 

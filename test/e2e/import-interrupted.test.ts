@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/store/database.ts';
+import { openDatabase, type Db } from '../../server/domain/database.ts';
 import { variedLines } from '../support/answers.ts';
 import { e2eEngines, serviceDatabase, type ServiceDatabase } from '../support/e2e-db.ts';
 import { cli, runCli, until } from '../support/e2e.ts';

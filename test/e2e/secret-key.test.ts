@@ -7,7 +7,7 @@ import { systemClock } from '../../server/domain/clock.ts';
 import { createSecretBox } from '../../server/domain/secret-box.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
 import { loadSecretKey } from '../../server/secret-key.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createStore } from '../../server/store/index.ts';
 import { runCli } from '../support/e2e.ts';
 import { verification } from '../support/mail.ts';

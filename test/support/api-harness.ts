@@ -12,7 +12,7 @@ import { createCursorCodec } from '../../server/domain/cursor.ts';
 import { createReadCache } from '../../server/domain/read-cache.ts';
 import type { Plan } from '../../server/domain/plans.ts';
 import type { RateLimits } from '../../server/http/rate-limit.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 import { freshDatabase } from './test-db.ts';
 

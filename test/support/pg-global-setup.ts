@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { databaseUrl, onServer, startPgCluster, type PgCluster } from './pg-cluster.ts';
 
 /**

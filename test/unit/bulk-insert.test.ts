@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bulkInsert } from '../../server/store/bulk-insert.ts';
-import type { Db } from '../../server/store/database.ts';
+import type { Db } from '../../server/domain/database.ts';
 
 interface Row {
   id: string;

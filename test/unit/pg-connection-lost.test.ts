@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/store/database.ts';
+import { migrationHooks, type Db } from '../../server/domain/database.ts';
 import { StoreUnavailableError } from '../../server/store/errors.ts';
 import { openPostgres } from '../../server/store/postgres.ts';
 import { e2eEngines, serviceDatabase, type ServiceDatabase } from '../support/e2e-db.ts';
@@ -16,7 +16,7 @@ describe.runIf(e2eEngines().includes('postgres'))('a PostgreSQL connection lost 
   let db: Db;
   beforeAll(async () => {
     database = await serviceDatabase('postgres');
-    db = await openPostgres(database.location, { poolSize: 2 });
+    db = await openPostgres(database.location, { poolSize: 2, migrations: migrationHooks });
   }, 120_000);
   afterAll(async () => {
     await db?.destroy();

@@ -1,9 +1,10 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { SchemaDialect } from '../dialect.ts';
 import type { Db } from '../engine.ts';
+import type { MigrationHooks } from '../migration-hooks.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations describe the schema before the typed view exists */
-export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
+export async function up(db: Kysely<any>, s: SchemaDialect, hooks: MigrationHooks): Promise<void> {
   const { text, integer: int } = s;
   const counts = (table: CreateTableBuilder<any, any>, names: readonly string[]) =>
     names.reduce((t, name) => t.addColumn(name, int, (c) => c.notNull()), table);
@@ -145,9 +146,7 @@ export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
       .execute();
   }
   await db.schema.alterTable('webhooks').addColumn('thresholds', text).execute();
-  // Answers stored before this migration get their summaries now, through the same code live writes use. Loaded
-  // here, not at the top: every command opens the store, and only a database that needs this step pays for the
-  // scoring code it pulls in. The source summaries are built by 0008, which changed their tables since.
-  const { backfillInsights } = await import('../insight-backfill.ts');
-  await backfillInsights(db as Db, new Set(['prompts', 'trends']));
+  // Answers stored before this migration get their summaries now, through the same code live writes use (the
+  // domain's, handed in). The source summaries are built by 0008, which changed their tables since.
+  await hooks.backfillInsights(db as Db, new Set(['prompts', 'trends']));
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SchemaDialect } from '../dialect.ts';
 import type { Db } from '../engine.ts';
+import type { MigrationHooks } from '../migration-hooks.ts';
 
 const TABLES = ['source_days', 'source_months'];
 
@@ -11,7 +12,7 @@ const TABLES = ['source_days', 'source_months'];
  * every database, whichever of 0006 and 0007 built its rows, ends with the same rows a live write makes.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations describe the schema before the typed view exists */
-export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
+export async function up(db: Kysely<any>, s: SchemaDialect, hooks: MigrationHooks): Promise<void> {
   for (const table of TABLES) {
     for (const column of ['brand_answers', 'rival_answers'])
       await db.schema
@@ -20,7 +21,5 @@ export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
         .execute();
     await db.deleteFrom(table).execute();
   }
-  // Loaded here, not at the top, for the reason 0006 gives.
-  const { backfillInsights } = await import('../insight-backfill.ts');
-  await backfillInsights(db as Db, new Set(['sources']));
+  await hooks.backfillInsights(db as Db, new Set(['sources']));
 }

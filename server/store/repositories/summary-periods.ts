@@ -1,4 +1,4 @@
-import { addDays } from '../../domain/clock.ts';
+import { addDays } from '../../contract/days.ts';
 
 /** A day range split into whole calendar months and the loose days at either end. */
 export interface PeriodSplit {

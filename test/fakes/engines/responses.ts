@@ -36,12 +36,22 @@ function message(text: string, annotations: unknown[]) {
   };
 }
 
+/** The sentence around [start, end): from the end of the one before to its own closing punctuation. */
+function sentenceAround(text: string, start: number, end: number): { start: number; end: number } {
+  let from = 0;
+  for (const m of text.slice(0, start).matchAll(/[.!?]\s+|\n/g)) from = m.index + m[0].length;
+  const stop = text.slice(end).search(/[.!?]/);
+  return { start: from, end: stop < 0 ? text.length : end + stop + 1 };
+}
+
 /**
  * The answer as the vendor writes it (see the recordings in test/fixtures/vendors): OpenAI `([site](url))` after a
  * claim with an annotation spanning it; Azure OpenAI and newer models (`plain`) `[Title](url)` after the sentence,
- * only the first link to a URL annotated; xAI `[[n]](url)` with url-only annotations and `citations`.
+ * only the first link to a URL annotated; xAI `[[n]](url)` with url-only annotations and `citations`, or (`sentence-spans`)
+ * annotations that span the sentence each link sits in.
  */
-function searched(flavor: Flavor, answer: FakeAnswer, query: string, plain = false) {
+function searched(flavor: Flavor, answer: FakeAnswer, query: string, style?: Behaviour['kind']) {
+  const plain = style === 'plain-citations';
   const cited = answer.sources.map((s) => ({ ...s, url: flavor === 'openai' ? withUtm(s.url) : s.url }));
   const marked = withMarkers(answer.text, cited.length, (i) => {
     const { url, title } = cited[i]!;
@@ -50,6 +60,19 @@ function searched(flavor: Flavor, answer: FakeAnswer, query: string, plain = fal
   });
   const annotated = new Set<number>();
   const annotations = marked.spans.flatMap(({ source, start, end }) => {
+    if (flavor === 'xai' && style === 'sentence-spans') {
+      const span = sentenceAround(marked.text, start, end);
+      const url = cited[source]!.url;
+      return [
+        {
+          type: 'url_citation',
+          url,
+          title: String(source + 1),
+          start_index: span.start,
+          end_index: span.end,
+        },
+      ];
+    }
     if (flavor === 'xai') return [{ type: 'url_citation', url: cited[source]!.url }];
     if (plain && annotated.has(source)) return [];
     annotated.add(source);
@@ -91,7 +114,7 @@ export function responsesFake(flavor: Flavor): VendorFake {
     behaviours:
       flavor === 'openai'
         ? ['failed', 'incomplete', 'insufficient-quota', 'plain-citations']
-        : ['failed', 'incomplete'],
+        : ['failed', 'incomplete', 'sentence-spans'],
     unauthorized,
     errorBody: (status, text) => errorBody(flavor, status, text),
     gate(req: ReceivedRequest, ctx: VendorContext) {
@@ -156,12 +179,7 @@ export function responsesFake(flavor: Flavor): VendorFake {
         status: 200,
         body: {
           ...done,
-          ...searched(
-            flavor,
-            ctx.answer(engineId, body.input),
-            body.input,
-            behaviour?.kind === 'plain-citations',
-          ),
+          ...searched(flavor, ctx.answer(engineId, body.input), body.input, behaviour?.kind),
         },
       };
     },

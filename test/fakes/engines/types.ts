@@ -43,6 +43,8 @@ export type Behaviour =
   | { kind: 'insufficient-quota' }
   /** openai: citations as Azure OpenAI writes them, `[Title](url)` after the sentence, the first of a URL annotated. */
   | { kind: 'plain-citations' }
+  /** xai: each url_citation spans the sentence its `[[n]](url)` sits in (the claim), not the link. */
+  | { kind: 'sentence-spans' }
   /** anthropic: the search fails inside a 200; Claude still answers (without citations) unless `withText` is false. */
   | { kind: 'search-error'; errorCode: string; withText?: boolean }
   /** anthropic: stops with `pause_turn` after searching; the continuation request then answers. */

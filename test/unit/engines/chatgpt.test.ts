@@ -156,6 +156,42 @@ describe('chatgpt (OpenAI Responses)', () => {
     expect((await chatgpt().ask('q')).text).toBe('Acme leads. [Globex](https://g.example/) follows. Done.');
   });
 
+  it('keeps a sentence an annotation spans, and removes numbered [n](url) and [[n]](url) links', async () => {
+    const text =
+      'Acme leads [1](https://a.example/p). Globex [[2]](https://g.example/) follows [3](https://x.example/).';
+    const second = text.indexOf('Globex');
+    fakes.script(
+      'openai',
+      completed([
+        {
+          type: 'message',
+          content: [
+            {
+              type: 'output_text',
+              text,
+              annotations: [
+                { type: 'url_citation', url: 'https://a.example/p', start_index: 0, end_index: second - 1 },
+                {
+                  type: 'url_citation',
+                  url: 'https://g.example/',
+                  start_index: second,
+                  end_index: text.indexOf(' See'),
+                },
+              ],
+            },
+          ],
+        },
+      ]),
+    );
+    const answer = await chatgpt().ask('q');
+    // A number names nothing, whichever URL it links: even a link no annotation cites goes.
+    expect(answer.text).toBe('Acme leads. Globex follows.');
+    expect(answer.sources).toEqual([
+      { url: 'https://a.example/p', title: null },
+      { url: 'https://g.example/', title: null },
+    ]);
+  });
+
   it('takes a refusal as the answer when there is no output_text', async () => {
     fakes.script(
       'openai',

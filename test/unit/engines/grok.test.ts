@@ -70,6 +70,14 @@ describe('grok (xAI Responses)', () => {
     });
   });
 
+  it('keeps the sentence an annotation spans, removing only its [[n]](url) link', async () => {
+    fakes.script('xai', { kind: 'sentence-spans' });
+    const answer = await grok().ask('best crm for startups');
+    const expected = defaultAnswer('grok', 'best crm for startups');
+    expect(answer.text).toBe(expected.text);
+    expect(answer.sources).toEqual(expected.sources.map((s) => ({ url: s.url, title: null })));
+  });
+
   it('reads sources from citations alone when there are no annotations', async () => {
     fakes.script('xai', completed('Acme leads.', [], ['https://a.example/']));
     expect((await grok().ask('q')).sources).toEqual([{ url: 'https://a.example/', title: null }]);

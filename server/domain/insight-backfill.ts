@@ -1,12 +1,13 @@
-import { storedAnswerCounts } from '../domain/answer-rows.ts';
-import { addToInsightSummaries, type InsightPart } from '../domain/store-answers.ts';
-import type { AnswerCounts } from '../domain/summary-deltas.ts';
-import type { Db } from './engine.ts';
-import { fromJson } from './json.ts';
-import { promptSummariesRepository } from './repositories/prompt-summaries.ts';
-import { sourceSummariesRepository } from './repositories/source-summaries.ts';
-import { surfaceSummariesRepository } from './repositories/surface-summaries.ts';
-import { trendSummariesRepository } from './repositories/trend-summaries.ts';
+import type { Db } from '../store/engine.ts';
+import { fromJson } from '../store/json.ts';
+import type { InsightPart } from '../store/migration-hooks.ts';
+import { promptSummariesRepository } from '../store/repositories/prompt-summaries.ts';
+import { sourceSummariesRepository } from '../store/repositories/source-summaries.ts';
+import { surfaceSummariesRepository } from '../store/repositories/surface-summaries.ts';
+import { trendSummariesRepository } from '../store/repositories/trend-summaries.ts';
+import { storedAnswerCounts } from './answer-rows.ts';
+import { addToInsightSummaries } from './store-answers.ts';
+import type { AnswerCounts } from './summary-deltas.ts';
 
 /** Answers per pass: a few days of a large project, so rows merge well and memory stays small. */
 const BATCH = 5_000;
@@ -73,7 +74,7 @@ export async function forEachStoredBatch(
 
 /**
  * Builds parts of the insight summaries from the answers already stored, into their empty tables. Runs inside the
- * migration that (re)made those tables.
+ * migration that (re)made those tables (handed to it as a MigrationHooks by ./database.ts).
  */
 export function backfillInsights(db: Db, parts: ReadonlySet<InsightPart>): Promise<number> {
   const repos = {

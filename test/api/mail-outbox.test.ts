@@ -6,7 +6,7 @@ import { enqueueMail } from '../../server/mail/outbox.ts';
 import { MAX_MAIL_ATTEMPTS } from '../../server/mail/retry.ts';
 import { createMailSender, type MailSender } from '../../server/mail/sender.ts';
 import type { MailTransport } from '../../server/mail/transport.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 import { BASE, SILENT, TestClock } from '../support/api-harness.ts';
 import { recordingTransport, testSecrets, verification } from '../support/mail.ts';

@@ -4,7 +4,7 @@ import { createSecretBox, type SecretBox } from '../../server/domain/secret-box.
 import type { MailMessage } from '../../server/mail/message.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
 import { loadSecretKey } from '../../server/secret-key.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
 import { e2eEngines, serviceDatabase, type ServiceDatabase } from '../support/e2e-db.ts';

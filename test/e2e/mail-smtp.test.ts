@@ -4,7 +4,7 @@ import type { SecretBox } from '../../server/domain/secret-box.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
 import { createMailSender, type MailSender } from '../../server/mail/sender.ts';
 import { createSmtpTransport } from '../../server/mail/smtp-transport.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 import { startSmtpReceiver, SMTP_PASSWORD, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
 import { TestClock } from '../support/api-harness.ts';

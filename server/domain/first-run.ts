@@ -44,7 +44,7 @@ function engineReadiness(plan: Plan, supply: EngineSupply, id: string, now: Date
     return {
       runsOn,
       ready: problem === null,
-      note: problem ? problem.fix : 'Ready: the service has its key.',
+      note: problem ? problem.fix : 'The service has its key.',
     };
   }
   const note = isLocalFetch(id)

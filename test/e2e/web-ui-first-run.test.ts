@@ -67,7 +67,7 @@ describe.skipIf(browserPath === null)(
       expect(await accounts(ui)).toEqual([]);
       const plans = desk.getByRole('group', { name: 'Plan' });
       expect(await plans.getByRole('radio').count()).toBe(2);
-      expect(await plans.getByLabel(/^Premium/).isChecked()).toBe(true);
+      expect(await plans.getByLabel('Engines run by this service (premium)').isChecked()).toBe(true);
       expect(await desk.getByRole('button', { name: 'Explore with demo data' }).isEnabled()).toBe(true);
       expect(await desk.locator('main code').textContent()).toContain('npx answerwatch accounts create');
       await both((p) => checkPage(p, 'first-run-welcome'));
@@ -114,8 +114,8 @@ describe.skipIf(browserPath === null)(
       });
       const prompts = desk.getByLabel('Prompts, one a line');
       expect((await prompts.inputValue()).split('\n')).toEqual([
-        'What is the best CRM software?',
-        'Which CRM software would you recommend for a small business?',
+        'Who makes the best CRM software?',
+        'What CRM software would you recommend for a small business?',
         'What are the best alternatives to Acme?',
         'Acme or Globex: which is better?',
         'Is Acme a good choice for CRM software?',

@@ -32,8 +32,7 @@ const PLAN_TEXT: Record<FirstRunPlan['accessMode'], (p: FirstRunPlan) => [string
   ],
 };
 
-const title = (p: FirstRunPlan) =>
-  `${p.code[0]!.toUpperCase()}${p.code.slice(1)}: ${PLAN_TEXT[p.accessMode](p)[0]}`;
+const title = (p: FirstRunPlan) => `${PLAN_TEXT[p.accessMode](p)[0]} (${p.code})`;
 
 export async function renderWelcome(ctx: PageContext, done: (c: Created) => Promise<void>): Promise<void> {
   ctx.setTitle('Welcome');

@@ -21,32 +21,41 @@ export interface FirstRunPlan {
   suggestedEngineIds: string[];
 }
 
+/**
+ * A group's engines that all need the same thing (the signed-in browsers) say it once, above them; the others
+ * each say what they need beside them. Either way the sentence describes the checkbox.
+ */
 export function engineStep(plan: FirstRunPlan, chosen: readonly string[]) {
-  const boxes = plan.engines.map((e) => {
-    const box = h('input', { type: 'checkbox', value: e.id, id: uid('engine') });
-    box.checked = chosen.includes(e.id);
-    const note = h('span', { class: 'welcome-engine-note', id: uid('note') }, e.note);
-    box.setAttribute('aria-describedby', note.id);
-    const row = h(
-      'li',
-      { class: 'welcome-engine' },
-      box,
-      h('label', { for: box.id }, e.label),
-      badge(e.ready ? 'Ready' : 'Needs set-up', e.ready ? 'ok' : 'busy'),
-      note,
-    );
-    return { id: e.id, runsOn: e.runsOn, box, row };
-  });
+  const rows: { id: string; box: HTMLInputElement }[] = [];
   const group = (runsOn: 'cloud' | 'host', title: string) => {
-    const mine = boxes.filter((b) => b.runsOn === runsOn);
-    return mine.length === 0
-      ? null
-      : h(
-          'div',
-          { class: 'engine-group' },
-          h('p', { class: 'engine-group-title' }, title),
-          h('ul', { class: 'welcome-engines' }, ...mine.map((b) => b.row)),
-        );
+    const mine = plan.engines.filter((e) => e.runsOn === runsOn);
+    if (mine.length === 0) return null;
+    const shared = mine.length > 1 && mine.every((e) => !e.ready && e.note === mine[0]!.note);
+    const groupNote = shared
+      ? h('p', { class: 'hint welcome-engine-group-note', id: uid('note') }, mine[0]!.note)
+      : null;
+    const items = mine.map((e) => {
+      const box = h('input', { type: 'checkbox', value: e.id, id: uid('engine') });
+      box.checked = chosen.includes(e.id);
+      const note = groupNote ? null : h('span', { class: 'welcome-engine-note', id: uid('note') }, e.note);
+      box.setAttribute('aria-describedby', (groupNote ?? note)!.id);
+      rows.push({ id: e.id, box });
+      return h(
+        'li',
+        { class: 'welcome-engine' },
+        box,
+        h('label', { for: box.id }, e.label),
+        badge(e.ready ? 'Ready' : 'Needs set-up', e.ready ? 'ok' : 'busy'),
+        note,
+      );
+    });
+    return h(
+      'div',
+      { class: 'engine-group' },
+      h('p', { class: 'engine-group-title' }, title),
+      groupNote,
+      h('ul', { class: 'welcome-engines' }, ...items),
+    );
   };
   const fieldset = h(
     'fieldset',
@@ -55,5 +64,5 @@ export function engineStep(plan: FirstRunPlan, chosen: readonly string[]) {
     group('cloud', 'Asked by the service'),
     group('host', 'Asked on this computer'),
   );
-  return { fieldset, chosen: () => boxes.filter((b) => b.box.checked).map((b) => b.id) };
+  return { fieldset, chosen: () => rows.filter((r) => r.box.checked).map((r) => r.id) };
 }

@@ -9,7 +9,7 @@ export function suggestPrompts(brand: string, market: string, competitors: reado
   const rival = competitors.map((c) => c.trim()).find((c) => c.length > 0);
   const out: string[] = [];
   if (m) {
-    out.push(`What is the best ${m}?`, `Which ${m} would you recommend for a small business?`);
+    out.push(`Who makes the best ${m}?`, `What ${m} would you recommend for a small business?`);
   }
   if (b) {
     out.push(`What are the best alternatives to ${b}?`);

@@ -44,9 +44,13 @@ export function engineStep(plan: FirstRunPlan, chosen: readonly string[]) {
         'li',
         { class: 'welcome-engine' },
         box,
-        h('label', { for: box.id }, e.label),
-        badge(e.ready ? 'Ready' : 'Needs set-up', e.ready ? 'ok' : 'busy'),
-        note,
+        h(
+          'div',
+          { class: 'welcome-engine-body' },
+          h('label', { for: box.id }, e.label),
+          badge(e.ready ? 'Ready' : 'Needs set-up', e.ready ? 'ok' : 'busy'),
+          note,
+        ),
       );
     });
     return h(

@@ -12,7 +12,7 @@ import { competitorRows } from './setup-competitors.ts';
 import { brandProblems } from './welcome-checks.ts';
 import { engineStep, type FirstRunPlan } from './welcome-engines.ts';
 import { suggestPrompts } from './welcome-prompts.ts';
-import { errorNotice } from './widgets.ts';
+import { errorNotice, onSubmit } from './widgets.ts';
 
 export interface Created {
   accountId: string;
@@ -101,16 +101,7 @@ export async function renderWelcome(ctx: PageContext, done: (c: Created) => Prom
       ),
       status,
     );
-    form.addEventListener('submit', (ev) => {
-      ev.preventDefault();
-      const go = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
-      go.disabled = true;
-      status.replaceChildren();
-      Promise.resolve()
-        .then(next)
-        .catch((err: unknown) => status.replaceChildren(errorNotice(err)))
-        .finally(() => (go.disabled = false));
-    });
+    onSubmit(form, status, async () => void (await next()));
     ctx.view.replaceChildren(
       h(
         'header',
@@ -121,12 +112,10 @@ export async function renderWelcome(ctx: PageContext, done: (c: Created) => Prom
       progress(at),
       form,
     );
-    return status;
   };
-  const refuse = (status: HTMLElement, problems: string[]) => {
-    if (problems.length === 0) return false;
-    status.replaceChildren(notice('error', problems.join(' ')));
-    return true;
+  /** A step that cannot go on says why, in the sentences given, where its form reports errors. */
+  const check = (problems: readonly string[]) => {
+    if (problems.length > 0) throw new Error(problems.join(' '));
   };
 
   const show = (at: number): void => {
@@ -187,7 +176,7 @@ export async function renderWelcome(ctx: PageContext, done: (c: Created) => Prom
   }
 
   function brandStep() {
-    const status = step(
+    step(
       1,
       'Your brand',
       'The brand the answers are read for: answers naming it count as mentions, sources on its site as citations.',
@@ -202,7 +191,8 @@ export async function renderWelcome(ctx: PageContext, done: (c: Created) => Prom
         ),
       ],
       () => {
-        if (!refuse(status, brandProblems(brand.value, website.value))) show(2);
+        check(brandProblems(brand.value, website.value));
+        show(2);
       },
     );
   }
@@ -230,28 +220,29 @@ export async function renderWelcome(ctx: PageContext, done: (c: Created) => Prom
       const rivals = competitors.entries().map((c) => c.name);
       prompts.value = suggestPrompts(brand.value, market.value, rivals).join('\n');
     }
-    const status = step(
+    step(
       3,
       'Prompts',
       'The questions the engines are asked, as your customers would ask them. The suggestions are made from what you typed: change them freely.',
       [field('Prompts, one a line', prompts, 'At most 50; more can be added later on Setup.')],
       () => {
         const lines = prompts.value.split('\n').filter((l) => l.trim() !== '');
-        if (!refuse(status, lines.length === 0 ? ['Prompts: write at least one question.'] : [])) show(4);
+        check(lines.length === 0 ? ['Prompts: write at least one question.'] : []);
+        show(4);
       },
     );
   }
 
   function engineStepView() {
     const engines = engineStep(plan, engineIds);
-    const status = step(
+    step(
       4,
       'Engines',
       'Which answer engines to ask. An engine that needs set-up can be ticked now and made ready later on the Engines page.',
       [engines.fieldset],
       async () => {
         engineIds = engines.chosen();
-        if (refuse(status, engineIds.length === 0 ? ['Engines: tick at least one.'] : [])) return;
+        check(engineIds.length === 0 ? ['Engines: tick at least one.'] : []);
         const body = {
           plan: plan.code,
           ...(accountName.value.trim() && { accountName: accountName.value.trim() }),

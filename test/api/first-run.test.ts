@@ -95,6 +95,27 @@ describe('the first run of a fresh machine', () => {
     expect(tracking).toMatchObject({ engineIds: ['chatgpt', 'claude'], cadence: 'manual' });
   });
 
+  it('on a bring-your-own-key plan tracks the engines chosen, all asked on this computer', async () => {
+    const r = await owner('POST', '/local/v1/first-run', {
+      ...FIRST,
+      plan: 'byok',
+      accountName: undefined,
+      engineIds: ['chatgpt', 'ollama'],
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const { accountId, projectId } = r.json();
+    expect((await accounts()).find((a: { id: string }) => a.id === accountId)).toEqual({
+      id: accountId,
+      name: 'My account',
+      plan: 'byok',
+    });
+    const caps = (
+      await h.get(`/v1/projects/${projectId}/capabilities`, TOKEN, { 'x-answerwatch-account': accountId })
+    ).json();
+    expect(caps.accessMode).toBe('byok-local');
+    expect(caps.tracking).toMatchObject({ engineIds: ['chatgpt', 'ollama'], writable: false });
+  });
+
   it('refuses bad input with a sentence naming the field, and writes nothing', async () => {
     const before = await accounts();
     const cases: [Record<string, unknown>, RegExp][] = [

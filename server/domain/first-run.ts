@@ -125,5 +125,10 @@ export async function demoAccount(s: Services, plans: readonly Plan[]) {
   // Loaded when asked: the demo's content is large, and a service that never seeds one never reads it.
   const { seedDemo } = await import('./demo-data.ts');
   const projectId = await seedDemo(s.store, s.clock, { accountId: account.id, browserTwins: 0.1 });
+  // A demo made with one click asks no engine by itself (the seeder schedules its project daily, as a real one
+  // would be): with keys in the environment that would spend them on made-up prompts. Run now still works.
+  const { tracking } = (await s.store.projects.get(projectId))!;
+  await s.store.projects.updateTracking(projectId, { ...tracking, cadence: 'manual' });
+  s.signals.trackingChanged();
   return { accountId: account.id, projectId };
 }

@@ -177,6 +177,10 @@ describe('the first run of a fresh machine', () => {
     });
     expect(answers.statusCode).toBe(200);
     expect(answers.json().data).toHaveLength(1);
+    const caps = await h.get(`/v1/projects/${projectId}/capabilities`, TOKEN, {
+      'x-answerwatch-account': accountId,
+    });
+    expect(caps.json().tracking.cadence).toBe('manual');
   }, 60_000);
 
   it('answers nobody but the owner: no token, a wrong token, an API key, another machine', async () => {

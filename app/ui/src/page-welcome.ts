@@ -156,7 +156,7 @@ export async function renderWelcome(ctx: PageContext, done: (c: Created) => Prom
         h(
           'p',
           null,
-          'A made-up brand with its competitors, prompts and a month of scored answers from several engines, in an account of its own. Nothing is sent to any engine.',
+          'A made-up brand with its competitors, prompts and a month of scored answers from several engines, in an account of its own. No engine is asked until you press Run now.',
         ),
         h('div', { class: 'actions' }, demo),
         demoStatus,

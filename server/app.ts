@@ -131,7 +131,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { mcpRoutes } = await import('./mcp/http.ts');
   mcpRoutes(app, services);
   await hostSyncRoutes(app, { ...services, plans: opts.config.plans ?? DEFAULT_PLANS });
-  await localOwnerRoutes(app, services, { token: opts.localOwner?.token, hosts: opts.localOwner?.hosts });
+  await localOwnerRoutes(app, services, {
+    token: opts.localOwner?.token,
+    hosts: opts.localOwner?.hosts,
+    plans: opts.config.plans ?? DEFAULT_PLANS,
+    cloudEngineIds: new Set(opts.cloudEngineIds ?? []),
+  });
   webUiRoutes(app, opts.webUiDir);
   await app.ready();
   return app;

@@ -119,6 +119,9 @@ export function startLocalHosts(o: LocalHostOptions): LocalHostPort & { stop(): 
         (err: unknown) => o.log.error({ err, engineId }, 'the sign-in window could not open'),
       );
     },
+    hostAccount() {
+      void sweep();
+    },
     async stop() {
       clearInterval(timer);
       await Promise.all([...running.values()].map((r) => r.close()));

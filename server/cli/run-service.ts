@@ -123,6 +123,7 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
     setEngineKey: async (a, e, k) => (await localHosts!).setEngineKey(a, e, k),
     removeEngineKey: async (a, e) => (await localHosts!).removeEngineKey(a, e),
     signIn: async (a, e) => (await localHosts!).signIn(a, e),
+    hostAccount: (a) => void localHosts?.then((h) => h.hostAccount(a)),
   };
   const ownerToken = mode === 'start' ? `awl_${randomAlnum(40)}` : undefined;
   const app = await buildApp({

@@ -19,16 +19,15 @@ function checkCount(name: string, value: number | undefined) {
   }
 }
 
-/** A new account starts a fresh allowance period when its plan has one. */
-export async function createAccount(
-  store: Store,
+/** A new account's record, not yet stored: a fresh allowance period when its plan has one. */
+export function newAccountRecord(
   clock: Clock,
   input: { plan: string; name?: string },
   plans: readonly Plan[] = DEFAULT_PLANS,
-): Promise<AccountRecord> {
+): AccountRecord {
   const plan = checkPlan(input.plan, plans);
   const now = clock.now();
-  const account: AccountRecord = {
+  return {
     id: newId('acc'),
     name: input.name?.trim() || 'My account',
     plan: plan.code,
@@ -38,6 +37,15 @@ export async function createAccount(
       plan.unitsPerPeriod === null ? null : new Date(now.getTime() + PERIOD_DAYS * 86_400_000).toISOString(),
     createdAt: now.toISOString(),
   };
+}
+
+export async function createAccount(
+  store: Store,
+  clock: Clock,
+  input: { plan: string; name?: string },
+  plans: readonly Plan[] = DEFAULT_PLANS,
+): Promise<AccountRecord> {
+  const account = newAccountRecord(clock, input, plans);
   await store.accounts.create(account);
   return account;
 }

@@ -40,6 +40,35 @@ export async function withHost(s: Services, project: ProjectRecord, warning: str
   };
 }
 
+/** A new project's record, not yet stored: tracking `engineIds` (default: the plan's first cloud engines), manual. */
+export function newProjectRecord(
+  s: Pick<Services, 'clock'>,
+  caller: Pick<Caller, 'accountId' | 'plan'>,
+  input: Required<Pick<ProjectInput, 'name' | 'websiteUrl'>> & ProjectInput,
+  hostId: string | null,
+  engineIds = DEFAULT_ENGINES.filter((id) => caller.plan.engineIds.includes(id)),
+): ProjectRecord {
+  return {
+    id: newId('prj'),
+    accountId: caller.accountId,
+    name: input.name,
+    websiteUrl: input.websiteUrl,
+    brandTerms: cleanTerms(input.brandTerms ?? []),
+    brandDomains: cleanDomains(input.brandDomains ?? []),
+    hostId,
+    tracking: {
+      engineIds,
+      cadence: 'manual',
+      timeOfDay: '09:00',
+      weeklyDay: 'monday',
+      timezone: 'UTC',
+      samplesPerPrompt: 1,
+    },
+    latestRunAt: null,
+    createdAt: s.clock.now().toISOString(),
+  };
+}
+
 /**
  * A new project starts with the account's host device when another project has one (else a warning says so),
  * the plan's first cloud engines, and the schedule off until someone sets one. No site crawl is started.
@@ -57,25 +86,7 @@ export async function createProject(
     );
   }
   const hostId = await s.store.projects.latestHostId(caller.accountId);
-  const project: ProjectRecord = {
-    id: newId('prj'),
-    accountId: caller.accountId,
-    name: input.name,
-    websiteUrl: input.websiteUrl,
-    brandTerms: cleanTerms(input.brandTerms ?? []),
-    brandDomains: cleanDomains(input.brandDomains ?? []),
-    hostId,
-    tracking: {
-      engineIds: DEFAULT_ENGINES.filter((id) => caller.plan.engineIds.includes(id)),
-      cadence: 'manual',
-      timeOfDay: '09:00',
-      weeklyDay: 'monday',
-      timezone: 'UTC',
-      samplesPerPrompt: 1,
-    },
-    latestRunAt: null,
-    createdAt: s.clock.now().toISOString(),
-  };
+  const project = newProjectRecord(s, caller, input, hostId);
   await s.store.transaction(async (tx) => {
     await tx.projects.create(project);
     // A key limited to some projects can read the projects it creates.

@@ -28,6 +28,15 @@ async function refuseDuplicate(s: Services, projectId: string, text: string, sel
 /** A topic id the project does not have yet creates the topic, labelled with the id. */
 const newTopics = (ids: readonly string[]) => ids.map((id) => ({ id, label: id }));
 
+/** A new active prompt's record, not yet stored. */
+export const newPromptRecord = (
+  projectId: string,
+  text: string,
+  engineIds: string[],
+  topicIds: string[],
+  createdAt: string,
+) => ({ id: newId('pmt'), projectId, text, status: 'active' as const, engineIds, topicIds, createdAt });
+
 export async function createPrompt(
   s: Services,
   caller: Caller,
@@ -45,15 +54,7 @@ export async function createPrompt(
     );
   }
   await refuseDuplicate(s, projectId, input.text);
-  const prompt = {
-    id: newId('pmt'),
-    projectId,
-    text: input.text,
-    status: 'active' as const,
-    engineIds,
-    topicIds,
-    createdAt: s.clock.now().toISOString(),
-  };
+  const prompt = newPromptRecord(projectId, input.text, engineIds, topicIds, s.clock.now().toISOString());
   await s.store.transaction(async (tx) => {
     await tx.topics.ensure(projectId, newTopics(topicIds), prompt.createdAt);
     await tx.prompts.create(prompt);

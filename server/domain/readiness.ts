@@ -52,7 +52,8 @@ function hostProblem(id: string, label: string, host: HostRecord | undefined, no
   };
 }
 
-function engineProblem(
+/** Why the engine cannot run for a project of this plan with this host, or null when it can. */
+export function engineProblem(
   id: string,
   plan: Plan,
   supply: EngineSupply,

@@ -5,7 +5,9 @@ import { createApiKey, listKeys, revokeKey } from '../domain/api-keys.ts';
 import type { Services } from '../domain/context.ts';
 import { AppError, notFound } from '../domain/errors.ts';
 import { withHost } from '../domain/project-writes.ts';
+import type { Plan } from '../domain/plans.ts';
 import { isLocalOwner } from '../http/auth.ts';
+import { firstRunRoutes } from './first-run.ts';
 
 /** What the machine's own host agents let the owner do: engine keys kept on this computer and browser sign-in. */
 export interface LocalHostPort {
@@ -13,6 +15,8 @@ export interface LocalHostPort {
   setEngineKey(accountId: string, engineId: string, key: string): Promise<void>;
   removeEngineKey(accountId: string, engineId: string): Promise<void>;
   signIn(accountId: string, engineId: string): Promise<void>;
+  /** Starts this computer's host agent for a new account now, rather than at the next sweep. */
+  hostAccount(accountId: string): void;
 }
 
 const Account = z.strictObject({ accountId: z.string().min(1).max(64) });
@@ -33,13 +37,19 @@ const EngineKey = z.strictObject({ key: z.string().trim().min(1).max(500) });
 
 /**
  * `/local/v1`: what only the machine's owner does from the web UI of `answerwatch start`, with the per-launch
- * token: the accounts on this machine, their API keys, and the engine keys and browser sign-in of this computer.
+ * token: a fresh machine's first account and project (or a demo), the accounts on this machine, their API keys,
+ * and the engine keys and browser sign-in of this computer.
  * Not part of the public contract, so not in /v1/openapi.json.
  */
 export async function localOwnerRoutes(
   app: FastifyInstance,
   s: Services,
-  o: { token: string | undefined; hosts: LocalHostPort | undefined },
+  o: {
+    token: string | undefined;
+    hosts: LocalHostPort | undefined;
+    plans: readonly Plan[];
+    cloudEngineIds: ReadonlySet<string>;
+  },
 ): Promise<void> {
   await app.register(
     async (local) => {
@@ -63,6 +73,11 @@ export async function localOwnerRoutes(
         if (!findEngine(id)) throw new AppError('invalid_parameter', `Unknown engine ${id}.`);
         return id;
       };
+      firstRunRoutes(local, s, {
+        plans: o.plans,
+        supply: { cloudEngineIds: o.cloudEngineIds },
+        hostAccount: o.hosts && ((id) => o.hosts!.hostAccount(id)),
+      });
       local.get('/accounts', async () => {
         const ids = await s.store.accounts.ids();
         const accounts = await Promise.all(ids.map((id) => s.store.accounts.get(id)));

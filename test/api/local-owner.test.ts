@@ -20,6 +20,7 @@ describe('the local owner of answerwatch start', () => {
     setEngineKey: async (_a, engineId, key) => void engineKeys.set(engineId, key),
     removeEngineKey: async (_a, engineId) => void engineKeys.delete(engineId),
     signIn: async (_a, engineId) => void signIns.push(engineId),
+    hostAccount: () => {},
   };
   const owner = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, account?: string, body?: unknown) =>
     h.request({

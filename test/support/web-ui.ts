@@ -65,7 +65,13 @@ export interface WebUi {
 }
 
 export async function startWebUi(
-  o: { engines?: FakeEngineOptions; env?: Record<string, string>; dropKeys?: string[] } = {},
+  o: {
+    engines?: FakeEngineOptions;
+    env?: Record<string, string>;
+    dropKeys?: string[];
+    /** A database with no account yet: the UI opens on the first run, and `call` has no key. */
+    fresh?: boolean;
+  } = {},
 ): Promise<WebUi> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const dir = mkdtempSync(join(tmpdir(), 'aw-ui-'));
@@ -86,7 +92,7 @@ export async function startWebUi(
   );
   let started: { accountId: string; key: string; uiUrl: string; browser: Browser };
   try {
-    const { accountId, key } = await accountWithKey(dbPath);
+    const { accountId, key } = o.fresh ? { accountId: '', key: '' } : await accountWithKey(dbPath);
     const uiUrl = await until(
       'the Web UI line',
       async () => /Web UI: (http:\/\/\S+#token=awl_\S+)/.exec(server.output())?.[1] ?? '',
@@ -134,7 +140,9 @@ export async function startWebUi(
         if (msg.type() === 'error') consoleErrors.push(msg.text());
       });
       await page.goto(uiUrl);
-      await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
+      // A fresh database opens on the first run until an account exists, then on the projects.
+      const first = o.fresh ? /^(Welcome to Answerwatch|Projects)$/ : 'Projects';
+      await page.getByRole('heading', { level: 1, name: first }).waitFor();
       return page;
     },
     async close() {

@@ -23,6 +23,10 @@ const FIELD_LABELS: Record<string, string> = {
   expiresAt: 'Expires',
   projectIds: 'Projects',
   key: 'API key',
+  plan: 'Plan',
+  accountName: 'Account name',
+  competitors: 'Competitors',
+  prompts: 'Prompts',
 };
 
 const SENTENCES: Record<string, (detail: string, problem: Record<string, unknown>) => string> = {

@@ -192,7 +192,8 @@ async function route(): Promise<void> {
   try {
     if (!state.accountId) {
       drawProjectNav(r, null);
-      view.append(noAccount());
+      // A fresh machine: the first run, loaded only then.
+      await (await import('./page-welcome.ts')).renderWelcome(base, welcomed);
     } else if (r.name === 'projects') {
       drawProjectNav(r, null);
       await renderProjects(base);
@@ -237,14 +238,12 @@ async function route(): Promise<void> {
   firstRender = false;
 }
 
-function noAccount(): HTMLElement {
-  return h(
-    'div',
-    null,
-    h('h1', { tabindex: '-1' }, 'No account yet'),
-    h('p', null, 'This machine has no Answerwatch account. Create one in a terminal, then reload this page:'),
-    h('pre', null, h('code', null, 'npx answerwatch accounts create --plan premium')),
-  );
+/** The first run made an account and its project: the account becomes this tab's, and its Overview opens. */
+async function welcomed(created: { accountId: string; projectId: string }): Promise<void> {
+  state.accounts = (await local.get<Page<LocalAccount>>('/accounts')).data;
+  chooseAccount(created.accountId, false);
+  drawAccounts();
+  location.hash = projectHref(created.projectId);
 }
 
 function noToken(): void {

@@ -22,13 +22,9 @@ export function competitorEntries(rows: readonly { name: string; domains: string
     );
 }
 
-export async function renderCompetitors(ctx: ProjectContext, message?: string): Promise<void> {
-  const path = `/projects/${seg(ctx.projectId)}/competitors`;
-  const [caps, current] = await Promise.all([
-    getCapabilities(ctx.projectId),
-    api.get<Page<Competitor>>(path, undefined, ctx.signal).then((r) => r.data),
-  ]);
-  const rows = h('ul', { class: 'competitor-rows' });
+/** The editable rows, one per competitor (name, and its domains separated by commas), and what they hold. */
+export function competitorRows(initial: readonly { name: string; domains: string }[]) {
+  const list = h('ul', { class: 'competitor-rows' });
   let n = 0;
   const addRow = (value = { name: '', domains: '' }, focus = false) => {
     n += 1;
@@ -48,16 +44,37 @@ export async function renderCompetitors(ctx: ProjectContext, message?: string): 
         'Remove',
         () => {
           li.remove();
-          rows.querySelector<HTMLInputElement>('input')?.focus();
+          list.querySelector<HTMLInputElement>('input')?.focus();
         },
         { 'aria-label': `Remove competitor ${n}` },
       ),
     );
-    rows.append(li);
+    list.append(li);
     if (focus) name.focus();
   };
-  for (const c of current) addRow({ name: c.name, domains: c.domains.join(', ') });
-  if (current.length === 0) addRow();
+  for (const row of initial) addRow(row);
+  if (initial.length === 0) addRow();
+  const rows = () =>
+    [...list.querySelectorAll('li')].map((li) => {
+      const [name, domains] = li.querySelectorAll('input');
+      return { name: name!.value, domains: domains!.value };
+    });
+  const head = h(
+    'div',
+    { class: 'competitor-head', 'aria-hidden': 'true' },
+    h('span', null, 'Name'),
+    h('span', null, 'Domains'),
+  );
+  return { head, list, addRow, entries: () => competitorEntries(rows()) };
+}
+
+export async function renderCompetitors(ctx: ProjectContext, message?: string): Promise<void> {
+  const path = `/projects/${seg(ctx.projectId)}/competitors`;
+  const [caps, current] = await Promise.all([
+    getCapabilities(ctx.projectId),
+    api.get<Page<Competitor>>(path, undefined, ctx.signal).then((r) => r.data),
+  ]);
+  const editor = competitorRows(current.map((c) => ({ name: c.name, domains: c.domains.join(', ') })));
   const status = h('div', { class: 'form-status' });
   const form = h(
     'form',
@@ -67,28 +84,18 @@ export async function renderCompetitors(ctx: ProjectContext, message?: string): 
       { class: 'hint' },
       `Names as answers write them, at most ${caps.limits.maxCompetitors} on this plan; domains separated by commas. Saving replaces the whole list; stored answers keep the competitors they were scored with.`,
     ),
-    h(
-      'div',
-      { class: 'competitor-head', 'aria-hidden': 'true' },
-      h('span', null, 'Name'),
-      h('span', null, 'Domains'),
-    ),
-    rows,
+    editor.head,
+    editor.list,
     h(
       'div',
       { class: 'actions' },
-      button('Add competitor', () => addRow(undefined, true)),
+      button('Add competitor', () => editor.addRow(undefined, true)),
       h('button', { type: 'submit', class: 'primary' }, 'Save competitors'),
     ),
     status,
   );
   onSubmit(form, status, async () => {
-    const body = competitorEntries(
-      [...rows.querySelectorAll('li')].map((li) => {
-        const [name, domains] = li.querySelectorAll('input');
-        return { name: name!.value, domains: domains!.value };
-      }),
-    );
+    const body = editor.entries();
     const saved = (await api.put<Page<Competitor>>(path, body)).data;
     announce('Competitors saved.');
     ctx.view.replaceChildren(...[...ctx.view.children].slice(0, 2));

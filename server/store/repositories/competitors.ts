@@ -21,7 +21,10 @@ export function competitorsRepository(db: Db) {
       return rows.map((r) => ({ name: r.name, domains: fromJson(r.domains) }));
     },
     async replace(projectId: string, list: readonly CompetitorRecord[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      // Within the caller's transaction when there is one (Kysely does not nest them), else in its own.
+      const atomic = <T>(work: (trx: typeof db) => Promise<T>) =>
+        db.isTransaction ? work(db) : db.transaction().execute(work);
+      await atomic(async (trx) => {
         await trx.deleteFrom('competitors').where('project_id', '=', projectId).execute();
         if (list.length === 0) return;
         await trx

@@ -45,8 +45,8 @@ describe('what the UI says', () => {
     expect(points(-0.125)).toEqual({ text: '▼ −12.5 pts', trend: 'down' });
     expect(points(null)).toEqual({ text: '—', trend: 'none' });
     // A position falls when it gets better.
-    expect(placesChange(-0.26)).toEqual({ text: '▲ −0.3', trend: 'up' });
-    expect(placesChange(1)).toEqual({ text: '▼ +1', trend: 'down' });
+    expect(placesChange(-0.26)).toEqual({ text: '▲ up 0.3', trend: 'up' });
+    expect(placesChange(1)).toEqual({ text: '▼ down 1', trend: 'down' });
     expect(placesChange(0.01)).toEqual({ text: 'no change', trend: 'same' });
     expect(placesChange(null)).toEqual({ text: '—', trend: 'none' });
   });

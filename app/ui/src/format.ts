@@ -18,7 +18,10 @@ export function points(delta: number | null | undefined): {
     : { text: `▼ −${Math.abs(pts)} pts`, trend: 'down' };
 }
 
-/** A change of an average position in places, where lower is better: a fall reads as a gain. */
+/**
+ * A change of an average position, where a smaller number is a better place: moving from 2.4 to 2.1 reads
+ * "▲ up 0.3", from 2.1 to 2.4 "▼ down 0.3". The arrow and the word agree; no sign that reads against them.
+ */
 export function placesChange(delta: number | null | undefined): {
   text: string;
   trend: 'up' | 'down' | 'same' | 'none';
@@ -26,7 +29,9 @@ export function placesChange(delta: number | null | undefined): {
   if (delta === null || delta === undefined || !Number.isFinite(delta)) return { text: '—', trend: 'none' };
   const size = Math.round(delta * 10) / 10;
   if (size === 0) return { text: 'no change', trend: 'same' };
-  return size < 0 ? { text: `▲ −${Math.abs(size)}`, trend: 'up' } : { text: `▼ +${size}`, trend: 'down' };
+  return size < 0
+    ? { text: `▲ up ${Math.abs(size)}`, trend: 'up' }
+    : { text: `▼ down ${size}`, trend: 'down' };
 }
 
 /**

@@ -5,12 +5,13 @@
  * must have no axe-core violation and every control named, and is photographed into test/artifacts/screenshots/
  * for a person to look at.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBrowser } from '../support/browser.ts';
-import { until } from '../support/e2e.ts';
+import { runCli, until } from '../support/e2e.ts';
 import {
   ARTIFACTS,
   checkPage,
@@ -28,6 +29,56 @@ const browserPath = requireBrowser();
 useChrome(browserPath);
 
 const SCREENSHOTS = join(ARTIFACTS, 'screenshots');
+
+/** A cited address with no place to break: it once widened its card and the answer page past a phone. */
+const LONG_URL = `https://www.example-review-site.com/${'very-long-path-segment-'.repeat(6)}end?utm_source=${'x'.repeat(60)}`;
+
+/**
+ * Answers of the signed-in app variants beside their API engines (so the Prompts grid has more columns than a
+ * desk shows), one of them citing LONG_URL, imported with the real CLI into the demo.
+ */
+async function importWide(ui: WebUi, projectId: string): Promise<void> {
+  const prompts = (await ui.call(`/projects/${projectId}/prompts?limit=3`)).body.data as { text: string }[];
+  const engines = [
+    'chatgpt-local-fetch',
+    'gemini-local-fetch',
+    'perplexity-local-fetch',
+    'claude-local-fetch',
+  ];
+  const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const lines = prompts.flatMap((p, i) =>
+    engines.map((engineId, j) =>
+      JSON.stringify({
+        promptText: p.text,
+        engineId,
+        observedAt: `${day}T09:0${i}:0${j}.000Z`,
+        text: `Northwind Tasks is a good pick, says the ${engineId} app. ${i === 0 && j === 0 ? 'WIDE-SOURCE' : ''}`,
+        sources: [
+          {
+            url: i === 0 && j === 0 ? LONG_URL : 'https://www.g2.com/categories/project-management',
+            title: null,
+          },
+        ],
+      }),
+    ),
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'aw-ui-every-'));
+  try {
+    writeFileSync(join(dir, 'wide.jsonl'), lines.join('\n'));
+    const r = await runCli(
+      'answers',
+      'import',
+      '--project',
+      projectId,
+      join(dir, 'wide.jsonl'),
+      '--db',
+      ui.dbPath,
+    );
+    expect(r.code, r.stderr).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /**
  * Elements that reach beyond the window and are not clipped by an ancestor box (overflow other than visible)
@@ -86,7 +137,8 @@ describe.skipIf(browserPath === null)('web UI: every page at both widths', { tim
       async () => (await ui.call(`/projects/${demo}/run-requests/${request.id}`)).body.status,
       (s) => s !== 'queued' && s !== 'running',
     );
-    answerId = (await ui.call(`/projects/${demo}/answers?limit=1`)).body.data[0].id;
+    await importWide(ui, demo);
+    answerId = (await ui.call(`/projects/${demo}/answers?q=WIDE-SOURCE&limit=1`)).body.data[0].id;
     empty = (await ui.call('/projects', 'POST', { name: 'Empty', websiteUrl: 'https://empty.example' })).body
       .id;
     desk = await ui.open(DESK);
@@ -132,6 +184,70 @@ describe.skipIf(browserPath === null)('web UI: every page at both widths', { tim
       await visit(page(), ui, hash(), title);
       await everyCheck(page(), name);
     });
+  });
+
+  it('shows each headline figure with its trend line, and the engine lines by week unless asked by day', async () => {
+    await visit(desk, ui, `#/p/${demo}/overview`, 'Overview');
+    for (const id of ['mention', 'citation', 'sov', 'position', 'sentiment']) {
+      const tile = desk.locator(`.kpi[data-kpi=${id}]`);
+      expect(await tile.locator('svg.sparkline polyline').getAttribute('points'), id).toMatch(
+        /^[\d.,]+( [\d.,]+)+$/,
+      );
+      expect(await tile.locator('.kpi-detail .kpi-interval').textContent(), id).toMatch(/^95% interval /);
+    }
+    expect(await desk.locator('.chart-title').allTextContents()).toEqual(
+      expect.arrayContaining(['Mention rate per engine, by week', 'Citation rate per engine, by week']),
+    );
+    await visit(desk, ui, `#/p/${demo}/overview?step=day`, 'Overview');
+    expect(await desk.locator('.chart-title').allTextContents()).toContain('Mention rate per engine, by day');
+    expect(await desk.locator('select[name=step]').inputValue()).toBe('day');
+  });
+
+  it('says the latest run as Runs lists it, however it ended', async () => {
+    const [latest] = (await ui.call(`/projects/${demo}/runs?limit=1`)).body.data;
+    await visit(desk, ui, `#/p/${demo}/runs`, 'Runs');
+    const listed = (await desk.locator('table.runs tbody tr').first().locator('.badge').textContent())!;
+    await visit(desk, ui, `#/p/${demo}/overview`, 'Overview');
+    const tile = desk.locator('.kpi[data-kpi=run]');
+    expect(await tile.locator('.badge').textContent()).toBe(listed);
+    expect(await tile.locator('.kpi-note').textContent()).toBe(
+      `${listed} with ${latest.answerCount} answers`,
+    );
+  });
+
+  it('shades each prompt cell by its mention rate, and a position change reads with its arrow', async () => {
+    await visit(desk, ui, `#/p/${demo}/prompts`, 'Prompts');
+    const cells = desk.locator('table.prompt-grid a.grid-cell');
+    expect(await cells.count()).toBeGreaterThan(20);
+    const shades = await cells.evaluateAll((els) =>
+      els.map((el) => ({
+        heat: /heat-(\d)/.exec(el.className)?.[1],
+        rate: /Mentioned (\d+)%/.exec(el.textContent ?? '')?.[1],
+      })),
+    );
+    for (const { heat, rate } of shades)
+      expect(Number(heat)).toBe(Math.min(4, Math.floor(Number(rate) / 20)));
+    expect(await desk.locator('main').textContent()).not.toMatch(/▼ \+|▲ −/);
+  });
+
+  it('folds the project pages into one menu button on a phone', async () => {
+    await visit(phone, ui, `#/p/${demo}/sources`, 'Sources');
+    const toggle = phone.getByRole('button', { name: 'Pages: Sources' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    const overview = phone.locator('.project-nav').getByRole('link', { name: 'Overview' });
+    expect(await overview.isVisible()).toBe(false);
+    // The page starts right below the button: its heading within the first screen's top third.
+    expect((await phone.getByRole('heading', { level: 1, name: 'Sources' }).boundingBox())!.y).toBeLessThan(
+      281,
+    );
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await overview.click();
+    await phone.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    // At a desk width every page is listed, with no menu button.
+    await visit(desk, ui, `#/p/${demo}/sources`, 'Sources');
+    expect(await desk.locator('.nav-toggle').isVisible()).toBe(false);
+    expect(await desk.locator('.project-nav').getByRole('link', { name: 'Overview' }).isVisible()).toBe(true);
   });
 
   it('ran without a script error, a CSP violation or a dialog', () => expectCleanRun(ui));

@@ -10,6 +10,7 @@ import 'uplot/dist/uPlot.min.css';
 import { dailySeries, niceRateMax, type RateMetric, type Series } from './chart-scale.ts';
 import { checkbox, h, setBarWidth, type Child } from './dom.ts';
 import { slotOf } from './engine-colour.ts';
+import { isLocalFetch } from './state.ts';
 import { answersCount, day, percent } from './format.ts';
 import type { DailyStat } from './types.ts';
 
@@ -73,6 +74,8 @@ export interface TimeChartOptions {
     id: string;
     label: string;
     slot: number;
+    /** A signed-in app variant: drawn in its API engine's colour with another dash. */
+    variant?: boolean;
     values: (number | null)[];
     detail: (i: number) => string;
   }[];
@@ -134,7 +137,7 @@ export function timeChart(o: TimeChartOptions): HTMLElement {
         label: s.label,
         stroke: cssVar(`--s${s.slot}`),
         width: 2,
-        dash: DASHES[s.slot],
+        dash: DASHES[s.variant ? (s.slot + 4) % DASHES.length : s.slot],
         spanGaps: false,
         show: o.visibility.isShown(s.id),
         points: { show: true, size: 6, fill: cssVar(`--s${s.slot}`) },
@@ -220,6 +223,7 @@ export function rateChart(o: RateChartOptions): HTMLElement {
       id: s.engineId,
       label: label(s.engineId),
       slot: slotOf(o.engines, s.engineId),
+      variant: isLocalFetch(s.engineId),
       values: s.points.map((p) => p.value),
       detail: detail(s),
     })),

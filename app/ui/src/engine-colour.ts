@@ -4,12 +4,17 @@
  * Kept apart from the charts so a page without charts colours its engines without loading the chart library.
  */
 import { h } from './dom.ts';
+import { isLocalFetch } from './state.ts';
 
 export const SERIES_STYLES = 8;
 
-/** Colour slot of an engine: its place among all the project's engines, so it is the same in every chart. */
+/**
+ * Colour slot of an engine: its place among all the project's engines, so it is the same in every chart. A
+ * signed-in app variant takes its API engine's colour (the charts tell them apart by their dash).
+ */
 export function slotOf(engines: ReadonlyMap<string, string>, engineId: string): number {
-  const i = [...engines.keys()].indexOf(engineId);
+  const base = isLocalFetch(engineId) ? engineId.slice(0, -'-local-fetch'.length) : engineId;
+  const i = [...engines.keys()].indexOf(engines.has(base) ? base : engineId);
   return (i < 0 ? engines.size + engineId.length : i) % SERIES_STYLES;
 }
 

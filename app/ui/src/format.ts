@@ -147,3 +147,16 @@ export function websiteUrl(typed: string): string {
   if (t === '' || /^[a-z][a-z0-9+.-]*:/i.test(t)) return t;
   return `https://${t.replace(/^\/+/, '')}`;
 }
+
+/**
+ * A service message with each engine id it names written as the engine's label ("gemini: rate_limited" reads
+ * "Gemini: rate_limited"); the longest ids first, so `chatgpt-local-fetch` is not read as `chatgpt`.
+ */
+export function withEngineLabels(text: string, labels: ReadonlyMap<string, string>): string {
+  const ids = [...labels.keys()].sort((a, b) => b.length - a.length);
+  if (ids.length === 0) return text;
+  const escaped = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // Not inside a word, a variable or a domain (chatgpt.com stays as written).
+  const pattern = new RegExp(`(?<![\\w.-])(?:${escaped.join('|')})(?![\\w-]|\\.\\w)`, 'g');
+  return text.replace(pattern, (id) => labels.get(id) ?? id);
+}

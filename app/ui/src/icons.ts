@@ -19,7 +19,7 @@ const PATHS = {
   exports: 'M12 4v11M7 10l5 5l5-5M5 19h14',
   menu: 'M4 7h16M4 12h16M4 17h16',
   projects: 'M3 7h6l2 2h10v10H3z',
-  keys: 'M14 10a4 4 0 1 0-4 4M10 14l-6 6M6 18l2 2M8 16l2 2',
+  keys: 'M8 11a4 4 0 1 0 0 8a4 4 0 1 0 0-8M11 12l9-9M16 7l3 3M14 9l2 2',
   up: 'M12 19V5M6 11l6-6l6 6',
   down: 'M12 5v14M6 13l6 6l6-6',
   check: 'M5 12.5l4.5 4.5L19 7.5',

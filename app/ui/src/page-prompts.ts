@@ -221,7 +221,7 @@ function cell(
   );
 }
 
-/** The cell's shade: five steps of mention rate (under 20 %, 20–40 %, …, 80 % and more). */
-export function heat(rate: number | null): number {
-  return rate === null ? 0 : Math.min(4, Math.floor(rate * 5));
+/** The cell's shade: five steps of the mention rate as written (0–19 %, 20–39 %, …, 80–100 %). */
+function heat(rate: number | null): number {
+  return rate === null ? 0 : Math.min(4, Math.floor(Number((rate * 100).toFixed(0)) / 20));
 }

@@ -200,7 +200,9 @@ async function loadData(
     ),
   );
   const range = `${day(daily.from)} to ${day(daily.to)}`;
-  const weeks = o.step === 'week' ? spans(daily.from, daily.to, 7) : null;
+  // One day of answers reads as that day, whatever the step: its bars say when the lines will start.
+  const answeredDays = new Set(daily.data.filter((r) => r.answers > 0).map((r) => r.date)).size;
+  const weeks = o.step === 'week' && answeredDays > 1 ? spans(daily.from, daily.to, 7) : null;
   const lineRows = weeks ? spanRows(daily.data, weeks) : daily.data;
   const lineDays = weeks ? weeks.map((w) => w.from) : days;
   const per = weeks ? 'week' : 'day';

@@ -62,15 +62,20 @@ async function importWide(ui: WebUi, projectId: string): Promise<void> {
       }),
     ),
   );
+  await importAnswers(ui, projectId, lines);
+}
+
+/** JSON lines of answers imported into a project with the real CLI. */
+async function importAnswers(ui: WebUi, projectId: string, lines: string[]): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'aw-ui-every-'));
   try {
-    writeFileSync(join(dir, 'wide.jsonl'), lines.join('\n'));
+    writeFileSync(join(dir, 'answers.jsonl'), lines.join('\n'));
     const r = await runCli(
       'answers',
       'import',
       '--project',
       projectId,
-      join(dir, 'wide.jsonl'),
+      join(dir, 'answers.jsonl'),
       '--db',
       ui.dbPath,
     );
@@ -213,6 +218,39 @@ describe.skipIf(browserPath === null)('web UI: every page at both widths', { tim
     expect(await tile.locator('.kpi-note').textContent()).toBe(
       `${listed} with ${latest.answerCount} answers`,
     );
+  });
+
+  it('says a failed run is the latest run, on the Overview as on Runs', async () => {
+    const failing = (
+      await ui.call('/projects', 'POST', { name: 'Failing', websiteUrl: 'https://failing.example' })
+    ).body.id;
+    const text = 'Best CRM for a small team?';
+    await ui.call(`/projects/${failing}/prompts`, 'POST', { text, engineIds: ['chatgpt'] });
+    // Answers from before, so the Overview shows its figures; then a run in which the engine refuses every call.
+    const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    await importAnswers(ui, failing, [
+      JSON.stringify({
+        promptText: text,
+        engineId: 'chatgpt',
+        observedAt: `${day}T08:00:00.000Z`,
+        text: 'Failing is a fine pick.',
+        sources: [],
+      }),
+    ]);
+    ui.fakes.script('openai', { kind: 'unauthorized' }, 5);
+    const request = (await ui.call(`/projects/${failing}/run-requests`, 'POST')).body;
+    const status = await until(
+      'the failing run to end',
+      async () => (await ui.call(`/projects/${failing}/run-requests/${request.id}`)).body.status,
+      (st) => st !== 'queued' && st !== 'running',
+    );
+    expect(status).toBe('failed');
+    await visit(desk, ui, `#/p/${failing}/runs`, 'Runs');
+    expect(await desk.locator('table.runs tbody tr').first().locator('.badge').textContent()).toBe('Failed');
+    await visit(desk, ui, `#/p/${failing}/overview`, 'Overview');
+    const tile = desk.locator('.kpi[data-kpi=run]');
+    expect(await tile.locator('.badge').textContent()).toBe('Failed');
+    expect(await tile.locator('.kpi-note').textContent()).toBe('Failed with 0 answers');
   });
 
   it('shades each prompt cell by its mention rate, and a position change reads with its arrow', async () => {

@@ -30,12 +30,23 @@ useChrome(browserPath);
 
 const SCREENSHOTS = join(ARTIFACTS, 'screenshots');
 
-/** A cited address with no place to break: it once widened its card and the answer page past a phone. */
-const LONG_URL = `https://www.example-review-site.com/${'very-long-path-segment-'.repeat(6)}end?utm_source=${'x'.repeat(60)}`;
+/** Cited addresses with no place to break (the brand's, a competitor's, another site's): they once widened their cards and the answer page past a phone. */
+const LONG_PATH = `${'very-long-path-segment-'.repeat(6)}end?utm_source=${'x'.repeat(60)}`;
+/** An answer as engines write them: a table of tools with their addresses, and an address in the text. */
+const WIDE_TEXT = [
+  'WIDE-SOURCE: Northwind Tasks is a good pick; Trellis Boards too.',
+  '| Tool | Site | Notes |\n| --- | --- | --- |',
+  `| Northwind Tasks | https://www.northwindtasks.com/${LONG_PATH} | ${'Boards, timelines and reports for small teams. '.repeat(3)}|`,
+  `| Trellis Boards | https://trellisboards.com/${LONG_PATH} | Kanban. |`,
+  `More at https://www.example-review-site.com/${LONG_PATH} and in the table above.`,
+].join('\n');
+const LONG_URLS = ['www.northwindtasks.com', 'trellisboards.com', 'www.example-review-site.com'].map(
+  (host) => ({ url: `https://${host}/${LONG_PATH}`, title: null }),
+);
 
 /**
  * Answers of the signed-in app variants beside their API engines (so the Prompts grid has more columns than a
- * desk shows), one of them citing LONG_URL, imported with the real CLI into the demo.
+ * desk shows), one of them citing LONG_URLS, imported with the real CLI into the demo.
  */
 async function importWide(ui: WebUi, projectId: string): Promise<void> {
   const prompts = (await ui.call(`/projects/${projectId}/prompts?limit=3`)).body.data as { text: string }[];
@@ -52,13 +63,14 @@ async function importWide(ui: WebUi, projectId: string): Promise<void> {
         promptText: p.text,
         engineId,
         observedAt: `${day}T09:0${i}:0${j}.000Z`,
-        text: `Northwind Tasks is a good pick, says the ${engineId} app. ${i === 0 && j === 0 ? 'WIDE-SOURCE' : ''}`,
-        sources: [
-          {
-            url: i === 0 && j === 0 ? LONG_URL : 'https://www.g2.com/categories/project-management',
-            title: null,
-          },
-        ],
+        text:
+          i === 0 && j === 0
+            ? WIDE_TEXT
+            : `Northwind Tasks is a good pick, says the ${engineId} app; Trellis Boards too.`,
+        sources:
+          i === 0 && j === 0
+            ? LONG_URLS.map((u, k) => ({ ...u, title: k === 2 ? 'A review of project tools' : null }))
+            : [{ url: 'https://www.g2.com/categories/project-management', title: null }],
       }),
     ),
   );

@@ -108,8 +108,9 @@ describe.skipIf(browserPath === null)('web UI: insights', { timeout: 180_000 }, 
     expect(await tile('citation').locator('.kpi-change').textContent()).toBe(
       `▲ +${cited} pts, better · may be noise`,
     );
-    expect(await tile('mention').locator('.kpi-note').textContent()).toBe(
-      `of 8 answers; previous 30 days ${pct(before.mentionRate.value)} (${bounds(before.mentionRate)})`,
+    expect(await tile('mention').locator('.kpi-note').textContent()).toBe('of 8 answers');
+    expect(await tile('mention').locator('.kpi-before').textContent()).toBe(
+      `previous 30 days ${pct(before.mentionRate.value)} (${bounds(before.mentionRate)})`,
     );
     await bothWidths('overview-intervals', `#/p/${projectId}/overview`, 'Overview');
   });

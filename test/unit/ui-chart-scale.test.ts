@@ -7,7 +7,10 @@ import {
   overallRates,
   periodBuckets,
   shareOfVoice,
+  spanRows,
+  spans,
 } from '../../app/ui/src/chart-scale.ts';
+import { sparkPoints } from '../../app/ui/src/sparkline.ts';
 import type { DailyStat } from '../../app/ui/src/types.ts';
 
 const stat = (
@@ -106,5 +109,56 @@ describe('trend periods', () => {
     expect(weeks.at(-1)).toEqual({ from: '2026-06-09', to: '2026-06-15' });
     expect(periodBuckets('2025-06-16', '2026-06-15')).toHaveLength(13);
     expect(periodBuckets('2026-06-02', '2026-06-01')).toEqual([]);
+  });
+});
+
+describe('weekly lines', () => {
+  it('cuts a range into 7-day spans ending on its last day, the first one shorter', () => {
+    expect(spans('2026-06-01', '2026-06-16', 7)).toEqual([
+      { from: '2026-06-01', to: '2026-06-02' },
+      { from: '2026-06-03', to: '2026-06-09' },
+      { from: '2026-06-10', to: '2026-06-16' },
+    ]);
+  });
+
+  it('sums each engine over a span into one point dated by its first day, rates from the sums', () => {
+    const weeks = spans('2026-06-03', '2026-06-16', 7);
+    const rows = spanRows(
+      [
+        stat('2026-06-03', 'chatgpt', 10, 5, 1),
+        stat('2026-06-05', 'chatgpt', 30, 5, 3),
+        stat('2026-06-12', 'chatgpt', 4, 4, 0),
+        stat('2026-06-04', 'gemini', 0, 0, 0),
+        stat('2026-05-01', 'gemini', 9, 9, 9),
+      ],
+      weeks,
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        date: '2026-06-03',
+        engineId: 'chatgpt',
+        answers: 40,
+        mentioned: 10,
+        cited: 4,
+        mentionRate: 0.25,
+        citationRate: 0.1,
+      }),
+      expect.objectContaining({
+        date: '2026-06-10',
+        engineId: 'chatgpt',
+        answers: 4,
+        mentioned: 4,
+        mentionRate: 1,
+      }),
+      expect.objectContaining({ date: '2026-06-03', engineId: 'gemini', answers: 0, mentionRate: null }),
+    ]);
+  });
+});
+
+describe('sparkline', () => {
+  it('draws the known points across the width, scaled to their own range, leaving gaps out', () => {
+    expect(sparkPoints([0.2, null, 0.4])).toBe('3.0,29.0 117.0,3.0');
+    expect(sparkPoints([0.5, 0.5])).toBe('3.0,16.0 117.0,16.0');
+    expect(sparkPoints([0.5, null])).toBe('');
   });
 });

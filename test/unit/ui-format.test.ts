@@ -10,6 +10,7 @@ import {
   sentimentLabel,
   statusLabel,
   websiteUrl,
+  withEngineLabels,
 } from '../../app/ui/src/format.ts';
 
 describe('what the UI says', () => {
@@ -45,8 +46,8 @@ describe('what the UI says', () => {
     expect(points(-0.125)).toEqual({ text: '▼ −12.5 pts', trend: 'down' });
     expect(points(null)).toEqual({ text: '—', trend: 'none' });
     // A position falls when it gets better.
-    expect(placesChange(-0.26)).toEqual({ text: '▲ −0.3', trend: 'up' });
-    expect(placesChange(1)).toEqual({ text: '▼ +1', trend: 'down' });
+    expect(placesChange(-0.26)).toEqual({ text: '▲ up 0.3', trend: 'up' });
+    expect(placesChange(1)).toEqual({ text: '▼ down 1', trend: 'down' });
     expect(placesChange(0.01)).toEqual({ text: 'no change', trend: 'same' });
     expect(placesChange(null)).toEqual({ text: '—', trend: 'none' });
   });
@@ -78,5 +79,21 @@ describe('what the UI says', () => {
       { name: 'Globex', domain: 'globex.io' },
       { name: 'Initech', domain: null },
     ]);
+  });
+});
+
+describe('withEngineLabels', () => {
+  it('names engines by their labels in a service message, whole ids only, the longest first', () => {
+    const labels = new Map([
+      ['chatgpt', 'ChatGPT'],
+      ['chatgpt-local-fetch', 'ChatGPT (signed-in browser)'],
+      ['gemini', 'Gemini'],
+    ]);
+    expect(
+      withEngineLabels('gemini: rate_limited (slow down); chatgpt-local-fetch: signed out', labels),
+    ).toBe('Gemini: rate_limited (slow down); ChatGPT (signed-in browser): signed out');
+    expect(withEngineLabels('set GEMINI_API_KEY; see chatgpt.com or mygemini', labels)).toBe(
+      'set GEMINI_API_KEY; see chatgpt.com or mygemini',
+    );
   });
 });

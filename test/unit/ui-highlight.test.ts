@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightSegments, highlightTerms } from '../../app/ui/src/highlight.ts';
+import { highlightSegments, highlightTerms, mentionSentence } from '../../app/ui/src/highlight.ts';
 
 const splitHighlights = (text: string, terms: (string | null | undefined)[]) =>
   highlightSegments(text, { brand: terms }).map((s) => ({ text: s.text, mark: s.mark !== null }));
@@ -79,5 +79,17 @@ describe('highlight splitting', () => {
         .filter((s) => s.mark)
         .map((s) => `${s.mark}:${s.text}`),
     ).toEqual(['competitor:Globex', 'brand:Acme', 'brand:acme', 'competitor:Initech']);
+  });
+
+  it('takes the whole sentence that first names the brand, not the opening of the answer', () => {
+    const passage = 'Many tools exist. Globex is popular! Teams like Acme for its boards. It is cheap.';
+    expect(mentionSentence(passage, { brand: ['Acme'], competitors: ['Globex'] })).toBe(
+      'Teams like Acme for its boards.',
+    );
+    expect(mentionSentence('Acme leads.\nGlobex follows.', { brand: ['Acme'] })).toBe('Acme leads.');
+    // Not a mention inside an address; without a mention the passage stays whole.
+    expect(mentionSentence('See acme.example. Nothing else.', { brand: ['Acme'] })).toBe(
+      'See acme.example. Nothing else.',
+    );
   });
 });

@@ -96,7 +96,7 @@ describe('overview figures', () => {
     });
     expect(change(sov!)).toEqual({ text: '▲ +50 pts, better', trend: 'up', clear: true });
     expect(position!.now).toEqual(meanInterval(4, 6, 10));
-    expect(change(position!)).toMatchObject({ text: '▲ −1 place, better', trend: 'up' });
+    expect(change(position!)).toMatchObject({ text: '▲ up 1 place, better', trend: 'up' });
     expect(sentiment).toMatchObject({ now: wilson(8, 10), note: 'of 10 answers naming you' });
   });
 

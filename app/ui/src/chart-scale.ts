@@ -106,12 +106,37 @@ export function shareOfVoice<T extends { mentioned: number }>(
  * four months, else 30-day spans; the last period ends on `to` and the first may be shorter.
  */
 export function periodBuckets(from: string, to: string): { from: string; to: string }[] {
+  const count = daysBetween(from, to).length;
+  return spans(from, to, count <= 14 ? 1 : count <= 120 ? 7 : 30);
+}
+
+/** A range cut into spans of `size` days, the last ending on `to` and the first possibly shorter. */
+export function spans(from: string, to: string, size: number): { from: string; to: string }[] {
   const days = daysBetween(from, to);
-  if (days.length === 0) return [];
-  const size = days.length <= 14 ? 1 : days.length <= 120 ? 7 : 30;
   const out: { from: string; to: string }[] = [];
   for (let end = days.length - 1; end >= 0; end -= size) {
     out.unshift({ from: days[Math.max(0, end - size + 1)]!, to: days[end]! });
   }
   return out;
+}
+
+/**
+ * Daily rows summed per engine over each span, dated by the span's first day, so a chart draws one point a
+ * span: six engines' lines over 30 days read as 5 weekly points each, not 30 jagged daily ones.
+ */
+export function spanRows(rows: readonly DailyStat[], periods: readonly { from: string; to: string }[]) {
+  const sums = new Map<string, DailyStat>();
+  for (const row of rows) {
+    const span = periods.find((p) => row.date >= p.from && row.date <= p.to);
+    if (!span) continue;
+    const key = `${span.from} ${row.engineId}`;
+    const sum = sums.get(key) ?? { ...row, date: span.from, answers: 0, mentioned: 0, cited: 0 };
+    sum.answers += row.answers;
+    sum.mentioned += row.mentioned;
+    sum.cited += row.cited;
+    sum.mentionRate = sum.answers > 0 ? sum.mentioned / sum.answers : null;
+    sum.citationRate = sum.answers > 0 ? sum.cited / sum.answers : null;
+    sums.set(key, sum);
+  }
+  return [...sums.values()];
 }

@@ -1,6 +1,7 @@
 /** Share of voice: bars for the period, and each brand's share over time. */
 import { niceRateMax, shareOfVoice } from './chart-scale.ts';
-import { barList, SERIES_STYLES, seriesToggles, timeChart, type SeriesVisibility } from './charts.ts';
+import { barList, seriesToggles, timeChart, type SeriesVisibility } from './charts.ts';
+import { SERIES_STYLES } from './engine-colour.ts';
 import { h } from './dom.ts';
 import { answersCount, day, percent } from './format.ts';
 import type { CompetitorStat } from './types.ts';

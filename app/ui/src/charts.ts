@@ -9,10 +9,11 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { dailySeries, niceRateMax, type RateMetric, type Series } from './chart-scale.ts';
 import { checkbox, h, setBarWidth, type Child } from './dom.ts';
+import { slotOf } from './engine-colour.ts';
+import { isLocalFetch } from './state.ts';
 import { answersCount, day, percent } from './format.ts';
 import type { DailyStat } from './types.ts';
 
-export const SERIES_STYLES = 8;
 const DASHES: (number[] | undefined)[] = [
   undefined,
   [7, 4],
@@ -23,12 +24,6 @@ const DASHES: (number[] | undefined)[] = [
   [1, 4],
   [6, 2, 2, 2],
 ];
-
-/** Colour slot of an engine: its place among all the project's engines, so it is the same in every chart. */
-export function slotOf(engines: ReadonlyMap<string, string>, engineId: string): number {
-  const i = [...engines.keys()].indexOf(engineId);
-  return (i < 0 ? engines.size + engineId.length : i) % SERIES_STYLES;
-}
 
 function cssVar(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
@@ -79,12 +74,16 @@ export interface TimeChartOptions {
     id: string;
     label: string;
     slot: number;
+    /** A signed-in app variant: drawn in its API engine's colour with another dash. */
+    variant?: boolean;
     values: (number | null)[];
     detail: (i: number) => string;
   }[];
   yMax: number;
   visibility: SeriesVisibility;
   table: { headers: string[]; rows: string[][] };
+  /** How a point's date reads in the tooltip: its day, or the week it starts. */
+  pointLabel?: (date: string) => string;
 }
 
 /** A uPlot line chart over days with its tooltip and hidden table, resized with its box. */
@@ -138,7 +137,7 @@ export function timeChart(o: TimeChartOptions): HTMLElement {
         label: s.label,
         stroke: cssVar(`--s${s.slot}`),
         width: 2,
-        dash: DASHES[s.slot],
+        dash: DASHES[s.variant ? (s.slot + 4) % DASHES.length : s.slot],
         spanGaps: false,
         show: o.visibility.isShown(s.id),
         points: { show: true, size: 6, fill: cssVar(`--s${s.slot}`) },
@@ -157,7 +156,7 @@ export function timeChart(o: TimeChartOptions): HTMLElement {
             .map((s) =>
               h('li', null, h('span', { class: `swatch series-${s.slot}` }), `${s.label}: ${s.detail(i)}`),
             );
-          tip.replaceChildren(h('p', null, day(o.days[i]!)), h('ul', null, lines));
+          tip.replaceChildren(h('p', null, (o.pointLabel ?? day)(o.days[i]!)), h('ul', null, lines));
           tip.hidden = false;
           const left = u.cursor.left;
           const width = u.over.clientWidth;
@@ -190,9 +189,11 @@ export interface RateChartOptions {
   days: readonly string[];
   engines: ReadonlyMap<string, string>;
   visibility: SeriesVisibility;
+  /** What a point covers: a day, or the week (7 days) starting on its date. */
+  step?: 'day' | 'week';
 }
 
-/** A rate per engine per day: a line chart, or bars when only one day has answers. */
+/** A rate per engine per day or week: a line chart, or bars when only one point has answers. */
 export function rateChart(o: RateChartOptions): HTMLElement {
   const series = dailySeries(o.rows, o.days, o.metric);
   const label = (id: string) => o.engines.get(id) ?? id;
@@ -209,6 +210,7 @@ export function rateChart(o: RateChartOptions): HTMLElement {
     const p = s.points[i]!;
     return p.value === null ? 'no answers' : `${percent(p.value)} (${p.hits} of ${answersCount(p.answers)})`;
   };
+  const pointLabel = o.step === 'week' ? (d: string) => `Week of ${day(d)}` : (d: string) => day(d);
   if (withData.length === 1) return singleDay(o, series, withData[0]!, detail);
   const values = series.flatMap((s) => s.points.map((p) => p.value));
   return timeChart({
@@ -221,12 +223,14 @@ export function rateChart(o: RateChartOptions): HTMLElement {
       id: s.engineId,
       label: label(s.engineId),
       slot: slotOf(o.engines, s.engineId),
+      variant: isLocalFetch(s.engineId),
       values: s.points.map((p) => p.value),
       detail: detail(s),
     })),
+    pointLabel,
     table: {
-      headers: ['Date', ...series.map((s) => label(s.engineId))],
-      rows: o.days.map((d, i) => [day(d), ...series.map((s) => detail(s)(i))]),
+      headers: [o.step === 'week' ? 'Week' : 'Date', ...series.map((s) => label(s.engineId))],
+      rows: o.days.map((d, i) => [pointLabel(d), ...series.map((s) => detail(s)(i))]),
     },
   });
 }
@@ -247,7 +251,9 @@ function singleDay(
     h(
       'p',
       { class: 'hint' },
-      `One day of answers so far (${day(only)}): the lines over time start with the second day.`,
+      o.step === 'week'
+        ? `One week of answers so far (from ${day(only)}): the lines over time start with the second week.`
+        : `One day of answers so far (${day(only)}): the lines over time start with the second day.`,
     ),
     barList(
       series.map((s) => ({

@@ -18,7 +18,10 @@ export function points(delta: number | null | undefined): {
     : { text: `▼ −${Math.abs(pts)} pts`, trend: 'down' };
 }
 
-/** A change of an average position in places, where lower is better: a fall reads as a gain. */
+/**
+ * A change of an average position, where a smaller number is a better place: moving from 2.4 to 2.1 reads
+ * "▲ up 0.3", from 2.1 to 2.4 "▼ down 0.3". The arrow and the word agree; no sign that reads against them.
+ */
 export function placesChange(delta: number | null | undefined): {
   text: string;
   trend: 'up' | 'down' | 'same' | 'none';
@@ -26,7 +29,9 @@ export function placesChange(delta: number | null | undefined): {
   if (delta === null || delta === undefined || !Number.isFinite(delta)) return { text: '—', trend: 'none' };
   const size = Math.round(delta * 10) / 10;
   if (size === 0) return { text: 'no change', trend: 'same' };
-  return size < 0 ? { text: `▲ −${Math.abs(size)}`, trend: 'up' } : { text: `▼ +${size}`, trend: 'down' };
+  return size < 0
+    ? { text: `▲ up ${Math.abs(size)}`, trend: 'up' }
+    : { text: `▼ down ${size}`, trend: 'down' };
 }
 
 /**
@@ -141,4 +146,17 @@ export function websiteUrl(typed: string): string {
   const t = typed.trim();
   if (t === '' || /^[a-z][a-z0-9+.-]*:/i.test(t)) return t;
   return `https://${t.replace(/^\/+/, '')}`;
+}
+
+/**
+ * A service message with each engine id it names written as the engine's label ("gemini: rate_limited" reads
+ * "Gemini: rate_limited"); the longest ids first, so `chatgpt-local-fetch` is not read as `chatgpt`.
+ */
+export function withEngineLabels(text: string, labels: ReadonlyMap<string, string>): string {
+  const ids = [...labels.keys()].sort((a, b) => b.length - a.length);
+  if (ids.length === 0) return text;
+  const escaped = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // Not inside a word, a variable or a domain (chatgpt.com stays as written).
+  const pattern = new RegExp(`(?<![\\w.-])(?:${escaped.join('|')})(?![\\w-]|\\.\\w)`, 'g');
+  return text.replace(pattern, (id) => labels.get(id) ?? id);
 }

@@ -70,3 +70,20 @@ export function highlightSegments(text: string, groups: NameGroups): Segment[] {
   if (at < text.length) segments.push({ text: text.slice(at), mark: null });
   return segments;
 }
+
+/**
+ * The sentence of a passage that first names the brand, whole: what the answer says about you, rather than a
+ * copy of the answer's opening that the full text right below repeats. The passage itself when no sentence
+ * names the brand (the names may have changed since the answer was scored).
+ */
+export function mentionSentence(passage: string, groups: NameGroups): string {
+  const segments = highlightSegments(passage, groups);
+  const first = segments.findIndex((s) => s.mark === 'brand');
+  if (first < 0) return passage;
+  const at = segments.slice(0, first).reduce((n, s) => n + s.text.length, 0);
+  // A sentence ends at . ! ? or … followed by a space, or at a line break.
+  const ends = [...passage.matchAll(/[.!?…]["')\]]*\s+|\n+/g)].map((m) => m.index + m[0].length);
+  const start = ends.filter((e) => e <= at).at(-1) ?? 0;
+  const end = ends.find((e) => e > at) ?? passage.length;
+  return passage.slice(start, end).trim();
+}

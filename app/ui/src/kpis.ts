@@ -122,10 +122,13 @@ export function change(k: Kpi): { text: string; trend: 'up' | 'down' | 'same' | 
   const size = k.kind === 'rate' ? Math.round(diff * 1000) / 10 : Math.round(diff * 10) / 10;
   if (size === 0) return { text: 'no change', trend: 'same', clear: false };
   const better = k.lowerIsBetter ? size < 0 : size > 0;
-  const unit = k.kind === 'rate' ? ' pts' : Math.abs(size) === 1 ? ' place' : ' places';
-  const sign = size > 0 ? '+' : '−';
+  // A rate reads with its sign (▲ +3 pts); a place reads up or down (▲ up 1 place), never "▼ +0.3".
+  const amount =
+    k.kind === 'rate'
+      ? `${size > 0 ? '+' : '−'}${Math.abs(size)} pts`
+      : `${better ? 'up' : 'down'} ${Math.abs(size)} ${Math.abs(size) === 1 ? 'place' : 'places'}`;
   return {
-    text: `${better ? '▲' : '▼'} ${sign}${Math.abs(size)}${unit}, ${better ? 'better' : 'worse'}`,
+    text: `${better ? '▲' : '▼'} ${amount}, ${better ? 'better' : 'worse'}`,
     trend: better ? 'up' : 'down',
     clear: outside(now.value, previous) && outside(previous.value, now),
   };

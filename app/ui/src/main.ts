@@ -6,6 +6,7 @@ import { configureApi, local } from './api.ts';
 import { errorText } from './error-text.ts';
 import { listenToDesktop } from './desktop.ts';
 import { button, h, notice, select } from './dom.ts';
+import { icon } from './icons.ts';
 import type { PageContext, ProjectContext } from './page.ts';
 import { renderAnswer } from './page-answer.ts';
 import { renderAnswers } from './page-answers.ts';
@@ -77,8 +78,8 @@ function shell(): void {
     h(
       'ul',
       null,
-      h('li', null, h('a', { href: '#/' }, 'Projects')),
-      h('li', null, h('a', { href: '#/keys' }, 'API keys')),
+      h('li', null, h('a', { href: '#/' }, icon('projects'), 'Projects')),
+      h('li', null, h('a', { href: '#/keys' }, icon('keys'), 'API keys')),
     ),
   );
   root.replaceChildren(
@@ -86,7 +87,7 @@ function shell(): void {
     h(
       'header',
       { class: 'topbar' },
-      h('a', { class: 'brand', href: '#/' }, 'Answerwatch'),
+      h('a', { class: 'brand', href: '#/' }, icon('logo', 'brand-mark'), 'Answerwatch'),
       topNav,
       accountSlot,
     ),
@@ -136,8 +137,22 @@ function drawProjectNav(route: Route, projectName: string | null): void {
   const current: ProjectPage =
     route.name === 'answer' ? 'answers' : route.name === 'setup' ? 'setup' : route.page;
   projectNav.hidden = false;
-  projectNav.replaceChildren(
-    h('p', { class: 'project-name' }, projectName ?? 'Project'),
+  // On a phone the pages fold into one menu button naming the current page; on a desk they are always listed.
+  const panelId = 'project-pages';
+  const toggle = h(
+    'button',
+    { type: 'button', class: 'nav-toggle', 'aria-expanded': 'false', 'aria-controls': panelId },
+    icon('menu'),
+    h(
+      'span',
+      { class: 'nav-toggle-text' },
+      h('span', { class: 'visually-hidden' }, 'Pages: '),
+      PAGE_LABELS[current],
+    ),
+  );
+  const panel = h(
+    'div',
+    { class: 'nav-panel', id: panelId },
     ...NAV_GROUPS.map((group) =>
       h(
         'div',
@@ -156,6 +171,7 @@ function drawProjectNav(route: Route, projectName: string | null): void {
                   href: projectHref(route.projectId, page),
                   ...(page === current && { 'aria-current': 'page' }),
                 },
+                icon(page),
                 PAGE_LABELS[page],
               ),
             ),
@@ -163,6 +179,15 @@ function drawProjectNav(route: Route, projectName: string | null): void {
         ),
       ),
     ),
+  );
+  toggle.addEventListener('click', () => {
+    const open = toggle.getAttribute('aria-expanded') !== 'true';
+    toggle.setAttribute('aria-expanded', String(open));
+    panel.classList.toggle('open', open);
+  });
+  projectNav.replaceChildren(
+    h('div', { class: 'nav-head' }, h('p', { class: 'project-name' }, projectName ?? 'Project'), toggle),
+    panel,
   );
 }
 

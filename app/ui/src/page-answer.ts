@@ -7,7 +7,7 @@
 import { api, seg } from './api.ts';
 import { externalLink, h, highlighted, markdownNodes, type Child } from './dom.ts';
 import { dateTime, positionLabel, sentimentLabel, yesNo } from './format.ts';
-import type { NameGroups } from './highlight.ts';
+import { mentionSentence, type NameGroups } from './highlight.ts';
 import { lastAnswersQuery } from './page-answers.ts';
 import type { ProjectContext } from './page.ts';
 import { projectHref } from './router.ts';
@@ -72,9 +72,13 @@ export async function renderAnswer(ctx: ProjectContext, answerId: string): Promi
     ),
     h('dl', { class: 'facts' }, ...facts.flatMap(([k, v]) => [h('dt', null, k), h('dd', null, v)])),
     section(
-      'Excerpt',
+      'Where your brand is named',
       answer.excerpt
-        ? h('p', { class: 'excerpt' }, highlighted(inlineText(answer.excerpt), names))
+        ? h(
+            'blockquote',
+            { class: 'excerpt' },
+            highlighted(mentionSentence(inlineText(answer.excerpt), names), names),
+          )
         : h('p', { class: 'empty' }, 'The brand is not named in this answer.'),
     ),
     section(

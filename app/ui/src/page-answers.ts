@@ -6,12 +6,13 @@
 import { allPages, api, seg } from './api.ts';
 import { defaultRange, filterForm } from './answer-filters-form.ts';
 import { button, field, h, highlighted, input, loading, select } from './dom.ts';
+import { engineDot } from './engine-colour.ts';
 import { filterParams, parseFilters, type AnswerFilters } from './filters.ts';
 import { answersCount, dateTime, day, positionLabel, sentimentLabel } from './format.ts';
 import type { NameGroups } from './highlight.ts';
 import type { ProjectContext } from './page.ts';
 import { answerHref, projectHref } from './router.ts';
-import { brandNames, getBrand, getEngines } from './state.ts';
+import { brandNames, engineLabels, getBrand, getEngines } from './state.ts';
 import type { Answer, AnswerSummary, Competitor, Page, Prompt, Run, Topic } from './types.ts';
 import { badge, errorNotice, pageHeader } from './widgets.ts';
 
@@ -119,7 +120,15 @@ export async function renderAnswers(ctx: ProjectContext): Promise<void> {
       if (cursor) q.set('cursor', cursor);
       const page = await api.get<Page<Answer>>(`${base}/answers`, q, ctx.signal);
       if (page.nextCursor) cursors[pageIndex + 1] = page.nextCursor;
-      results.replaceChildren(...answerTable(ctx, page, pageIndex, { names, plain: inlineText }, filters));
+      results.replaceChildren(
+        ...answerTable(
+          ctx,
+          page,
+          pageIndex,
+          { names, plain: inlineText, colours: engineLabels(engines) },
+          filters,
+        ),
+      );
       const prev = button(
         'Previous page',
         () => {
@@ -170,7 +179,7 @@ function answerTable(
   ctx: ProjectContext,
   page: Page<Answer>,
   index: number,
-  excerpts: { names: NameGroups; plain: (excerpt: string) => string },
+  excerpts: { names: NameGroups; plain: (excerpt: string) => string; colours: ReadonlyMap<string, string> },
   f: AnswerFilters,
 ): HTMLElement[] {
   if (page.data.length === 0) {
@@ -228,7 +237,7 @@ function answerTable(
             'tr',
             null,
             cell('Observed', dateTime(a.observedAt)),
-            cell('Engine', a.engineLabel),
+            cell('Engine', h('span', null, engineDot(excerpts.colours, a.engineId), a.engineLabel)),
             h('td', { class: 'prompt-cell', 'data-label': 'Prompt' }, a.promptText),
             cell('Mentioned', a.mentioned ? badge('Yes', 'ok') : 'No'),
             cell('Cited', a.cited ? badge('Yes', 'ok') : 'No'),

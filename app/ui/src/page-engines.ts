@@ -10,7 +10,8 @@ import { errorText } from './error-text.ts';
 import { dateTime } from './format.ts';
 import type { ProjectContext } from './page.ts';
 import { projectHref, setupHref } from './router.ts';
-import { getCapabilities, getReadiness, isLocalFetch, state } from './state.ts';
+import { engineDot } from './engine-colour.ts';
+import { engineLabels, getCapabilities, getEngines, getReadiness, isLocalFetch, state } from './state.ts';
 import type { Capabilities, EngineKeyState, EngineReadiness, Page } from './types.ts';
 import { announce, badge, errorNotice, onSubmit, pageHeader, section } from './widgets.ts';
 
@@ -35,8 +36,20 @@ export async function renderEngines(ctx: ProjectContext): Promise<void> {
         keyError = err;
       }
     }
-    const ready = await getReadiness(ctx.projectId, ctx.signal);
-    area.replaceChildren(enginesSection(ctx, caps, ready.engines, keys, keyError, draw));
+    const [ready, engines] = await Promise.all([
+      getReadiness(ctx.projectId, ctx.signal),
+      getEngines(ctx.projectId).catch(() => []),
+    ]);
+    area.replaceChildren(
+      enginesSection(
+        ctx,
+        caps,
+        { readiness: ready.engines, colours: engineLabels(engines) },
+        keys,
+        keyError,
+        draw,
+      ),
+    );
   };
   await draw();
 }
@@ -67,7 +80,7 @@ const appName = (label: string) => label.replace(/\s*\(signed-in browser\)\s*$/i
 function enginesSection(
   ctx: ProjectContext,
   caps: Capabilities,
-  readiness: readonly EngineReadiness[],
+  { readiness, colours }: { readiness: readonly EngineReadiness[]; colours: ReadonlyMap<string, string> },
   keys: EngineKeyState[] | null,
   keyError: unknown,
   redraw: () => Promise<void>,
@@ -143,7 +156,7 @@ function enginesSection(
     return h(
       'li',
       { class: 'engine-card' },
-      h('h3', null, e.label),
+      h('h3', null, engineDot(colours, e.id), e.label),
       h(
         'p',
         { class: 'meta' },

@@ -4,12 +4,13 @@
  * A project without answers yet shows its first-run checklist instead of empty charts.
  */
 import { api, seg } from './api.ts';
-import { addDays, daysBetween, periodBuckets } from './chart-scale.ts';
+import { addDays, daysBetween, periodBuckets, spanRows, spans } from './chart-scale.ts';
 import { choiceToolbar, chosen, periodChoice, periodOf } from './insight-toolbar.ts';
-import { rateChart, SeriesVisibility, seriesToggles, slotOf } from './charts.ts';
+import { rateChart, SeriesVisibility, seriesToggles } from './charts.ts';
+import { slotOf } from './engine-colour.ts';
 import { shareOfVoiceBars, shareOfVoiceOverTime } from './charts-share.ts';
 import { h, loading, notice } from './dom.ts';
-import { answersCount, day, dateTime, plural } from './format.ts';
+import { answersCount, day, dateTime, plural, statusLabel } from './format.ts';
 import { boundsText, change, figureText, kpis, type Kpi, type PeriodFigures } from './kpis.ts';
 import { changesSection } from './overview-changes.ts';
 import type { ProjectContext } from './page.ts';
@@ -17,7 +18,14 @@ import { checklistPanel } from './page-setup.ts';
 import { projectHref } from './router.ts';
 import { engineLabels, getCapabilities, getEngines, getProject } from './state.ts';
 import type { CompetitorStats, DailyStats, Page, Run, RunRequest, Trends } from './types.ts';
-import { errorNotice, pageHeader, poll, section } from './widgets.ts';
+import { sparkline } from './sparkline.ts';
+import { errorNotice, pageHeader, poll, section, statusBadge } from './widgets.ts';
+
+/** The per-engine lines' step: a week by default, so six engines' lines read; a day when asked. */
+const STEPS = [
+  { value: 'week', label: 'Week' },
+  { value: 'day', label: 'Day' },
+];
 
 export async function renderOverview(ctx: ProjectContext): Promise<void> {
   ctx.setTitle(`Overview · ${ctx.project.name}`);
@@ -30,9 +38,12 @@ export async function renderOverview(ctx: ProjectContext): Promise<void> {
     ...engines.map((e) => ({ value: e.id, label: e.label })),
   ];
   const engine = chosen(ctx.query, 'engine', engineOptions);
+  // Two weeks or less are drawn by day: a week's step would leave one or two points.
+  const step = days > 14 ? chosen(ctx.query, 'step', STEPS) : 'day';
   const toolbar = choiceToolbar(ctx, 'overview', [
     periodChoice(period),
     { name: 'engine', label: 'Share of voice for', options: engineOptions, value: engine },
+    ...(days > 14 ? [{ name: 'step', label: 'Engine lines per', options: STEPS, value: step }] : []),
   ]);
 
   const runBanner = h('div', { class: 'run-banner' });
@@ -60,7 +71,7 @@ export async function renderOverview(ctx: ProjectContext): Promise<void> {
   }
 
   const load = async () => {
-    const fresh = await loadData(ctx, { from, to, days, engine, labels });
+    const fresh = await loadData(ctx, { from, to, days, engine, labels, step });
     if (!ctx.signal.aborted) data.replaceChildren(...fresh.nodes);
     return fresh.incompleteDays;
   };
@@ -127,15 +138,29 @@ async function periodFigures(
 
 async function loadData(
   ctx: ProjectContext,
-  o: { from: string; to: string; days: number; engine: string; labels: Map<string, string> },
+  o: {
+    from: string;
+    to: string;
+    days: number;
+    engine: string;
+    labels: Map<string, string>;
+    step: string;
+  },
 ): Promise<Loaded> {
   const base = `/projects/${seg(ctx.projectId)}`;
   const buckets = periodBuckets(o.from, o.to);
-  const [daily, now, before, runs, sovPoints] = await Promise.all([
+  const [daily, now, before, latestRuns, runs, weekly, sovPoints] = await Promise.all([
     api.get<DailyStats>(`${base}/stats/daily`, { from: o.from, to: o.to }, ctx.signal),
     periodFigures(ctx, o.from, o.to, o.engine),
     periodFigures(ctx, addDays(o.from, -o.days), addDays(o.from, -1), o.engine),
+    // The latest run whatever its end, as Runs lists it; the changes compare completed runs only.
+    api.get<Page<Run>>(`${base}/runs`, { limit: 1 }, ctx.signal),
     api.get<Page<Run>>(`${base}/runs`, { status: 'completed', limit: 2 }, ctx.signal),
+    api.get<Trends>(
+      `${base}/stats/trends`,
+      { from: o.from, to: o.to, interval: o.days <= 14 ? 'day' : 'week', perEngine: false },
+      ctx.signal,
+    ),
     Promise.all(
       buckets.map(async (b) => ({
         ...b,
@@ -161,7 +186,8 @@ async function loadData(
       ),
     );
   }
-  const latest = runs.data[0];
+  const latest = latestRuns.data[0];
+  const trend = sparkTrends(weekly, sovPoints);
   nodes.push(
     h(
       'ul',
@@ -169,29 +195,17 @@ async function loadData(
         class: 'kpis',
         'aria-label': `Figures for the last ${o.days} days, against the ${o.days} days before`,
       },
-      ...kpis(now, before).map((k) => kpiTile(k, o.days)),
-      h(
-        'li',
-        { class: 'kpi' },
-        h('span', { class: 'kpi-label' }, 'Latest run'),
-        h(
-          'span',
-          { class: 'kpi-value small' },
-          latest ? dateTime(latest.completedAt ?? latest.startedAt) : 'No run yet',
-        ),
-        h(
-          'span',
-          { class: 'kpi-note' },
-          latest
-            ? answersCount(latest.answerCount)
-            : ctx.project.visibility.latestAnswerDate
-              ? `Answers imported up to ${day(ctx.project.visibility.latestAnswerDate)}`
-              : '',
-        ),
-      ),
+      ...kpis(now, before).map((k) => kpiTile(k, o.days, trend[k.id])),
+      latestRunTile(ctx, latest),
     ),
   );
   const range = `${day(daily.from)} to ${day(daily.to)}`;
+  // One day of answers reads as that day, whatever the step: its bars say when the lines will start.
+  const answeredDays = new Set(daily.data.filter((r) => r.answers > 0).map((r) => r.date)).size;
+  const weeks = o.step === 'week' && answeredDays > 1 ? spans(daily.from, daily.to, 7) : null;
+  const lineRows = weeks ? spanRows(daily.data, weeks) : daily.data;
+  const lineDays = weeks ? weeks.map((w) => w.from) : days;
+  const per = weeks ? 'week' : 'day';
   const visibility = new SeriesVisibility();
   const present = [...new Set(daily.data.map((r) => r.engineId))];
   const sovFor = o.engine ? (labels.get(o.engine) ?? o.engine) : 'all engines';
@@ -222,20 +236,22 @@ async function loadData(
         'div',
         { class: 'charts' },
         rateChart({
-          title: 'Mention rate per engine',
-          description: `Share of answers naming the brand, per engine and day, ${range}. The table has every value.`,
+          title: `Mention rate per engine, by ${per}`,
+          description: `Share of answers naming the brand, per engine and ${per}, ${range}. The table has every value.`,
           metric: 'mentionRate',
-          rows: daily.data,
-          days,
+          rows: lineRows,
+          days: lineDays,
+          step: per,
           engines: labels,
           visibility,
         }),
         rateChart({
-          title: 'Citation rate per engine',
-          description: `Share of answers citing a page of the brand's site, per engine and day, ${range}. The table has every value.`,
+          title: `Citation rate per engine, by ${per}`,
+          description: `Share of answers citing a page of the brand's site, per engine and ${per}, ${range}. The table has every value.`,
           metric: 'citationRate',
-          rows: daily.data,
-          days,
+          rows: lineRows,
+          days: lineDays,
+          step: per,
           engines: labels,
           visibility,
         }),
@@ -246,36 +262,97 @@ async function loadData(
   return { nodes, incompleteDays: daily.incompleteDays };
 }
 
-function kpiTile(k: Kpi, days: number): HTMLElement {
+type SparkValues = Record<Kpi['id'], (number | null)[]>;
+
+/** Each headline figure's points over the period, for the tiles' trend lines. */
+function sparkTrends(weekly: Trends, sov: readonly { rows: CompetitorStats['data'] }[]): SparkValues {
+  const points = weekly.data;
+  return {
+    mention: points.map((p) => p.mentionRate.value),
+    citation: points.map((p) => p.citationRate.value),
+    position: points.map((p) => p.averagePosition.value),
+    sentiment: points.map((p) => p.sentiment.positive.value),
+    sov: sov.map(({ rows }) => {
+      const all = rows.reduce((n, r) => n + r.mentioned, 0);
+      const own = rows.find((r) => r.isOwnBrand)?.mentioned ?? 0;
+      return all > 0 ? own / all : null;
+    }),
+  };
+}
+
+/**
+ * A headline figure: its value and change on one line, its trend below, and a detail line with the interval,
+ * the sample and the period before. Words carry the change ("better", "may be noise"), not colour alone.
+ */
+function kpiTile(k: Kpi, days: number, trend: (number | null)[]): HTMLElement {
   const c = change(k);
   const interval = boundsText(k.kind, k.now);
   const before = boundsText(k.kind, k.previous);
+  const arrow = c.trend === 'up' || c.trend === 'down';
   return h(
     'li',
     { class: 'kpi', 'data-kpi': k.id },
     h('span', { class: 'kpi-label' }, k.label),
-    h('span', { class: 'kpi-value' }, figureText(k.kind, k.now.value)),
-    interval
-      ? h('span', { class: 'kpi-interval' }, '95% interval ', h('span', { class: 'nowrap' }, interval))
-      : null,
     h(
       'span',
-      { class: `kpi-change trend-${c.trend}` },
-      c.text,
-      c.trend === 'up' || c.trend === 'down'
-        ? h('span', { class: 'kpi-noise' }, c.clear ? ' · beyond the intervals' : ' · may be noise')
-        : null,
+      { class: 'kpi-main' },
+      h('span', { class: 'kpi-value' }, figureText(k.kind, k.now.value)),
+      h(
+        'span',
+        { class: `kpi-change trend-${c.trend}${arrow && !c.clear ? ' faint' : ''}` },
+        arrow ? c.text.replace(/, (better|worse)$/, '') : c.text,
+        arrow ? h('span', { class: 'visually-hidden' }, c.text.slice(c.text.lastIndexOf(','))) : null,
+        arrow
+          ? h('span', { class: 'kpi-noise' }, c.clear ? ' · beyond the intervals' : ' · may be noise')
+          : null,
+      ),
     ),
+    sparkline(trend, `${k.label} over the last ${days} days`) ?? h('span', { class: 'spark-empty' }),
     h(
       'span',
-      { class: 'kpi-note' },
-      k.note,
+      { class: 'kpi-detail' },
+      interval
+        ? h('span', { class: 'kpi-interval' }, '95% interval ', h('span', { class: 'nowrap' }, interval))
+        : null,
+      h('span', { class: 'kpi-note' }, k.note),
       k.previous.value === null
         ? null
-        : [
-            `; previous ${days} days ${figureText(k.kind, k.previous.value)}`,
+        : h(
+            'span',
+            { class: 'kpi-before' },
+            `previous ${days} days ${figureText(k.kind, k.previous.value)}`,
             before ? [' ', h('span', { class: 'nowrap' }, `(${before})`)] : null,
-          ],
+          ),
+    ),
+  );
+}
+
+/** The latest run as Runs lists it: when, how it ended (a failed run is still the latest, and says so). */
+function latestRunTile(ctx: ProjectContext, latest: Run | undefined): HTMLElement {
+  const imported = ctx.project.visibility.latestAnswerDate;
+  return h(
+    'li',
+    { class: 'kpi kpi-run', 'data-kpi': 'run' },
+    h('span', { class: 'kpi-label' }, 'Latest run'),
+    h(
+      'span',
+      { class: 'kpi-value small' },
+      latest ? dateTime(latest.completedAt ?? latest.startedAt) : 'No run yet',
+    ),
+    latest ? h('span', { class: 'kpi-status' }, statusBadge(latest.status)) : null,
+    h(
+      'span',
+      { class: 'kpi-detail' },
+      h(
+        'span',
+        { class: 'kpi-note' },
+        latest
+          ? `${statusLabel(latest.status)} with ${answersCount(latest.answerCount)}`
+          : imported
+            ? `Answers imported up to ${day(imported)}`
+            : '',
+      ),
+      latest ? h('a', { href: projectHref(ctx.projectId, 'runs') }, 'See the runs') : null,
     ),
   );
 }

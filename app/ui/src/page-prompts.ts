@@ -1,7 +1,8 @@
 /**
- * Prompts: a grid of the tracked prompts against the engines that answered them, each cell the mention rate, the
- * average position and the citation rate in the period with their change against the period before; a cell opens
- * the answers behind it. Prompt texts are shown as text. A table on a wide screen, a card per prompt on a phone.
+ * Prompts: a heat map of the tracked prompts against the engines that answered them, each cell coloured by its
+ * mention rate and showing it, the average position and the citation rate with their change against the period
+ * before (▲ is always better); a cell opens the answers behind it. Prompt texts are shown as text. A table on a
+ * wide screen, a card per prompt on a phone.
  */
 import { api, seg } from './api.ts';
 import { button, h, loading, type Child } from './dom.ts';
@@ -10,6 +11,7 @@ import { answersCount, day, percent, placesChange, points } from './format.ts';
 import { choiceToolbar, chosen, periodChoice, periodOf, type Period } from './insight-toolbar.ts';
 import type { ProjectContext } from './page.ts';
 import { projectHref } from './router.ts';
+import { engineDot } from './engine-colour.ts';
 import { engineLabels, getEngines, isLocalFetch } from './state.ts';
 import type { PromptStat, PromptStats } from './types.ts';
 import { cardTable, errorNotice, pageHeader } from './widgets.ts';
@@ -134,16 +136,42 @@ function grid(
       return e ? cell(ctx, p, id, e, period, label(id)) : h('span', { class: 'empty' }, 'No answers');
     }),
   ]);
+  const table = cardTable(
+    `Mention rate, average position and citation rate per prompt and engine, ${day(page.from)} to ${day(page.to)}, with the change against ${day(page.previous.from)} to ${day(page.previous.to)}`,
+    headers,
+    rows,
+    'prompt-grid',
+  );
+  const heads = table.tHead!.rows[0]!.cells;
+  engines.forEach((id, i) => heads[i + 2]!.prepend(engineDot(labels, id)));
   return h(
     'div',
+    { class: 'grid-wrap' },
+    heatLegend(),
     // A wide grid (many engines) scrolls in its own box on a desk; on a phone each prompt is a card.
-    { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Prompts by engine' },
-    cardTable(
-      `Mention rate, average position and citation rate per prompt and engine, ${day(page.from)} to ${day(page.to)}, with the change against ${day(page.previous.from)} to ${day(page.previous.to)}`,
-      headers,
-      rows,
-      'prompt-grid',
+    h(
+      'div',
+      { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Prompts by engine' },
+      table,
     ),
+  );
+}
+
+/** What the shades mean, beside the grid: colour is never the only cue, the rate is written in each cell. */
+function heatLegend(): HTMLElement {
+  return h(
+    'p',
+    { class: 'heat-legend' },
+    h('span', null, 'Mention rate'),
+    ...['0–19%', '20–39%', '40–59%', '60–79%', '80–100%'].map((t, i) =>
+      h(
+        'span',
+        { class: 'heat-key' },
+        h('span', { class: `heat-swatch heat-${i}`, 'aria-hidden': 'true' }),
+        t,
+      ),
+    ),
+    h('span', { class: 'heat-arrows' }, '▲ better · ▼ worse than the period before'),
   );
 }
 
@@ -158,10 +186,10 @@ function cell(
 ): HTMLElement {
   if (f.answers === 0) return h('span', { class: 'empty' }, 'No answers in this period');
   const position = placesChange(f.change.averagePosition);
-  const line = (name: string, value: string, change: { text: string; trend: string }) =>
+  const line = (name: string, value: string, change: { text: string; trend: string }, main = false) =>
     h(
       'span',
-      { class: 'cell-figure' },
+      { class: main ? 'cell-figure cell-main' : 'cell-figure' },
       h('span', { class: 'cell-name' }, name),
       ' ',
       h('strong', null, value),
@@ -178,9 +206,9 @@ function cell(
   // The link's name is its visible figures, after which prompt and engine they are for.
   return h(
     'a',
-    { class: 'grid-cell', href: projectHref(ctx.projectId, 'answers', query) },
+    { class: `grid-cell heat-${heat(f.mentionRate)}`, href: projectHref(ctx.projectId, 'answers', query) },
     h('span', { class: 'visually-hidden' }, `Answers to “${prompt.text.slice(0, 80)}” on ${engineLabel}: `),
-    line('Mentioned', percent(f.mentionRate), points(f.change.mentionRate)),
+    line('Mentioned', percent(f.mentionRate), points(f.change.mentionRate), true),
     line('Position', f.averagePosition === null ? '—' : f.averagePosition.toFixed(1), position),
     line('Cited', percent(f.citationRate), points(f.change.citationRate)),
     h(
@@ -191,4 +219,9 @@ function cell(
       f.change.answers === f.answers ? ' · none before' : '',
     ),
   );
+}
+
+/** The cell's shade: five steps of the mention rate as written (0–19 %, 20–39 %, …, 80–100 %). */
+function heat(rate: number | null): number {
+  return rate === null ? 0 : Math.min(4, Math.floor(Number((rate * 100).toFixed(0)) / 20));
 }

@@ -5,13 +5,14 @@
  */
 import { api, ApiError, seg } from './api.ts';
 import { button, field, h, loading, notice, select } from './dom.ts';
+import { engineDot } from './engine-colour.ts';
 import { errorText } from './error-text.ts';
-import { dateTime, plural, statusLabel } from './format.ts';
+import { dateTime, plural, statusLabel, withEngineLabels } from './format.ts';
 import type { ProjectContext } from './page.ts';
 import { projectHref } from './router.ts';
 import { progressFraction } from './run-diff.ts';
 import { readinessList, runPlan } from './run-readiness.ts';
-import { getCapabilities, getReadiness } from './state.ts';
+import { engineLabels, getCapabilities, getEngines, getReadiness } from './state.ts';
 import type { AnswerSummary, Capabilities, CancelOutcome, Page, Run, RunRequest } from './types.ts';
 import { announce, errorNotice, pageHeader, poll, section, statusBadge } from './widgets.ts';
 
@@ -27,6 +28,9 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
     getCapabilities(ctx.projectId),
     getReadiness(ctx.projectId, ctx.signal),
   ]);
+  // Engines are named by their labels, in the service's messages too.
+  const labels = engineLabels(await getEngines(ctx.projectId).catch(() => ready.engines));
+  const named = (text: string) => withEngineLabels(text, labels);
 
   const samples = select(
     Array.from({ length: Math.max(1, caps.limits.maxSamplesPerPrompt) }, (_, i) => ({
@@ -52,12 +56,12 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
     summary,
     status,
   );
-  const signInHelp = (engineId: string) =>
+  const signInHelp = (engineLabel: string) =>
     h(
       'a',
       { href: projectHref(ctx.projectId, 'engines') },
       `Sign in on Engines`,
-      h('span', { class: 'visually-hidden' }, ` (${engineId})`),
+      h('span', { class: 'visually-hidden' }, ` (${engineLabel})`),
     );
   ctx.view.append(
     pageHeader('Runs', 'Ask every active prompt on its engines now, and follow the answers as they arrive.'),
@@ -84,7 +88,7 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
       );
     summary.textContent = `${parts.join(' · ')}.`;
     plan.textContent = runPlan(ready);
-    readinessArea.replaceChildren(readinessList(ready, signInHelp));
+    readinessArea.replaceChildren(readinessList(ready, signInHelp, labels));
     runNow.disabled = !armed || watching !== null || !ready.canRun;
   };
   describe();
@@ -98,7 +102,7 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
       api.get<Page<Run>>(`${base}/runs`, { limit: 20 }, ctx.signal),
       api.get<Page<RunRequest>>(`${base}/run-requests`, { limit: 10 }, ctx.signal),
     ]);
-    lists.replaceChildren(runsSection(ctx, runs.data), requestsSection(requests.data));
+    lists.replaceChildren(runsSection(ctx, runs.data), requestsSection(requests.data, named));
   };
   await drawLists().catch((err) => lists.replaceChildren(errorNotice(err)));
 
@@ -118,7 +122,13 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
         engine: e,
         bar,
         text,
-        li: h('li', null, h('span', { class: 'engine-progress-name' }, e.label), bar, text),
+        li: h(
+          'li',
+          null,
+          h('span', { class: 'engine-progress-name' }, engineDot(labels, e.id), e.label),
+          bar,
+          text,
+        ),
       };
     });
     const label = h('p', { class: 'progress-label' }, 'Starting…');
@@ -180,8 +190,8 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
         request.mode === 'host' ? ' · on the host computer' : '',
       );
       note.replaceChildren(
-        request.warning ? notice('warning', request.warning) : '',
-        request.error ? notice('error', request.error.message) : '',
+        request.warning ? notice('warning', named(request.warning)) : '',
+        request.error ? notice('error', named(request.error.message)) : '',
       );
       await Promise.all([refresh(), drawLists()]);
       runNow.disabled = true;
@@ -214,7 +224,7 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
           `The run ${statusLabel(request.status).toLowerCase()} with ${plural(stored, 'answer')}. `,
           ...links,
         ),
-        request.error ? notice('error', request.error.message) : '',
+        request.error ? notice('error', named(request.error.message)) : '',
       );
       describe();
       await drawLists();
@@ -317,7 +327,7 @@ function runsSection(ctx: ProjectContext, runs: readonly Run[]): HTMLElement {
   );
 }
 
-function requestsSection(requests: readonly RunRequest[]): HTMLElement {
+function requestsSection(requests: readonly RunRequest[], named: (text: string) => string): HTMLElement {
   return section(
     'Run requests',
     h(
@@ -354,7 +364,7 @@ function requestsSection(requests: readonly RunRequest[]): HTMLElement {
                 h('td', { 'data-label': 'Where' }, r.mode === 'host' ? 'Host computer' : 'Cloud'),
                 h('td', { 'data-label': 'Prompts' }, String(r.promptCount)),
                 h('td', { 'data-label': 'Units' }, String(r.estimatedUnits)),
-                h('td', { 'data-label': 'Note' }, r.error ? r.error.message : (r.warning ?? '—')),
+                h('td', { 'data-label': 'Note' }, named(r.error ? r.error.message : (r.warning ?? '—'))),
               ),
             ),
           ),

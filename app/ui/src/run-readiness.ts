@@ -1,5 +1,6 @@
 /** Before a run: each engine, whether it can run now and, when not, why and how to fix it. */
 import { h } from './dom.ts';
+import { engineDot } from './engine-colour.ts';
 import { plural } from './format.ts';
 import type { Readiness } from './types.ts';
 import { badge } from './widgets.ts';
@@ -15,7 +16,11 @@ export function runPlan(r: Readiness): string {
   return blocked.length === 0 ? `${will}.` : `${will}; ${list(blocked.map((e) => e.label))} will not run.`;
 }
 
-export function readinessList(r: Readiness, signInHelp: (engineId: string) => Node | null): HTMLElement {
+export function readinessList(
+  r: Readiness,
+  signInHelp: (engineLabel: string) => Node | null,
+  colours: ReadonlyMap<string, string>,
+): HTMLElement {
   if (r.engines.length === 0)
     return h('p', { class: 'empty' }, 'No engine is tracked yet: choose engines on Setup.');
   return h(
@@ -33,6 +38,7 @@ export function readinessList(r: Readiness, signInHelp: (engineId: string) => No
             e.ready ? 'ok' : e.problem?.code === 'no_prompt' ? '' : 'bad',
           ),
           ' ',
+          engineDot(colours, e.id),
           h('strong', null, e.label),
           h(
             'span',
@@ -54,7 +60,7 @@ export function readinessList(r: Readiness, signInHelp: (engineId: string) => No
               'p',
               { class: 'readiness-why' },
               'Whether the app is still signed in shows at the first question. ',
-              signInHelp(e.id),
+              signInHelp(e.label),
             )
           : null,
       ),

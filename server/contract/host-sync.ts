@@ -119,7 +119,7 @@ export const HostFailure = z.strictObject({
   code: ErrorCode,
   /** The first such failure's message, in the engine's own words. */
   message: z.string().max(300),
-  count: z.number().int().min(1),
+  count: z.number().int().min(1).max(1_000_000),
 });
 
 export const FinishBody = z.strictObject({

@@ -12,8 +12,8 @@ import {
   type BrowserEnginesOptions,
 } from '../../engines/browser/index.ts';
 import { findBrowser } from '../../engines/browser/browser.ts';
-import type { AnswerEngine } from '../../engines/types.ts';
-import type { EngineFactory, EngineLease } from './engine-factory.ts';
+import type { AnswerEngine, EngineError } from '../../engines/types.ts';
+import { unavailable, type EngineFactory, type EngineLease } from './engine-factory.ts';
 import { isKeyedEngine, KEYED_ENGINES } from './keyed-engines.ts';
 import type { LocalStore } from './local-store.ts';
 import { browserProfileDir } from './paths.ts';
@@ -82,14 +82,15 @@ export function createHostEngines(o: HostEnginesOptions): EngineFactory {
   }
 
   /** The cloud engines asked for; a bad setting (say OPENAI_BASE_URL) becomes their problem, not a throw. */
-  async function cloudEngines(ids: readonly string[], problems: Map<string, string>) {
+  async function cloudEngines(ids: readonly string[], problems: Map<string, EngineError>) {
     const wanted = ids.filter((id) => !browserIds.has(id));
     if (wanted.length === 0) return new Map<string, AnswerEngine>();
     try {
       const all = createCloudEngines(byokCloudConfig(o.env, await o.store.engineKeys()));
       return new Map([...all].filter(([id]) => wanted.includes(id)));
     } catch (err) {
-      for (const id of wanted) problems.set(id, err instanceof Error ? err.message : String(err));
+      const message = err instanceof Error ? err.message : String(err);
+      for (const id of wanted) problems.set(id, unavailable(id, 'engine_unavailable', message));
       return new Map<string, AnswerEngine>();
     }
   }
@@ -102,7 +103,7 @@ export function createHostEngines(o: HostEnginesOptions): EngineFactory {
       return ids;
     },
     async acquire(ids): Promise<EngineLease> {
-      const problems = new Map<string, string>();
+      const problems = new Map<string, EngineError>();
       const engines = await cloudEngines(ids, problems);
       const needsBrowser = ids.some((id) => browserIds.has(id));
       if (needsBrowser) {
@@ -123,7 +124,8 @@ export function createHostEngines(o: HostEnginesOptions): EngineFactory {
           }
         } catch (err) {
           const message = `the browser engines did not start: ${err instanceof Error ? err.message : String(err)}`;
-          for (const id of ids) if (browserIds.has(id)) problems.set(id, message);
+          for (const id of ids)
+            if (browserIds.has(id)) problems.set(id, unavailable(id, 'browser_unavailable', message));
           browser = null;
         }
       }
@@ -132,8 +134,12 @@ export function createHostEngines(o: HostEnginesOptions): EngineFactory {
         problems.set(
           id,
           isKeyedEngine(id)
-            ? `no key for ${id} on this computer: npx answerwatch agent keys set ${id}`
-            : `this computer cannot ask ${id}`,
+            ? unavailable(
+                id,
+                'no_key',
+                `no key for ${id} on this computer: npx answerwatch agent keys set ${id}`,
+              )
+            : unavailable(id, 'engine_unavailable', `this computer cannot ask ${id}`),
         );
       }
       let released = false;

@@ -18,6 +18,7 @@ import { runStore, type RunStore } from './local-store/runs.ts';
 import type { AgentDatabase } from './local-store/schema.ts';
 import * as initial from './migrations/0001-agent.ts';
 import * as runErrorCode from './migrations/0002-run-error-code.ts';
+import * as runFailures from './migrations/0003-run-failures.ts';
 
 export interface LocalStore extends PairingStore, ProjectCache, ByokStore, RunStore, OutboxAnswerStore {
   readonly path: string;
@@ -27,6 +28,7 @@ export interface LocalStore extends PairingStore, ProjectCache, ByokStore, RunSt
 const migrations: Record<string, Migration> = {
   '0001-agent': initial,
   '0002-run-error-code': runErrorCode,
+  '0003-run-failures': runFailures,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

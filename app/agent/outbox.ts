@@ -201,6 +201,8 @@ export function createUploader(deps: UploaderDeps): Uploader {
         status: outcome,
         error: failed ? run.error : null,
         code: failed ? run.errorCode : null,
+        // Only when there are some: a service older than this field would refuse the whole report.
+        ...(run.failures.length > 0 && { failures: run.failures }),
       });
       await store.markRunDone(run.id);
       log.info({ runId, projectId: run.projectId, outcome }, 'run end reported');

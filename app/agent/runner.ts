@@ -2,15 +2,17 @@
  * Runs one host run: every prompt x its engines x samplesPerPrompt, one slot each
  * (`<runId>:<promptId>:<engineId>:<sample>` once uploaded). Each answer goes to the outbox the moment it arrives
  * and is uploaded in the background; a slot that fails is logged and the run goes on. The run ends completed when
- * at least one answer was stored, failed (with the reasons) when none was. Slots already in the outbox are not
- * asked again, so a run interrupted by a restart resumes where it stopped.
+ * at least one answer was stored, failed (with the reasons) when none was; either way its failed answers, counted
+ * per engine and cause, go with its end to the service, which names the engines that failed every answer. Slots
+ * already in the outbox are not asked again, so a run interrupted by a restart resumes where it stopped.
  */
 import { EngineError, type AnswerEngine } from '../../engines/types.ts';
+import { ErrorCode } from '../../server/contract/host-sync.ts';
 import type { Clock } from '../../server/domain/clock.ts';
-import type { EngineFactory, EngineLease } from './engine-factory.ts';
+import { unavailable, type EngineFactory, type EngineLease } from './engine-factory.ts';
 import type { LocalStore } from './local-store.ts';
 import type { HostPromptData } from './local-store/projects.ts';
-import type { LocalRun, RunError, RunOutcome } from './local-store/runs.ts';
+import type { LocalRun, RunError, RunFailure, RunOutcome } from './local-store/runs.ts';
 import { errorFields, type AgentLog } from './log.ts';
 import type { SyncState, Uploader } from './outbox.ts';
 
@@ -76,7 +78,24 @@ function failureReason(failures: readonly Failure[], total: number): string {
   return `All ${total} answers failed. ${parts.join('; ')}`.slice(0, 1000);
 }
 
-const codeOf = (err: unknown) => (err instanceof EngineError ? err.code : 'error');
+/** At most this many (engine, cause) counts go with a run's end (the host sync contract's limit). */
+const MAX_REPORTED = 200;
+
+/** The failures counted per engine and cause, each with its first message: what the run's end reports. */
+function countedFailures(failures: readonly Failure[]): RunFailure[] {
+  const counted = new Map<string, RunFailure>();
+  for (const f of failures) {
+    const key = `${f.engineId}\n${f.code}`;
+    const seen = counted.get(key);
+    if (seen) seen.count += 1;
+    else counted.set(key, { engineId: f.engineId, code: f.code, message: f.message, count: 1 });
+  }
+  return [...counted.values()].sort((a, b) => b.count - a.count).slice(0, MAX_REPORTED);
+}
+
+/** The engine's stable code when the service can take it as one, `error` otherwise. */
+const codeOf = (err: unknown) =>
+  err instanceof EngineError && ErrorCode.safeParse(err.code).success ? err.code : 'error';
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
 
 export async function runLocalRun(deps: RunnerDeps, run: LocalRun, signal: AbortSignal): Promise<RunResult> {
@@ -101,12 +120,16 @@ export async function runLocalRun(deps: RunnerDeps, run: LocalRun, signal: Abort
   // Source redirect links named by several answers of this run are read once (Gemini's grounding links).
   const resolvedLinks = new Map<string, Promise<string | null>>();
 
-  async function askAll(engineId: string, engine: AnswerEngine | undefined, slots: Slot[], problem?: string) {
+  async function askAll(
+    engineId: string,
+    engine: AnswerEngine | undefined,
+    slots: Slot[],
+    problem = unavailable(engineId, 'engine_unavailable', `this host cannot ask ${engineId}`),
+  ) {
     if (!engine) {
-      const message = problem ?? `this host cannot ask ${engineId}`;
-      log.warn({ ...fields, engineId, slots: slots.length, error: message }, 'engine not available');
-      for (let i = 0; i < slots.length; i += 1)
-        failures.push({ engineId, code: 'engine_unavailable', message });
+      const failure = { engineId, code: codeOf(problem), message: messageOf(problem) };
+      log.warn({ ...fields, engineId, slots: slots.length, error: failure.message }, 'engine not available');
+      for (let i = 0; i < slots.length; i += 1) failures.push(failure);
       return;
     }
     let fatal: Failure | null = null;
@@ -168,7 +191,9 @@ export async function runLocalRun(deps: RunnerDeps, run: LocalRun, signal: Abort
         const message = `the engines could not be set up: ${messageOf(err)}`;
         lease = {
           engines: new Map(),
-          problems: new Map([...byEngine.keys()].map((id) => [id, message])),
+          problems: new Map(
+            [...byEngine.keys()].map((id) => [id, unavailable(id, 'engine_unavailable', message)]),
+          ),
           release: async () => {},
         };
       }
@@ -203,7 +228,7 @@ export async function runLocalRun(deps: RunnerDeps, run: LocalRun, signal: Abort
     outcome === 'failed'
       ? { message: failureReason(failures, all.length), code: sharedCause(failures) }
       : null;
-  await store.finishRun(run.id, outcome, error, clock.now().toISOString());
+  await store.finishRun(run.id, outcome, error, clock.now().toISOString(), countedFailures(failures));
   const sync = await uploader.sync(run.id);
   log.info(
     { ...fields, outcome, stored, failed: failures.length, sync, ...(error && { error: error.message }) },

@@ -112,6 +112,16 @@ export const AnswersStored = z.strictObject({ stored: z.number().int(), duplicat
 /** A stable cause in snake_case, as engines name their failures (`login_required`, `cloudflare_challenge`, …). */
 export const ErrorCode = z.string().regex(/^[a-z][a-z0-9_]{0,59}$/);
 
+/** Failed answers of one engine for one cause, counted: what the service names when an engine failed them all. */
+export const HostFailure = z.strictObject({
+  engineId: z.string().min(1).max(60),
+  /** The engine's stable code (`login_required`, `no_key`, `auth`, `network`, …); `error` when it had none. */
+  code: ErrorCode,
+  /** The first such failure's message, in the engine's own words. */
+  message: z.string().max(300),
+  count: z.number().int().min(1).max(1_000_000),
+});
+
 export const FinishBody = z.strictObject({
   status: z.enum(['completed', 'failed', 'canceled']),
   error: z.string().max(1000).nullable().optional(),
@@ -120,6 +130,11 @@ export const FinishBody = z.strictObject({
    * Run and its request (`host_run_failed` otherwise), so the UI and integrators can say what to do.
    */
   code: ErrorCode.nullable().optional(),
+  /**
+   * The run's failed answers per engine and cause (agents before this field send none). An engine with failures
+   * and no stored answer failed every answer: the run's warning, or its error, names it with the fix.
+   */
+  failures: z.array(HostFailure).max(200).optional(),
 });
 export const Finished = z.strictObject({
   runId: z.string(),

@@ -27,6 +27,12 @@ export const noServiceKey = (engineId: string): EngineFailure => ({
   fix: serviceKeyFix(engineId),
 });
 
+/** An error the service cannot name a fix for: the engine, its stable code and its own words. */
+const unnamed = (engineId: string, code: string, message: string): EngineFailure => ({
+  reason: `${engineLabel(engineId)}: ${code} (${message}).`,
+  fix: null,
+});
+
 /** A failed answer's reason and fix, from the engine's error (its code is stable, its message is the vendor's). */
 export function engineFailure(engineId: string, err: unknown): EngineFailure {
   const label = engineLabel(engineId);
@@ -48,7 +54,79 @@ export function engineFailure(engineId: string, err: unknown): EngineFailure {
       fix: `Add credit to that ${label} account${variable ? `, or set ${variable} to a key of another one and restart the service` : ''}.`,
     };
   }
-  return { reason: `${label}: ${err.code} (${err.message}).`, fix: null };
+  return unnamed(engineId, err.code, err.message);
+}
+
+/** The fix when the host computer holds no (valid) key for an engine a bring-your-own-key plan asks there. */
+export const hostKeyFix = (engineId: string): string =>
+  `Add your ${engineLabel(engineId)} key on the Engines page, or with \`npx answerwatch agent keys set ${engineId}\` on that computer.`;
+
+/** The fix when the host computer has no browser for the signed-in browser engines. */
+export const HOST_BROWSER_FIX =
+  'Install Chrome or Chromium on that computer, or set ANSWERWATCH_CHROME to its path.';
+
+/** "ChatGPT (signed-in browser)" is signed in to "ChatGPT". */
+const appName = (engineId: string) => engineLabel(engineId).replace(/\s*\(signed-in browser\)$/, '');
+
+/** Where a user signs the host's browser in to an engine's app (or passes its check). */
+const signInWhere = (engineId: string) =>
+  `with “Sign in to ${appName(engineId)}” on the Engines page (desktop app or web UI) or \`npx answerwatch agent login ${engineId}\``;
+
+/**
+ * A failed answer of an engine the host computer asked, from the stable code and message the agent reports: the
+ * browser's walls, a key missing or refused on the host, Ollama not reachable there. Other codes keep the
+ * engine's own words.
+ */
+export function hostEngineFailure(engineId: string, code: string, message: string): EngineFailure {
+  const label = engineLabel(engineId);
+  const app = appName(engineId);
+  switch (code) {
+    case 'login_required':
+      return {
+        reason: `The browser on the host computer is not signed in to ${app}.`,
+        fix: `On that computer, sign the browser in ${signInWhere(engineId)}, then close its window.`,
+      };
+    case 'captcha':
+      return {
+        reason: `A CAPTCHA stopped ${app} in the browser on the host computer.`,
+        fix: `On that computer, open the browser ${signInWhere(engineId)}, solve it, and run again.`,
+      };
+    case 'cloudflare_challenge':
+      return {
+        reason: `Cloudflare’s check did not clear for ${app} in the browser on the host computer.`,
+        fix: `Run again later, or on that computer open the browser ${signInWhere(engineId)} and pass the check once.`,
+      };
+    case 'browser_unavailable':
+      return {
+        reason: `The browser for ${label} did not start on the host computer (${message}).`,
+        fix: HOST_BROWSER_FIX,
+      };
+    case 'no_key':
+      return { reason: `The host computer has no API key for ${label}.`, fix: hostKeyFix(engineId) };
+    case 'auth':
+      return {
+        reason: `${label} refused the API key stored on the host computer (auth).`,
+        fix: hostKeyFix(engineId),
+      };
+    case 'insufficient_quota':
+      return {
+        reason: `The ${label} account of the host computer’s API key has no credit or quota left (insufficient_quota).`,
+        fix: `Add credit to that ${label} account, or set a key of another one with \`npx answerwatch agent keys set ${engineId}\` on that computer.`,
+      };
+  }
+  if (engineId === 'ollama' && (code === 'network' || code === 'timeout')) {
+    return {
+      reason: `Ollama did not answer on the host computer (${message}).`,
+      fix: 'Start Ollama on that computer (`ollama serve`), or set OLLAMA_HOST for the agent to where it runs.',
+    };
+  }
+  if (engineId === 'ollama' && code === 'not_found') {
+    return {
+      reason: `Ollama on the host computer does not have the model it was asked for (${message}).`,
+      fix: 'Pull it there with `ollama pull MODEL` (the model in OLLAMA_MODEL of the agent), or set OLLAMA_MODEL to one it has.',
+    };
+  }
+  return unnamed(engineId, code, message);
 }
 
 /** An engine that failed every answer it was asked in a run: extension member of the run's event. */
@@ -78,14 +156,15 @@ export function failureTally() {
     { failed: number; reasons: Map<string, { count: number; failure: EngineFailure }> }
   >();
   return {
-    add(engineId: string, failure: EngineFailure): void {
+    /** `count` failed answers of the engine for this one reason (the host reports them counted). */
+    add(engineId: string, failure: EngineFailure, count = 1): void {
       const tally = byEngine.get(engineId) ?? { failed: 0, reasons: new Map() };
       byEngine.set(engineId, tally);
-      tally.failed += 1;
+      tally.failed += count;
       const key = `${failure.reason}\n${failure.fix ?? ''}`;
       const seen = tally.reasons.get(key);
-      if (seen) seen.count += 1;
-      else tally.reasons.set(key, { count: 1, failure });
+      if (seen) seen.count += count;
+      else tally.reasons.set(key, { count, failure });
     },
     failedEngines(asked: ReadonlyMap<string, number>): FailedEngine[] {
       return [...byEngine]

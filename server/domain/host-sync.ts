@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import type { HostAnswer } from '../contract/host-sync.ts';
+import type { FinishBody, HostAnswer, HostFailure } from '../contract/host-sync.ts';
 import { createHash } from 'node:crypto';
 import type { Repositories } from '../store/index.ts';
 import type { HostRecord } from '../store/repositories/hosts.ts';
 import type { RunRow } from '../store/repositories/runs.ts';
 import { answerCounts, answerRow, projectScorer } from './answer-rows.ts';
 import type { Services } from './context.ts';
+import { failedEnginesText, failureTally, hostEngineFailure, type FailedEngine } from './engine-failures.ts';
 import { AppError, invalid, notFound } from './errors.ts';
 import { importedAnswerId } from './import-answers.ts';
 import { findPlan, runsOnFor, type Plan } from './plans.ts';
@@ -291,29 +292,63 @@ export async function uploadAnswers(
 }
 
 /**
+ * The engines of a host run that failed every answer: those the host reports failures of and of which no answer
+ * was stored, each with the reason and fix for its most frequent cause. Engines this plan does not ask on the host
+ * are left out.
+ */
+async function hostFailedEngines(
+  s: HostServices,
+  plan: Plan,
+  runId: string,
+  failures: readonly z.infer<typeof HostFailure>[],
+): Promise<FailedEngine[]> {
+  if (failures.length === 0) return [];
+  const asked = await s.store.answers.countsByEngineOfRun(runId);
+  const tally = failureTally();
+  for (const f of failures) {
+    if (runsOnFor(plan, f.engineId) !== 'host') continue;
+    tally.add(f.engineId, hostEngineFailure(f.engineId, f.code, f.message), f.count);
+    asked.set(f.engineId, (asked.get(f.engineId) ?? 0) + f.count);
+  }
+  return tally.failedEngines(asked);
+}
+
+/**
  * The host's report that its Run ended; the request ends when its cloud part, if any, has ended too. A failed Run
  * takes the host's stable cause as its error code when the host names one (`login_required`: sign in again),
- * `host_run_failed` otherwise.
+ * `host_run_failed` otherwise. The engines that failed every answer, from the failures the host reports, go to
+ * the request's warning (or error) and the run's event, as for a cloud run.
  */
 export async function finishHostRun(
   s: HostServices,
   host: HostRecord,
   runId: string,
-  body: { status: 'completed' | 'failed' | 'canceled'; error?: string | null; code?: string | null },
+  body: z.infer<typeof FinishBody>,
 ) {
   const run = await hostRun(s, host, runId);
   const request = run.request_id ? await s.store.runRequests.byId(run.request_id) : undefined;
   if (run.status !== 'running' || !request) {
     return { runId, status: run.status, requestStatus: request?.status ?? null };
   }
+  const project = await s.store.projects.get(run.project_id);
+  const plan = await planOfAccount(s, project!.accountId);
+  const failures = body.failures ?? [];
+  const failedEngines = await hostFailedEngines(s, plan, runId, failures);
+  const failedAnswers = failures.reduce((n, f) => n + f.count, 0);
   const outcome =
     body.status === 'failed'
       ? {
           status: 'failed' as const,
           code: body.code ?? 'host_run_failed',
-          message: body.error ?? 'The host computer reported a failure.',
+          message:
+            failedEngines.length > 0
+              ? `Every answer failed (${failedAnswers}). ${failedEnginesText(failedEngines)}`
+              : (body.error ?? 'The host computer reported a failure.'),
+          failedEngines,
         }
-      : { status: body.status };
+      : body.status === 'completed'
+        ? { status: 'completed' as const, failedEngines }
+        : { status: body.status };
   const ended = await finishRun(s.store, s.clock, s.baseUrl, request, 'host', runId, outcome);
   s.signals.runEnded();
   const after = await s.store.runRequests.byId(request.id);

@@ -2,7 +2,7 @@ import { ENGINES, engineLabel, isLocalFetch } from '../../engines/catalog.ts';
 import type { READINESS_PROBLEMS } from '../contract/extensions.ts';
 import type { HostRecord } from '../store/repositories/hosts.ts';
 import { readableProject } from './access.ts';
-import { serviceKeyFix } from './engine-failures.ts';
+import { HOST_BROWSER_FIX, hostKeyFix, serviceKeyFix } from './engine-failures.ts';
 import type { Caller, Services } from './context.ts';
 import { isOnline } from './host-view.ts';
 import { runsOnFor, type Plan } from './plans.ts';
@@ -42,13 +42,13 @@ function hostProblem(id: string, label: string, host: HostRecord | undefined, no
     return {
       code: 'host_lacks_engine',
       message: `${name} has no Chrome or Chromium, which ${label} needs.`,
-      fix: 'Install Chrome or Chromium on that computer, or set ANSWERWATCH_CHROME to its path.',
+      fix: HOST_BROWSER_FIX,
     };
   }
   return {
     code: 'host_lacks_engine',
     message: `${name} has no API key for ${label}.`,
-    fix: `Add your ${label} key on the Engines page, or with \`npx answerwatch agent keys set ${id}\` on that computer.`,
+    fix: hostKeyFix(id),
   };
 }
 

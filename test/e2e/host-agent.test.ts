@@ -146,4 +146,43 @@ describe.skipIf(browser === null)('the host agent and the service as real proces
       await stopAgent(agent);
     }
   });
+
+  it('completes with the engine that answered and names the one behind a login wall, with the fix', async () => {
+    const LF = 'chatgpt-local-fetch';
+    const PX = 'perplexity-local-fetch';
+    pages.setMode(PX, 'login');
+    await call(`/projects/${projectId}/tracking`, 'PUT', { engineIds: [LF, PX] });
+    await call(`/projects/${projectId}/prompts`, 'POST', {
+      text: 'Which CRM is cheapest?',
+      engineIds: [LF, PX],
+    });
+    const serverUrl = server.baseUrl.replace(/\/v1$/, '');
+    const agent = startAgent(serverUrl, agentData(), agentEnv);
+    try {
+      await until(
+        'the host to be online',
+        async () => (await call(`/projects/${projectId}/capabilities`)).body.host,
+        (host) => host?.online === true,
+      );
+      const request = (await call(`/projects/${projectId}/run-requests`, 'POST')).body;
+      const ended = await until(
+        'the run with a login wall to end',
+        async () => (await call(`/projects/${projectId}/run-requests/${request.id}`)).body,
+        (r) => r.status === 'completed' || r.status === 'failed',
+      );
+      expect(ended).toMatchObject({
+        status: 'completed',
+        error: null,
+        warning: expect.stringMatching(
+          /^Perplexity \(signed-in browser\) failed every answer \(1\): The browser on the host computer is not signed in to Perplexity\. .*`npx answerwatch agent login perplexity-local-fetch`/,
+        ),
+      });
+      const answers = (await call(`/projects/${projectId}/answers?runId=${ended.runIds[0]}`)).body.data;
+      expect(answers.map((a: { engineId: string }) => a.engineId)).toEqual([LF, LF]);
+      // The wall came before the prompt box: Perplexity was never asked.
+      expect(pages.prompts(PX)).toEqual([]);
+    } finally {
+      await stopAgent(agent);
+    }
+  });
 });

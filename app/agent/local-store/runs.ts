@@ -1,13 +1,15 @@
 /** The runs this host asks, from start until the service has all of them. */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { HostPrompt } from '../../../server/contract/host-sync.ts';
+import { HostFailure, HostPrompt } from '../../../server/contract/host-sync.ts';
 import type { HostPromptData } from './projects.ts';
 import type { AgentDatabase } from './schema.ts';
 
 /** running: being asked (or interrupted, to resume); finished: asked, its end not yet reported; done: all sent. */
 export type LocalRunStatus = 'running' | 'finished' | 'done' | 'dropped';
 export type RunOutcome = 'completed' | 'failed';
+/** Failed answers of one engine for one cause, counted, as the end of the run reports them. */
+export type RunFailure = z.infer<typeof HostFailure>;
 
 export interface LocalRun {
   /** The local id; for a scheduled run it is also the clientRunId reported to the service. */
@@ -27,10 +29,15 @@ export interface LocalRun {
   error: string | null;
   /** The stable cause when one explains the failure (`login_required`, `cloudflare_challenge`, …). */
   errorCode: string | null;
+  /** The failed answers per engine and cause; empty until the run finished. */
+  failures: RunFailure[];
   finishedAt: string | null;
 }
 
-export type NewLocalRun = Omit<LocalRun, 'status' | 'outcome' | 'error' | 'errorCode' | 'finishedAt'>;
+export type NewLocalRun = Omit<
+  LocalRun,
+  'status' | 'outcome' | 'error' | 'errorCode' | 'failures' | 'finishedAt'
+>;
 
 /** Why a run failed: the message, and the stable cause when one explains it. */
 export interface RunError {
@@ -53,7 +60,13 @@ export interface RunStore {
     runId: string,
     plan?: { prompts: HostPromptData[]; samplesPerPrompt: number },
   ): Promise<void>;
-  finishRun(id: string, outcome: RunOutcome, error: RunError | null, at: string): Promise<void>;
+  finishRun(
+    id: string,
+    outcome: RunOutcome,
+    error: RunError | null,
+    at: string,
+    failures?: readonly RunFailure[],
+  ): Promise<void>;
   markRunDone(id: string): Promise<void>;
   /** The service refused the run (it ended there, or the project left this host): nothing more is sent. */
   dropRun(id: string, reason: string): Promise<void>;
@@ -62,6 +75,7 @@ export interface RunStore {
 }
 
 const StoredPrompts = z.array(HostPrompt);
+const StoredFailures = z.array(HostFailure);
 
 function toRun(r: AgentDatabase['local_runs']): LocalRun {
   return {
@@ -79,6 +93,7 @@ function toRun(r: AgentDatabase['local_runs']): LocalRun {
     outcome: r.outcome as RunOutcome | null,
     error: r.error,
     errorCode: r.error_code,
+    failures: r.failures === null ? [] : StoredFailures.parse(JSON.parse(r.failures)),
     finishedAt: r.finished_at,
   };
 }
@@ -120,7 +135,15 @@ export function runStore(db: Kysely<AgentDatabase>): RunStore {
           finished_at: null,
         })
         .execute();
-      return { ...run, status: 'running', outcome: null, error: null, errorCode: null, finishedAt: null };
+      return {
+        ...run,
+        status: 'running',
+        outcome: null,
+        error: null,
+        errorCode: null,
+        failures: [],
+        finishedAt: null,
+      };
     },
     run: (id) => runWhere('id', id),
     runByRequest: (requestId) => runWhere('request_id', requestId),
@@ -137,7 +160,7 @@ export function runStore(db: Kysely<AgentDatabase>): RunStore {
         .where('id', '=', id)
         .execute();
     },
-    async finishRun(id, outcome, error, at) {
+    async finishRun(id, outcome, error, at, failures = []) {
       await db
         .updateTable('local_runs')
         .set({
@@ -145,6 +168,7 @@ export function runStore(db: Kysely<AgentDatabase>): RunStore {
           outcome,
           error: error?.message ?? null,
           error_code: error?.code ?? null,
+          failures: failures.length > 0 ? JSON.stringify(failures) : null,
           finished_at: at,
         })
         .where('id', '=', id)

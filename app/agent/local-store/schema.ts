@@ -19,6 +19,8 @@ export interface AgentDatabase {
     outcome: string | null;
     error: string | null;
     error_code: string | null;
+    /** JSON: HostFailure[] (the host sync contract), set when the run finished. */
+    failures: string | null;
     finished_at: string | null;
   };
   outbox_answers: {

@@ -276,6 +276,16 @@ export function answersRepository(db: Db, d: SqlDialect) {
       const rows = await db.selectFrom('answers').select('import_key').where('run_id', '=', runId).execute();
       return new Set(rows.flatMap((r) => (r.import_key === null ? [] : [r.import_key])));
     },
+    /** How many answers of a run each engine gave. */
+    async countsByEngineOfRun(runId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('answers')
+        .select(['engine_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('run_id', '=', runId)
+        .groupBy('engine_id')
+        .execute();
+      return new Map(rows.map((r) => [r.engine_id, Number(r.n)]));
+    },
     /** What alerts compare of a run's answers. */
     async ofRun(runId: string) {
       return db

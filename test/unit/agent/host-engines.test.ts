@@ -57,9 +57,10 @@ describe('host engines', () => {
       baseUrls: { 'chatgpt-local-fetch': 'http://127.0.0.1:1' },
     });
     expect([...a.engines.keys()]).toEqual(['chatgpt-local-fetch']);
-    expect(a.problems.get('claude')).toBe(
-      'no key for claude on this computer: npx answerwatch agent keys set claude',
-    );
+    expect(a.problems.get('claude')).toMatchObject({
+      code: 'no_key',
+      message: 'no key for claude on this computer: npx answerwatch agent keys set claude',
+    });
 
     await a.release();
     expect(closed).toBe(0);
@@ -84,9 +85,10 @@ describe('host engines', () => {
     });
     const lease = await engines.acquire(['perplexity-local-fetch', 'perplexity']);
     expect([...lease.engines.keys()]).toEqual(['perplexity']);
-    expect(lease.problems.get('perplexity-local-fetch')).toBe(
-      'the browser engines did not start: no display',
-    );
+    expect(lease.problems.get('perplexity-local-fetch')).toMatchObject({
+      code: 'browser_unavailable',
+      message: 'the browser engines did not start: no display',
+    });
     await lease.release();
   });
 });

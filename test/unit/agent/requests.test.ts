@@ -71,6 +71,36 @@ describe('agent: host-mode run requests', () => {
     ]);
     expect(run).toMatchObject({ status: 'completed' });
     expect(h.log.entries.filter((e) => e.msg === 'answer failed')).toHaveLength(2);
+    // The failed answers go with the run's end, counted per engine and cause.
+    expect(h.api.finishes[0]!.body.failures).toEqual([
+      { engineId: LF, code: 'server_error', message: `${LF} failed (server_error)`, count: 2 },
+    ]);
+  });
+
+  it('completes with the engines that answered and reports the one that failed every answer, why', async () => {
+    const h = await paired();
+    h.api.addProject(hostProject({ id: 'p1', prompts: prompts(3, [LF, PX, 'claude']) }));
+    h.api.queueRequest('p1', 2);
+    const agent = h.agent([
+      fakeEngine(LF),
+      fakeEngine(PX, () => failure(PX, 'login_required', 'fatal')),
+      // An engine code the service cannot take as one is reported as `error`.
+      fakeEngine('claude', () => failure('claude', 'Odd Code!')),
+    ]);
+
+    await agent.start();
+    await agent.idle();
+
+    expect(h.api.finishes).toHaveLength(1);
+    const { body } = h.api.finishes[0]!;
+    expect(body).toMatchObject({ status: 'completed', error: null, code: null });
+    // The fatal login wall is asked once; the other 5 slots of that engine fail with it, unasked.
+    expect(body.failures).toEqual([
+      { engineId: PX, code: 'login_required', message: `${PX} failed (login_required)`, count: 6 },
+      { engineId: 'claude', code: 'error', message: 'claude failed (Odd Code!)', count: 6 },
+    ]);
+    const local = await h.store.runByRunId(h.api.finishes[0]!.runId);
+    expect(local).toMatchObject({ status: 'done', outcome: 'completed', failures: body.failures });
   });
 
   it('fails the run with the reasons when every slot fails', async () => {
@@ -93,6 +123,10 @@ describe('agent: host-mode run requests', () => {
     expect(run.error).toContain(`${PX}: server_error`);
     // Two causes: none explains the failure, so the service says host_run_failed.
     expect(h.api.finishes[0]!.body).toMatchObject({ status: 'failed', code: null });
+    expect(h.api.finishes[0]!.body.failures).toEqual([
+      { engineId: LF, code: 'login_required', message: `${LF} failed (login_required)`, count: 2 },
+      { engineId: PX, code: 'server_error', message: `${PX} failed (server_error)`, count: 2 },
+    ]);
   });
 
   it('reports the one cause every failed answer shares as the run’s error code', async () => {

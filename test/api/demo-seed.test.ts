@@ -1,13 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../server/domain/accounts.ts';
 import type { Clock } from '../../server/domain/clock.ts';
 import { mulberry32, seedDemo } from '../../server/domain/demo-data.ts';
+import { DEMO_ENGINES } from '../../server/domain/demo-content.ts';
+import { createSecretBox } from '../../server/domain/secret-box.ts';
+import { seedDemoProject, type DemoSeed } from '../../server/jobs/demo-seed.ts';
 import { openDatabase, type Db } from '../../server/store/database.ts';
 import type { CompetitorHit } from '../../server/store/repositories/answers.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
-import { freshDatabase, type TestDatabase } from '../support/test-db.ts';
+import { createHarness, type Harness } from '../support/api-harness.ts';
+import { freshDatabase, rawDb, type TestDatabase } from '../support/test-db.ts';
 
 const clock: Clock = { now: () => new Date('2025-03-10T08:00:00.000Z') };
+
+const secrets = createSecretBox(randomBytes(32));
+const baseUrl = 'http://127.0.0.1:8787/v1';
 
 describe('seedDemo', () => {
   let database: TestDatabase;
@@ -15,6 +23,7 @@ describe('seedDemo', () => {
   let store: Store;
   let accountId: string;
   let projectId: string;
+  let seed: DemoSeed;
 
   const answersOf = (id: string) =>
     db
@@ -29,6 +38,7 @@ describe('seedDemo', () => {
         'position',
         'sentiment',
         'full_answer',
+        'narrative_drift',
       ])
       .where('project_id', '=', id)
       .orderBy('observed_at')
@@ -40,7 +50,9 @@ describe('seedDemo', () => {
     db = await openDatabase(database.location);
     store = createStore(db);
     accountId = (await createAccount(store, clock, { plan: 'premium' })).id;
-    projectId = await seedDemo(store, clock, { accountId, answers: 3000, days: 30, random: mulberry32(42) });
+    const options = { accountId, answers: 3000, days: 30, random: mulberry32(42), secrets, baseUrl };
+    seed = await seedDemoProject(store, clock, options);
+    projectId = seed.projectId;
   });
   afterAll(async () => {
     await store.close();
@@ -73,21 +85,24 @@ describe('seedDemo', () => {
     }
   });
 
-  it('stores every answer over the requested days ending today, linked to prompts and summarised', async () => {
+  it('stores the imported answers before the last week and a daily run on each day of it, all summarised', async () => {
     const rows = await db
       .selectFrom('answers')
       .select(['date', 'prompt_id', 'topic_id', 'run_id', 'observed_at'])
       .where('project_id', '=', projectId)
       .execute();
-    expect(rows).toHaveLength(3000);
+    expect(rows).toHaveLength(seed.answers);
+    const imported = rows.filter((r) => r.run_id === null);
+    expect(imported).toHaveLength(3000);
+    expect(new Set(imported.map((r) => r.date)).size).toBe(23);
+    expect(imported.map((r) => r.date).sort()[0]).toBe('2025-02-09');
     const dates = new Set(rows.map((r) => r.date));
     expect(dates.size).toBe(30);
-    expect([...dates].sort()[0]).toBe('2025-02-09');
     expect([...dates].sort().at(-1)).toBe('2025-03-10');
-    expect(rows.every((r) => r.prompt_id !== null && r.topic_id !== null && r.run_id === null)).toBe(true);
+    expect(rows.every((r) => r.prompt_id !== null && r.topic_id !== null)).toBe(true);
     expect(rows.every((r) => r.observed_at <= clock.now().toISOString())).toBe(true);
     const totals = await store.summaries.totals({ projectId, from: '2025-01-01', to: '2025-12-31' });
-    expect(totals.answers).toBe(3000);
+    expect(totals.answers).toBe(seed.answers);
   });
 
   it('makes rates and sentiment differ by engine, and names the brand and its rivals in varied ways', async () => {
@@ -115,12 +130,16 @@ describe('seedDemo', () => {
   });
 
   it('is deterministic for a given random source, and differs for another', async () => {
-    const again = await seedDemo(store, clock, {
-      accountId,
-      answers: 3000,
-      days: 30,
-      random: mulberry32(42),
-    });
+    const again = (
+      await seedDemoProject(store, clock, {
+        accountId,
+        answers: 3000,
+        days: 30,
+        random: mulberry32(42),
+        secrets,
+        baseUrl,
+      })
+    ).projectId;
     expect(again).not.toBe(projectId);
     expect(await answersOf(again)).toEqual(await answersOf(projectId));
     const other = await seedDemo(store, clock, { accountId, answers: 300, days: 30, random: mulberry32(7) });
@@ -145,5 +164,143 @@ describe('seedDemo', () => {
     await expect(seedDemo(store, clock, { accountId, days: 0 })).rejects.toMatchObject({
       code: 'invalid_parameter',
     });
+  });
+});
+
+describe('the demo market, read through the API', () => {
+  let h: Harness;
+  let key: string;
+  let p: string;
+  const range = 'from=2026-05-17&to=2026-06-15';
+  const get = async (path: string) => {
+    const r = await h.get(`/v1/projects/${p}${path}`, key);
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json();
+  };
+
+  beforeAll(async () => {
+    h = await createHarness();
+    const account = await h.account();
+    key = account.key;
+    const options = { accountId: account.accountId, answers: 3000, days: 30, browserTwins: 0.15 };
+    p = (await seedDemoProject(h.store, h.clock, { ...options, secrets: h.services.secrets, baseUrl }))
+      .projectId;
+  }, 120_000);
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('has a clear leader and a long tail in share of voice', async () => {
+    const { data } = await get(`/stats/competitors?${range}`);
+    const rivals = (data as { name: string; isOwnBrand: boolean; mentioned: number }[])
+      .filter((c) => !c.isOwnBrand)
+      .sort((a, b) => b.mentioned - a.mentioned);
+    const [leader, second] = rivals;
+    expect(leader!.name).toBe('Trellis Boards');
+    expect(leader!.mentioned).toBeGreaterThan(1.5 * second!.mentioned);
+    expect(rivals.at(-1)!.mentioned).toBeLessThan(0.1 * leader!.mentioned);
+    const brand = data.find((c: { isOwnBrand: boolean }) => c.isOwnBrand);
+    expect(brand.mentioned).toBeGreaterThan(second!.mentioned);
+  });
+
+  it('cites a long tail of sources with review and forum sites, new ones, gone ones and gaps', async () => {
+    type Row = { domain: string; answers: number; firstSeen: string; lastSeen: string };
+    const { data } = (await get(`/stats/sources?${range}&limit=100`)) as { data: Row[] };
+    const domain = (name: string) => data.find((d) => d.domain === name)!;
+    for (const name of ['g2.com', 'capterra.com', 'reddit.com', 'news.ycombinator.com'])
+      expect(domain(name)).toBeDefined();
+    const counts = data.map((d) => d.answers).sort((a, b) => b - a);
+    expect(counts[0]).toBeGreaterThan(20 * counts.at(-1)!);
+    expect(domain('theverge.com').firstSeen >= '2026-06-09').toBe(true);
+    expect(domain('getapp.com').lastSeen < '2026-06-04').toBe(true);
+    const gaps = (await get(`/stats/sources?${range}&gaps=true`)) as { data: Row[] };
+    expect(gaps.data.map((d) => d.domain)).toEqual(
+      expect.arrayContaining(['softwareadvice.com', 'trustradius.com']),
+    );
+  });
+
+  it('pairs each engine with its signed-in browser on the API vs app page', async () => {
+    const { data } = await get('/stats/surfaces');
+    expect(data.map((d: { apiEngineId: string }) => d.apiEngineId).sort()).toEqual(
+      Object.keys(DEMO_ENGINES).sort(),
+    );
+  });
+
+  it('ran daily for the last week: one run failed, one lost an engine, the others completed', async () => {
+    const { data } = await get('/runs');
+    expect(data.map((r: { status: string }) => r.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+      'failed',
+      'completed',
+    ]);
+    expect(data.every((r: { trigger: string }) => r.trigger === 'scheduled')).toBe(true);
+    const answers = data.map((r: { answerCount: number }) => r.answerCount);
+    expect(answers[1]).toBeLessThan(answers[0]);
+    expect(answers[5]).toBe(0);
+  });
+
+  it('raised alerts of every kind from its runs, the story among them', async () => {
+    const { data } = await get('/alerts?limit=100');
+    type Alert = { alert: { event: string; data: Record<string, { engineId: string | null }[]> } };
+    const of = (event: string) =>
+      (data as Alert[]).filter((a) => a.alert.event === event).map((a) => a.alert.data);
+    const changes = (event: string) => of(event).flatMap((d) => d.changes ?? []);
+    expect(changes('visibility.rose')).toContainEqual(
+      expect.objectContaining({ metric: 'mentionRate', engineId: 'perplexity' }),
+    );
+    expect(changes('visibility.dropped')).toContainEqual(
+      expect.objectContaining({ metric: 'citationRate', engineId: 'google-ai-mode' }),
+    );
+    expect(of('competitor.overtook').flatMap((d) => d.overtakes)).toContainEqual(
+      expect.objectContaining({ competitor: 'Tasklane', engineId: 'gemini' }),
+    );
+    expect(of('citation.lost').flatMap((d) => d.citations)).toContainEqual(
+      expect.objectContaining({
+        engineId: 'google-ai-mode',
+        url: 'https://www.northwindtasks.com/integrations/slack',
+      }),
+    );
+  });
+
+  it('judges the runs against its Brand Truth: some answers drift, some partly, most not', async () => {
+    expect((await h.store.brandTruths.get(p))?.statements).toHaveLength(5);
+    const db = rawDb(h.dbPath);
+    try {
+      const rows = await db
+        .selectFrom('answers')
+        .select(['run_id', 'narrative_drift'])
+        .where('project_id', '=', p)
+        .execute();
+      const drift = new Set(rows.filter((r) => r.run_id !== null).map((r) => r.narrative_drift));
+      for (const verdict of ['true', 'partial', 'no', null]) expect(drift).toContain(verdict);
+      expect(rows.filter((r) => r.run_id === null).every((r) => r.narrative_drift === null)).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('moves: the launch lifts the weekly mention rate on Perplexity', async () => {
+    const db = rawDb(h.dbPath);
+    try {
+      const rows = await db
+        .selectFrom('answers')
+        .select(['date', 'mentioned'])
+        .where('project_id', '=', p)
+        .where('engine_id', '=', 'perplexity')
+        .execute();
+      const rate = (from: string, to: string) => {
+        const week = rows.filter((r) => r.date >= from && r.date <= to);
+        return week.reduce((n, r) => n + r.mentioned, 0) / week.length;
+      };
+      const before = rate('2026-06-04', '2026-06-10');
+      expect(rate('2026-06-11', '2026-06-15') - before).toBeGreaterThan(0.2);
+      expect(Math.abs(before - rate('2026-05-28', '2026-06-03'))).toBeLessThan(0.15);
+    } finally {
+      await db.destroy();
+    }
   });
 });

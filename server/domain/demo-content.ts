@@ -26,7 +26,7 @@ export const DEMO_COMPETITORS: DemoCompetitor[] = [
     name: 'Tasklane',
     domains: ['tasklane.io'],
     strength: 0.38,
-    engines: { perplexity: 1.5, grok: 1.3, chatgpt: 0.7, gemini: 0.8 },
+    engines: { perplexity: 1.5, grok: 1.3, chatgpt: 0.7, gemini: 0.5 },
     topics: { integrations: 1.6, pricing: 0.6 },
   },
   {

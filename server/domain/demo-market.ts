@@ -42,7 +42,7 @@ export const STORY = {
   /** Perplexity starts citing the brand's new integration directory: its mention rate jumps. */
   launch: { engineId: 'perplexity', daysLeft: 4, mentionLift: 0.4 },
   /** Tasklane's launch: Gemini names it far more often, ahead of the brand. */
-  surge: { engineId: 'gemini', competitor: 'Tasklane', daysLeft: 3, factor: 4 },
+  surge: { engineId: 'gemini', competitor: 'Tasklane', daysLeft: 3, factor: 5 },
   /** Google AI Mode stops citing the brand's Slack integration page (it moved), and cites the brand less. */
   lostPage: {
     engineId: 'google-ai-mode',

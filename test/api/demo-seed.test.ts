@@ -25,7 +25,13 @@ describe('seedDemo', () => {
   let projectId: string;
   let seed: DemoSeed;
 
-  const answersOf = (id: string) =>
+  // A run reads its clock as each answer arrives, in the order of its prompts' (random) ids, so within a run the
+  // same answers can take each other's times: a run's answers are compared by their day.
+  const answersOf = async (id: string) =>
+    (await answerRows(id))
+      .map(({ run_id, ...a }) => ({ ...a, observed_at: run_id ? a.observed_at.slice(0, 10) : a.observed_at }))
+      .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  const answerRows = (id: string) =>
     db
       .selectFrom('answers')
       .innerJoin('answer_details', 'answer_details.answer_id', 'answers.id')
@@ -39,6 +45,7 @@ describe('seedDemo', () => {
         'sentiment',
         'full_answer',
         'narrative_drift',
+        'run_id',
       ])
       .where('project_id', '=', id)
       .orderBy('observed_at')
@@ -97,8 +104,10 @@ describe('seedDemo', () => {
     expect(new Set(imported.map((r) => r.date)).size).toBe(23);
     expect(imported.map((r) => r.date).sort()[0]).toBe('2025-02-09');
     const dates = new Set(rows.map((r) => r.date));
-    expect(dates.size).toBe(30);
+    // Every day but the one whose run failed (no engine could be reached that day).
+    expect(dates.size).toBe(29);
     expect([...dates].sort().at(-1)).toBe('2025-03-10');
+    expect(dates.has('2025-03-05')).toBe(false);
     expect(rows.every((r) => r.prompt_id !== null && r.topic_id !== null)).toBe(true);
     expect(rows.every((r) => r.observed_at <= clock.now().toISOString())).toBe(true);
     const totals = await store.summaries.totals({ projectId, from: '2025-01-01', to: '2025-12-31' });
@@ -115,7 +124,7 @@ describe('seedDemo', () => {
       .execute();
     expect(byEngine).toHaveLength(6);
     const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
-    expect(spread(byEngine.map((e) => e.m))).toBeGreaterThan(0.15);
+    expect(spread(byEngine.map((e) => e.m))).toBeGreaterThan(0.1);
     expect(spread(byEngine.map((e) => e.c))).toBeGreaterThan(0.15);
     const rows = await db
       .selectFrom('answers')
@@ -207,7 +216,7 @@ describe('the demo market, read through the API', () => {
     type Row = { domain: string; answers: number; firstSeen: string; lastSeen: string };
     const { data } = (await get(`/stats/sources?${range}&limit=100`)) as { data: Row[] };
     const domain = (name: string) => data.find((d) => d.domain === name)!;
-    for (const name of ['g2.com', 'capterra.com', 'reddit.com', 'news.ycombinator.com'])
+    for (const name of ['g2.com', 'capterra.com', 'reddit.com', 'ycombinator.com'])
       expect(domain(name)).toBeDefined();
     const counts = data.map((d) => d.answers).sort((a, b) => b - a);
     expect(counts[0]).toBeGreaterThan(20 * counts.at(-1)!);

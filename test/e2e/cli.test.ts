@@ -53,7 +53,18 @@ describe('the answerwatch CLI as a real process', () => {
     expect(seeded.answers).toBeGreaterThan(200);
     expect(seeded.answers).toBeLessThan(260);
     projectId = seeded.projectId;
-    const plain = await runCli('demo', 'seed', '--account', accountId, '--answers', '10', '--db', db);
+    const plain = await runCli(
+      'demo',
+      'seed',
+      '--account',
+      accountId,
+      '--answers',
+      '10',
+      '--days',
+      '7',
+      '--db',
+      db,
+    );
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/^prj[A-Za-z0-9]+\n$/);
   });
@@ -66,6 +77,8 @@ describe('the answerwatch CLI as a real process', () => {
       accountId,
       '--answers',
       '200',
+      '--days',
+      '7',
       '--browser-twins',
       '0.5',
     );

@@ -5,11 +5,14 @@ import type { Clock } from '../../server/domain/clock.ts';
 import { mulberry32, seedDemo } from '../../server/domain/demo-data.ts';
 import { DEMO_ENGINES } from '../../server/domain/demo-content.ts';
 import { createSecretBox } from '../../server/domain/secret-box.ts';
+import { sourceClassifier } from '../../server/domain/source-class.ts';
 import { seedDemoProject, type DemoSeed } from '../../server/jobs/demo-seed.ts';
 import { openDatabase, type Db } from '../../server/store/database.ts';
 import type { CompetitorHit } from '../../server/store/repositories/answers.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
+import { recountSources, recountTrends } from '../support/insight-recount.ts';
+import { allAnswers, allPages } from '../support/insights.ts';
 import { freshDatabase, rawDb, type TestDatabase } from '../support/test-db.ts';
 
 const clock: Clock = { now: () => new Date('2025-03-10T08:00:00.000Z') };
@@ -293,23 +296,23 @@ describe('the demo market, read through the API', () => {
   });
 
   it('moves: the launch lifts the weekly mention rate on Perplexity', async () => {
-    const db = rawDb(h.dbPath);
-    try {
-      const rows = await db
-        .selectFrom('answers')
-        .select(['date', 'mentioned'])
-        .where('project_id', '=', p)
-        .where('engine_id', '=', 'perplexity')
-        .execute();
-      const rate = (from: string, to: string) => {
-        const week = rows.filter((r) => r.date >= from && r.date <= to);
-        return week.reduce((n, r) => n + r.mentioned, 0) / week.length;
-      };
-      const before = rate('2026-06-04', '2026-06-10');
-      expect(rate('2026-06-11', '2026-06-15') - before).toBeGreaterThan(0.2);
-      expect(Math.abs(before - rate('2026-05-28', '2026-06-03'))).toBeLessThan(0.15);
-    } finally {
-      await db.destroy();
-    }
+    const { data } = await get(`/stats/trends?${range}&interval=week&perEngine=true&engine=perplexity`);
+    const week = (from: string) =>
+      (data as { from: string; mentionRate: { value: number } }[]).find((w) => w.from === from)!.mentionRate
+        .value;
+    expect(Math.abs(week('2026-06-01') - week('2026-05-25'))).toBeLessThan(0.15);
+    expect(week('2026-06-08') - week('2026-06-01')).toBeGreaterThan(0.2);
+  });
+
+  it('summarises its answers, imported and from runs alike, as a recount of them does', async () => {
+    const answers = await allAnswers(h, key, p, '2026-05-17', '2026-06-15');
+    expect(answers.some((a) => a.runId !== null) && answers.some((a) => a.runId === null)).toBe(true);
+    const project = (await h.store.projects.get(p))!;
+    const classify = sourceClassifier(project, await h.store.competitors.list(p));
+    const scope = { from: '2026-05-17', to: '2026-06-15' };
+    const sources = await allPages(h, key, `/v1/projects/${p}/stats/sources?${range}&limit=100`);
+    expect(sources.data).toEqual(recountSources(answers, { ...scope, groupBy: 'domain' }, classify).data);
+    const trends = await get(`/stats/trends?${range}&interval=week&perEngine=true`);
+    expect(trends.data).toEqual(recountTrends(answers, { ...scope, interval: 'week', perEngine: true }));
   });
 });

@@ -189,7 +189,7 @@ export const DEMO_ENGINES: Record<string, EngineHabit> = {
   },
   perplexity: {
     weight: 2,
-    mention: 0.45,
+    mention: 0.38,
     cite: 0.6,
     lead: 0.5,
     tone: 0.15,

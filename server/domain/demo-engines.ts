@@ -6,7 +6,7 @@
 import { EngineError, type AnswerEngine } from '../../engines/types.ts';
 import { daysInclusive, isoDay, type Clock } from './clock.ts';
 import type { DemoCompetitor } from './demo-content.ts';
-import { marketAnswer, mulberry32, STORY, type MarketPrompt } from './demo-market.ts';
+import { hashText, marketAnswer, mulberry32, STORY, type MarketPrompt } from './demo-market.ts';
 
 export interface DemoEngineSetup {
   competitors: readonly DemoCompetitor[];
@@ -17,13 +17,6 @@ export interface DemoEngineSetup {
   lastDay: string;
   /** The run's clock: its day is the day answered. */
   clock: Clock;
-}
-
-/** FNV-1a of the text, mixed with the seed: one generator per answer, whatever order the run asks them in. */
-function seedOf(seed: number, text: string): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
 }
 
 function failure(engineId: string, daysLeft: number): EngineError | null {
@@ -49,7 +42,8 @@ export function demoEngines(engineIds: readonly string[], o: DemoEngineSetup): M
       if (failed) return Promise.reject(failed);
       const prompt = byText.get(promptText);
       if (!prompt) return Promise.reject(new EngineError(id, 'fatal', 'unknown_prompt', 'not a demo prompt'));
-      const r = mulberry32(seedOf(o.runSeed, `${date}\0${id}\0${promptText}`));
+      // One generator per answer, whatever order the run asks them in.
+      const r = mulberry32(hashText(o.runSeed, `${date}\0${id}\0${promptText}`));
       const day = { dayIndex: o.days - 1 - daysLeft, days: o.days, daysLeft };
       const answer = marketAnswer(r, o.competitors, prompt, id, day);
       return Promise.resolve({ ...answer, model: `${id}-demo` });

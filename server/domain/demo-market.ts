@@ -40,7 +40,7 @@ export interface MarketDay {
 /** The turns of the story, in days before the last day of the period. */
 export const STORY = {
   /** Perplexity starts citing the brand's new integration directory: its mention rate jumps. */
-  launch: { engineId: 'perplexity', daysLeft: 4, mentionLift: 0.4 },
+  launch: { engineId: 'perplexity', daysLeft: 4, mentionLift: 0.5 },
   /** Tasklane's launch: Gemini names it far more often, ahead of the brand. */
   surge: { engineId: 'gemini', competitor: 'Tasklane', daysLeft: 3, factor: 5 },
   /** Google AI Mode stops citing the brand's Slack integration page (it moved), and cites the brand less. */
@@ -66,6 +66,22 @@ export function mulberry32(seed: number): Random {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+}
+
+/** FNV-1a of the text, from a seed. */
+export function hashText(seed: number, text: string): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * A number in [0, 1) that is the same for every answer of an engine to a prompt most of the time, and fresh now
+ * and then: engines answer a prompt much as they did the day before, so what changes between runs is mostly what
+ * the story changes, not noise.
+ */
+function habitual(r: Random, prompt: MarketPrompt, engineId: string, what: string): number {
+  return r() < 0.92 ? hashText(0, `${what}\0${engineId}\0${prompt.text}`) / 4_294_967_296 : r();
 }
 
 const clamp = (x: number, lo = 0.02, hi = 0.98) => Math.min(hi, Math.max(lo, x));
@@ -203,7 +219,7 @@ function answerSources(
     const pages = lost ? BRAND_PAGES.filter((p) => p.url !== STORY.lostPage.url) : BRAND_PAGES;
     // Each prompt and engine mostly cites the same page of the brand, as engines do from one run to the next.
     const usual = pages[(prompt.text.length + engineId.length * 7) % pages.length]!;
-    kept.splice(Math.floor(r() * (kept.length + 1)), 0, r() < 0.8 ? usual : pick(r, pages));
+    kept.splice(Math.floor(r() * (kept.length + 1)), 0, r() < 0.95 ? usual : pick(r, pages));
   }
   const tag = engineId === 'chatgpt' ? 'chatgpt.com' : engineId;
   return kept.map((s) =>
@@ -237,9 +253,10 @@ export function marketAnswer(
   const lift = engineId === launch.engineId && after(day, launch) ? launch.mentionLift : 0;
   const mentionRate =
     prompt.focus === DEMO_BRAND.name ? 0.97 : clamp(habit.mention + topic.mention + trend + lift);
-  const mentioned = r() < clamp(mentionRate + shift);
+  const mentioned = habitual(r, prompt, engineId, 'mention') < clamp(mentionRate + shift);
   const citeFactor = engineId === lostPage.engineId && after(day, lostPage) ? lostPage.citeFactor : 1;
-  const cited = r() < clamp(((mentioned ? habit.cite : habit.cite / 4) + trend / 2) * citeFactor);
+  const citeRate = clamp(((mentioned ? habit.cite : habit.cite / 4) + trend / 2) * citeFactor);
+  const cited = habitual(r, prompt, engineId, 'cite') < citeRate;
   const tone = pickTone(r, habit.tone + topic.tone + (badPress ? -0.9 : 0));
   const brands = namedBrands(r, competitors, prompt, engineId, day, mentioned);
   const sources = answerSources(r, prompt, engineId, day, competitors, brands, mentioned, cited);

@@ -141,23 +141,37 @@ describe('seedDemo', () => {
     expect(hits.some(([, , cited]) => cited === 1)).toBe(true);
   });
 
-  it('is deterministic for a given random source, and differs for another', async () => {
-    const again = (
-      await seedDemoProject(store, clock, {
+  it(
+    'is deterministic for a given random source, and differs for another',
+    { timeout: 180_000 },
+    async () => {
+      const again = (
+        await seedDemoProject(store, clock, {
+          accountId,
+          answers: 3000,
+          days: 30,
+          random: mulberry32(42),
+          secrets,
+          baseUrl,
+        })
+      ).projectId;
+      expect(again).not.toBe(projectId);
+      expect(await answersOf(again)).toEqual(await answersOf(projectId));
+      const other = await seedDemo(store, clock, {
         accountId,
-        answers: 3000,
+        answers: 300,
+        days: 30,
+        random: mulberry32(7),
+      });
+      const first = await seedDemo(store, clock, {
+        accountId,
+        answers: 300,
         days: 30,
         random: mulberry32(42),
-        secrets,
-        baseUrl,
-      })
-    ).projectId;
-    expect(again).not.toBe(projectId);
-    expect(await answersOf(again)).toEqual(await answersOf(projectId));
-    const other = await seedDemo(store, clock, { accountId, answers: 300, days: 30, random: mulberry32(7) });
-    const first = await seedDemo(store, clock, { accountId, answers: 300, days: 30, random: mulberry32(42) });
-    expect(await answersOf(other)).not.toEqual(await answersOf(first));
-  });
+      });
+      expect(await answersOf(other)).not.toEqual(await answersOf(first));
+    },
+  );
 
   it('tracks up to fifty competitors when asked', async () => {
     const id = await seedDemo(store, clock, { accountId, answers: 50, competitors: 50 });
@@ -273,7 +287,7 @@ describe('the demo market, read through the API', () => {
     expect(of('citation.lost').flatMap((d) => d.citations)).toContainEqual(
       expect.objectContaining({
         engineId: 'google-ai-mode',
-        url: 'https://www.northwindtasks.com/integrations/slack',
+        url: expect.stringContaining('northwindtasks.com'),
       }),
     );
   });

@@ -91,9 +91,9 @@ export const DRIFT_CLAIMS: DemoClaim[] = [
     reason: 'Gives a price near, but not, the Team plan price of $8 per user per month.',
   },
   {
-    text: 'It says it follows common security practices.',
+    text: 'It is SOC 2 Type I certified.',
     statement: SECURITY,
     drift: 'partial',
-    reason: 'Leaves out the SOC 2 Type II certification the Brand Truth states.',
+    reason: 'Says SOC 2 Type I; the Brand Truth says SOC 2 Type II.',
   },
 ];

@@ -48,16 +48,6 @@ export async function openStore(config: Config): Promise<Store> {
   }
 }
 
-/** The key that seals webhook secrets (beside the database, or ANSWERWATCH_SECRET_KEY); one line when unusable. */
-export async function keyOrFail(database: string): Promise<Buffer> {
-  const { loadSecretKey } = await import('../secret-key.ts');
-  try {
-    return loadSecretKey(process.env, database);
-  } catch (err) {
-    return fail((err as Error).message);
-  }
-}
-
 export const clock = systemClock;
 
 export function parseCount(name: string, text: string | undefined): number | undefined {

@@ -9,11 +9,19 @@ import { startBackgroundJobs } from '../jobs/background.ts';
 import { createLogger } from '../logger.ts';
 import type { LocalHostPort } from '../routes/local-owner.ts';
 import { markOwner } from '../owner-mark.ts';
-import { keyFileBeside, keyFromEnv } from '../secret-key.ts';
+import { keyFileBeside, keyFromEnv, loadSecretKey } from '../secret-key.ts';
 import { isPostgresUrl, redactLocation } from '../store/location.ts';
 import type { Store } from '../store/index.ts';
-import { keyOrFail, openStore } from './context.ts';
+import { openStore } from './context.ts';
 import { fail } from './output.ts';
+
+function keyOrFail(database: string): Buffer {
+  try {
+    return loadSecretKey(process.env, database);
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+}
 
 /**
  * A database moved without its key file starts with a new key, which cannot open the webhook secrets sealed under
@@ -54,7 +62,7 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
   if (opts.port) overrides.port = Number(opts.port);
   const config = loadConfig(process.env, overrides);
   // The key first: a service that could not open its webhook secrets must not start, nor touch the database.
-  const secrets = createSecretBox(await keyOrFail(config.database));
+  const secrets = createSecretBox(keyOrFail(config.database));
   const store = await openStore(config);
   await refuseForeignKey(store, secrets, config.database);
   const log = createLogger(config.logLevel);

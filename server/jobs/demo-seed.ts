@@ -40,8 +40,8 @@ export const DEMO_WEBHOOK = {
 };
 
 export interface DemoSeedOptions extends DemoOptions {
-  /** Seals the demo webhook's signing secret. */
-  secrets: SecretBox;
+  /** Seals the demo webhook's signing secret; without it there is no demo webhook, so the runs raise no alerts. */
+  secrets: SecretBox | null;
   /** Public base address ending in /v1, for the links in run and alert events. */
   baseUrl: string;
 }
@@ -51,6 +51,8 @@ export interface DemoSeed {
   /** Answers stored: imported ones and the runs'. */
   answers: number;
   runs: { completed: number; failed: number };
+  /** The demo webhook that receives the runs' alerts, or null when no sealing key was given. */
+  webhookId: string | null;
 }
 
 /** A clock that starts at `at` and moves on STEP_MS at each reading. */
@@ -60,8 +62,9 @@ function runClock(at: string): Clock {
 }
 
 async function createDemoWebhook(store: Store, projectId: string, secrets: SecretBox, at: string) {
+  const id = newId('whk');
   await store.webhooks.create({
-    id: newId('whk'),
+    id,
     projectId,
     url: DEMO_WEBHOOK.url,
     events: JSON.stringify(SUBSCRIBABLE_EVENTS),
@@ -70,6 +73,7 @@ async function createDemoWebhook(store: Store, projectId: string, secrets: Secre
     secretSealed: secrets.seal(newWebhookSecret()),
     createdAt: at,
   });
+  return id;
 }
 
 /** One scheduled run of the demo at `at`, from its request to its end; answers its status and answers. */
@@ -128,13 +132,16 @@ export async function seedDemoProject(
   const runDays = days > DEMO_RUN_DAYS ? DEMO_RUN_DAYS : 0;
   const demo = await createDemoProject(store, clock, { ...options, trackedDays: runDays });
   const now = clock.now();
-  await createDemoWebhook(store, demo.projectId, options.secrets, now.toISOString());
+  const webhookId = options.secrets
+    ? await createDemoWebhook(store, demo.projectId, options.secrets, now.toISOString())
+    : null;
   const imported = await importAnswers(store, clock, demo.projectId, demo.lines, importOptions);
   const lastDay = isoDay(now);
   const seed: DemoSeed = {
     projectId: demo.projectId,
     answers: imported.imported,
     runs: { completed: 0, failed: 0 },
+    webhookId,
   };
   for (let daysLeft = runDays - 1; daysLeft >= 0; daysLeft--) {
     const at = `${addDays(lastDay, -daysLeft)}${RUN_TIME}`;

@@ -173,6 +173,31 @@ describe('seedDemo', () => {
     },
   );
 
+  it('runs without a webhook, and so raises no alerts, when no sealing key is given', async () => {
+    const bare = await seedDemoProject(store, clock, {
+      accountId,
+      answers: 100,
+      days: 10,
+      secrets: null,
+      baseUrl,
+    });
+    expect(bare).toMatchObject({ webhookId: null, runs: { completed: 6, failed: 1 } });
+    expect(await store.webhooks.list(bare.projectId)).toEqual([]);
+    expect(seed.webhookId).toMatch(/^whk/);
+    const deliveries = await store.webhooks.deliveries(seed.webhookId!);
+    expect(new Set(deliveries.map((d) => d.event))).toEqual(
+      new Set([
+        'run.completed',
+        'run.failed',
+        'visibility.rose',
+        'visibility.dropped',
+        'competitor.overtook',
+        'citation.lost',
+        'citation.gained',
+      ]),
+    );
+  });
+
   it('tracks up to fifty competitors when asked', async () => {
     const id = await seedDemo(store, clock, { accountId, answers: 50, competitors: 50 });
     const competitors = await store.competitors.list(id);

@@ -49,6 +49,7 @@ describe('the answerwatch CLI as a real process', () => {
       projectId: expect.stringMatching(/^prj[A-Za-z0-9]+$/),
       answers: expect.any(Number),
       runs: { completed: 0, failed: 0 },
+      webhookId: expect.stringMatching(/^whk/),
     });
     expect(seeded.answers).toBeGreaterThan(200);
     expect(seeded.answers).toBeLessThan(260);

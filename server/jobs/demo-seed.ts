@@ -10,7 +10,7 @@ import { createDemoProject, type DemoOptions, type DemoProject } from '../domain
 import { demoEngines } from '../domain/demo-engines.ts';
 import { demoJudge } from '../domain/demo-judge.ts';
 import { newId } from '../domain/ids.ts';
-import { importAnswers, type ImportOptions } from '../domain/import-answers.ts';
+import { importAnswers } from '../domain/import-answers.ts';
 import { DEFAULT_PLANS, findPlan } from '../domain/plans.ts';
 import { beginCloudRun, finishRun } from '../domain/run-lifecycle.ts';
 import type { SecretBox } from '../domain/secret-box.ts';
@@ -126,17 +126,18 @@ export async function seedDemoProject(
   store: Store,
   clock: Clock,
   options: DemoSeedOptions,
-  importOptions: ImportOptions = {},
 ): Promise<DemoSeed> {
   const days = options.days ?? 30;
   const runDays = days > DEMO_RUN_DAYS ? DEMO_RUN_DAYS : 0;
   const demo = await createDemoProject(store, clock, { ...options, trackedDays: runDays });
   const now = clock.now();
-  const webhookId = options.secrets
-    ? await createDemoWebhook(store, demo.projectId, options.secrets, now.toISOString())
-    : null;
-  const imported = await importAnswers(store, clock, demo.projectId, demo.lines, importOptions);
   const lastDay = isoDay(now);
+  // Registered the day before the first run, which it then hears about.
+  const registered = runDays > 0 ? `${addDays(lastDay, -runDays)}T12:00:00.000Z` : now.toISOString();
+  const webhookId = options.secrets
+    ? await createDemoWebhook(store, demo.projectId, options.secrets, registered)
+    : null;
+  const imported = await importAnswers(store, clock, demo.projectId, demo.lines);
   const seed: DemoSeed = {
     projectId: demo.projectId,
     answers: imported.imported,

@@ -10,16 +10,64 @@ export const DEMO_BRAND = {
   brandDomains: ['northwind.app'],
 };
 
-export const DEMO_COMPETITORS = [
-  { name: 'Trellis Boards', domains: ['trellisboards.com'] },
-  { name: 'Tasklane', domains: ['tasklane.io'] },
-  { name: 'Planfield', domains: ['planfield.com'] },
-  { name: 'Orbit PM', domains: ['orbitpm.com'] },
-  { name: 'Kanbanly', domains: ['kanbanly.com'] },
-  { name: 'Sprintwise', domains: ['sprintwise.io'] },
-  { name: 'Milestone HQ', domains: ['milestonehq.com'] },
-  { name: 'Cobalt Projects', domains: ['cobaltprojects.com', 'cobalt.pm'] },
+/**
+ * The tracked rivals, a leader first and then a long tail: `strength` is the chance an answer names each one, and
+ * `engines` and `topics` scale it where a rival is stronger or weaker than its average (1 when not listed).
+ */
+export const DEMO_COMPETITORS: DemoCompetitor[] = [
+  {
+    name: 'Trellis Boards',
+    domains: ['trellisboards.com'],
+    strength: 0.7,
+    engines: { chatgpt: 1.3, gemini: 1.2, claude: 0.8 },
+    topics: { alternatives: 1.4, integrations: 0.8 },
+  },
+  {
+    name: 'Tasklane',
+    domains: ['tasklane.io'],
+    strength: 0.38,
+    engines: { perplexity: 1.5, grok: 1.3, chatgpt: 0.7, gemini: 0.5 },
+    topics: { integrations: 1.6, pricing: 0.6 },
+  },
+  {
+    name: 'Planfield',
+    domains: ['planfield.com'],
+    strength: 0.24,
+    engines: { 'google-ai-mode': 1.6 },
+    topics: { pricing: 2, 'remote-teams': 0.6 },
+  },
+  { name: 'Orbit PM', domains: ['orbitpm.com'], strength: 0.16, engines: { claude: 2.2 }, topics: {} },
+  {
+    name: 'Kanbanly',
+    domains: ['kanbanly.com'],
+    strength: 0.11,
+    engines: { grok: 1.8 },
+    topics: { 'best-tools': 1.5 },
+  },
+  {
+    name: 'Sprintwise',
+    domains: ['sprintwise.io'],
+    strength: 0.07,
+    engines: {},
+    topics: { 'remote-teams': 2.5 },
+  },
+  { name: 'Milestone HQ', domains: ['milestonehq.com'], strength: 0.045, engines: {}, topics: {} },
+  {
+    name: 'Cobalt Projects',
+    domains: ['cobaltprojects.com', 'cobalt.pm'],
+    strength: 0.03,
+    engines: {},
+    topics: {},
+  },
 ];
+
+export interface DemoCompetitor {
+  name: string;
+  domains: string[];
+  strength: number;
+  engines: Partial<Record<string, number>>;
+  topics: Partial<Record<string, number>>;
+}
 
 /** Parts of the further invented rivals a larger demo asks for, beyond the eight above. */
 export const EXTRA_RIVAL_PARTS = {
@@ -107,7 +155,13 @@ export interface EngineHabit {
   sources: [min: number, max: number];
   /** Chance a source URL keeps the engine's campaign tag, as ChatGPT's links do. */
   utm: number;
-  style: 'list' | 'prose' | 'numbered-refs';
+  /** Chance an answer naming the brand also states a fact about it that the Brand Truth contradicts. */
+  drift: number;
+  /**
+   * How the text reads as the engine's adapter stores it: a numbered list with names in bold (ChatGPT, Grok),
+   * bullets (Gemini, Google AI Mode), or prose (Claude; Perplexity's `[n]` markers leave the text when stored).
+   */
+  style: 'list' | 'prose' | 'bullets';
 }
 
 export const DEMO_ENGINES: Record<string, EngineHabit> = {
@@ -119,6 +173,7 @@ export const DEMO_ENGINES: Record<string, EngineHabit> = {
     tone: 0.25,
     sources: [2, 6],
     utm: 0.8,
+    drift: 0.12,
     style: 'list',
   },
   gemini: {
@@ -129,17 +184,19 @@ export const DEMO_ENGINES: Record<string, EngineHabit> = {
     tone: 0.1,
     sources: [3, 6],
     utm: 0,
-    style: 'prose',
+    drift: 0.1,
+    style: 'bullets',
   },
   perplexity: {
     weight: 2,
-    mention: 0.7,
+    mention: 0.38,
     cite: 0.6,
     lead: 0.5,
     tone: 0.15,
     sources: [5, 8],
     utm: 0.1,
-    style: 'numbered-refs',
+    drift: 0.05,
+    style: 'prose',
   },
   claude: {
     weight: 1.5,
@@ -149,6 +206,7 @@ export const DEMO_ENGINES: Record<string, EngineHabit> = {
     tone: 0.35,
     sources: [1, 4],
     utm: 0,
+    drift: 0.08,
     style: 'prose',
   },
   grok: {
@@ -159,6 +217,7 @@ export const DEMO_ENGINES: Record<string, EngineHabit> = {
     tone: -0.15,
     sources: [2, 5],
     utm: 0.05,
+    drift: 0.3,
     style: 'list',
   },
   'google-ai-mode': {
@@ -169,7 +228,8 @@ export const DEMO_ENGINES: Record<string, EngineHabit> = {
     tone: 0,
     sources: [4, 8],
     utm: 0.2,
-    style: 'prose',
+    drift: 0.15,
+    style: 'bullets',
   },
 };
 
@@ -218,35 +278,6 @@ export const COMPETITOR_LINES = [
   '{C} is known for its timeline view, though some find it cluttered.',
   '{C} integrates with GitHub and Jira, which suits engineering teams.',
   '{C} bundles docs, chat and tasks in one workspace.',
-];
-
-export const THIRD_PARTY_SOURCES = [
-  { url: 'https://www.g2.com/categories/project-management', title: 'Best Project Management Software | G2' },
-  {
-    url: 'https://www.capterra.com/project-management-software/',
-    title: 'Project Management Software - Capterra',
-  },
-  { url: 'https://www.reddit.com/r/projectmanagement/comments/1b2c3d/which_tool_do_you_use/', title: null },
-  {
-    url: 'https://zapier.com/blog/best-project-management-software/',
-    title: 'The best project management software',
-  },
-  {
-    url: 'https://www.pcmag.com/picks/the-best-project-management-software',
-    title: 'The Best Project Management Software',
-  },
-  {
-    url: 'https://www.techradar.com/best/best-project-management-software',
-    title: 'Best project management software of the year',
-  },
-  {
-    url: 'https://www.forbes.com/advisor/business/software/best-project-management-software/',
-    title: 'Forbes Advisor',
-  },
-  {
-    url: 'https://news.ycombinator.com/item?id=38912345',
-    title: 'Ask HN: What do you use for project management?',
-  },
 ];
 
 export const BRAND_PAGES = [

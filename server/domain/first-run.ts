@@ -118,17 +118,19 @@ export async function firstRun(s: Services, plans: readonly Plan[], input: First
   return { accountId: account.id, projectId: project.id };
 }
 
-/** A demo account on the default plan with the demo project seeded into it, to look around without any set-up. */
-export async function demoAccount(s: Services, plans: readonly Plan[]) {
+/** The account a one-click demo is seeded into: named Demo, on the default plan. */
+export async function createDemoAccount(s: Services, plans: readonly Plan[]): Promise<string> {
   const account = newAccountRecord(s.clock, { plan: defaultPlan(plans).code, name: 'Demo' }, plans);
   await s.store.accounts.create(account);
-  // Loaded when asked: the demo's content is large, and a service that never seeds one never reads it.
-  const { seedDemo } = await import('./demo-data.ts');
-  const projectId = await seedDemo(s.store, s.clock, { accountId: account.id, browserTwins: 0.1 });
-  // A demo made with one click asks no engine by itself (the seeder schedules its project daily, as a real one
-  // would be): with keys in the environment that would spend them on made-up prompts. Run now still works.
+  return account.id;
+}
+
+/**
+ * A demo made with one click asks no engine by itself (the seeder schedules its project daily, as a real one
+ * would be): with keys in the environment that would spend them on made-up prompts. Run now still works.
+ */
+export async function scheduleOff(s: Services, projectId: string): Promise<void> {
   const { tracking } = (await s.store.projects.get(projectId))!;
   await s.store.projects.updateTracking(projectId, { ...tracking, cadence: 'manual' });
   s.signals.trackingChanged();
-  return { accountId: account.id, projectId };
 }

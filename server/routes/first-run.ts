@@ -4,7 +4,7 @@ import { HttpsUrl, Text } from '../contract/common.ts';
 import { ProjectCreate } from '../contract/projects.ts';
 import { CompetitorsReplace } from '../contract/setup.ts';
 import type { Services } from '../domain/context.ts';
-import { demoAccount, firstRun, firstRunPlans } from '../domain/first-run.ts';
+import { firstRun, firstRunPlans } from '../domain/first-run.ts';
 import type { Plan } from '../domain/plans.ts';
 import type { EngineSupply } from '../domain/readiness.ts';
 
@@ -37,7 +37,9 @@ export function firstRunRoutes(
     return created;
   });
   local.post('/demo', async (_req, reply) => {
-    const created = await demoAccount(s, o.plans);
+    // Loaded when asked: the demo's content is large, and a service that never seeds one never reads it.
+    const { seedDemoAccount } = await import('../jobs/demo-seed.ts');
+    const created = await seedDemoAccount(s, o.plans);
     o.hostAccount?.(created.accountId);
     reply.code(201);
     return created;

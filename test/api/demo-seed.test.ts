@@ -1,13 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../server/domain/accounts.ts';
 import type { Clock } from '../../server/domain/clock.ts';
 import { mulberry32, seedDemo } from '../../server/domain/demo-data.ts';
 import { openDatabase, type Db } from '../../server/domain/database.ts';
+import { DEMO_ENGINES } from '../../server/domain/demo-content.ts';
+import { createSecretBox } from '../../server/domain/secret-box.ts';
+import { sourceClassifier } from '../../server/domain/source-class.ts';
+import { seedDemoProject, type DemoSeed } from '../../server/jobs/demo-seed.ts';
 import type { CompetitorHit } from '../../server/store/repositories/answers.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
-import { freshDatabase, type TestDatabase } from '../support/test-db.ts';
+import { createHarness, type Harness } from '../support/api-harness.ts';
+import { recountSources, recountTrends } from '../support/insight-recount.ts';
+import { allAnswers, allPages } from '../support/insights.ts';
+import { freshDatabase, rawDb, type TestDatabase } from '../support/test-db.ts';
 
 const clock: Clock = { now: () => new Date('2025-03-10T08:00:00.000Z') };
+
+const secrets = createSecretBox(randomBytes(32));
+const baseUrl = 'http://127.0.0.1:8787/v1';
 
 describe('seedDemo', () => {
   let database: TestDatabase;
@@ -15,8 +26,15 @@ describe('seedDemo', () => {
   let store: Store;
   let accountId: string;
   let projectId: string;
+  let seed: DemoSeed;
 
-  const answersOf = (id: string) =>
+  // A run reads its clock as each answer arrives, in the order of its prompts' (random) ids, so within a run the
+  // same answers can take each other's times: a run's answers are compared by their day.
+  const answersOf = async (id: string) =>
+    (await answerRows(id))
+      .map(({ run_id, ...a }) => ({ ...a, observed_at: run_id ? a.observed_at.slice(0, 10) : a.observed_at }))
+      .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  const answerRows = (id: string) =>
     db
       .selectFrom('answers')
       .innerJoin('answer_details', 'answer_details.answer_id', 'answers.id')
@@ -29,6 +47,8 @@ describe('seedDemo', () => {
         'position',
         'sentiment',
         'full_answer',
+        'narrative_drift',
+        'run_id',
       ])
       .where('project_id', '=', id)
       .orderBy('observed_at')
@@ -40,7 +60,9 @@ describe('seedDemo', () => {
     db = await openDatabase(database.location);
     store = createStore(db);
     accountId = (await createAccount(store, clock, { plan: 'premium' })).id;
-    projectId = await seedDemo(store, clock, { accountId, answers: 3000, days: 30, random: mulberry32(42) });
+    const options = { accountId, answers: 3000, days: 30, random: mulberry32(42), secrets, baseUrl };
+    seed = await seedDemoProject(store, clock, options);
+    projectId = seed.projectId;
   });
   afterAll(async () => {
     await store.close();
@@ -73,21 +95,26 @@ describe('seedDemo', () => {
     }
   });
 
-  it('stores every answer over the requested days ending today, linked to prompts and summarised', async () => {
+  it('stores the imported answers before the last week and a daily run on each day of it, all summarised', async () => {
     const rows = await db
       .selectFrom('answers')
       .select(['date', 'prompt_id', 'topic_id', 'run_id', 'observed_at'])
       .where('project_id', '=', projectId)
       .execute();
-    expect(rows).toHaveLength(3000);
+    expect(rows).toHaveLength(seed.answers);
+    const imported = rows.filter((r) => r.run_id === null);
+    expect(imported).toHaveLength(3000);
+    expect(new Set(imported.map((r) => r.date)).size).toBe(23);
+    expect(imported.map((r) => r.date).sort()[0]).toBe('2025-02-09');
     const dates = new Set(rows.map((r) => r.date));
-    expect(dates.size).toBe(30);
-    expect([...dates].sort()[0]).toBe('2025-02-09');
+    // Every day but the one whose run failed (no engine could be reached that day).
+    expect(dates.size).toBe(29);
     expect([...dates].sort().at(-1)).toBe('2025-03-10');
-    expect(rows.every((r) => r.prompt_id !== null && r.topic_id !== null && r.run_id === null)).toBe(true);
+    expect(dates.has('2025-03-05')).toBe(false);
+    expect(rows.every((r) => r.prompt_id !== null && r.topic_id !== null)).toBe(true);
     expect(rows.every((r) => r.observed_at <= clock.now().toISOString())).toBe(true);
     const totals = await store.summaries.totals({ projectId, from: '2025-01-01', to: '2025-12-31' });
-    expect(totals.answers).toBe(3000);
+    expect(totals.answers).toBe(seed.answers);
   });
 
   it('makes rates and sentiment differ by engine, and names the brand and its rivals in varied ways', async () => {
@@ -100,7 +127,7 @@ describe('seedDemo', () => {
       .execute();
     expect(byEngine).toHaveLength(6);
     const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
-    expect(spread(byEngine.map((e) => e.m))).toBeGreaterThan(0.15);
+    expect(spread(byEngine.map((e) => e.m))).toBeGreaterThan(0.1);
     expect(spread(byEngine.map((e) => e.c))).toBeGreaterThan(0.15);
     const rows = await db
       .selectFrom('answers')
@@ -114,18 +141,61 @@ describe('seedDemo', () => {
     expect(hits.some(([, , cited]) => cited === 1)).toBe(true);
   });
 
-  it('is deterministic for a given random source, and differs for another', async () => {
-    const again = await seedDemo(store, clock, {
+  it(
+    'is deterministic for a given random source, and differs for another',
+    { timeout: 180_000 },
+    async () => {
+      const again = (
+        await seedDemoProject(store, clock, {
+          accountId,
+          answers: 3000,
+          days: 30,
+          random: mulberry32(42),
+          secrets,
+          baseUrl,
+        })
+      ).projectId;
+      expect(again).not.toBe(projectId);
+      expect(await answersOf(again)).toEqual(await answersOf(projectId));
+      const other = await seedDemo(store, clock, {
+        accountId,
+        answers: 300,
+        days: 30,
+        random: mulberry32(7),
+      });
+      const first = await seedDemo(store, clock, {
+        accountId,
+        answers: 300,
+        days: 30,
+        random: mulberry32(42),
+      });
+      expect(await answersOf(other)).not.toEqual(await answersOf(first));
+    },
+  );
+
+  it('runs without a webhook, and so raises no alerts, when no sealing key is given', async () => {
+    const bare = await seedDemoProject(store, clock, {
       accountId,
-      answers: 3000,
-      days: 30,
-      random: mulberry32(42),
+      answers: 100,
+      days: 10,
+      secrets: null,
+      baseUrl,
     });
-    expect(again).not.toBe(projectId);
-    expect(await answersOf(again)).toEqual(await answersOf(projectId));
-    const other = await seedDemo(store, clock, { accountId, answers: 300, days: 30, random: mulberry32(7) });
-    const first = await seedDemo(store, clock, { accountId, answers: 300, days: 30, random: mulberry32(42) });
-    expect(await answersOf(other)).not.toEqual(await answersOf(first));
+    expect(bare).toMatchObject({ webhookId: null, runs: { completed: 6, failed: 1 } });
+    expect(await store.webhooks.list(bare.projectId)).toEqual([]);
+    expect(seed.webhookId).toMatch(/^whk/);
+    const deliveries = await store.webhooks.deliveries(seed.webhookId!);
+    expect(new Set(deliveries.map((d) => d.event))).toEqual(
+      new Set([
+        'run.completed',
+        'run.failed',
+        'visibility.rose',
+        'visibility.dropped',
+        'competitor.overtook',
+        'citation.lost',
+        'citation.gained',
+      ]),
+    );
   });
 
   it('tracks up to fifty competitors when asked', async () => {
@@ -145,5 +215,143 @@ describe('seedDemo', () => {
     await expect(seedDemo(store, clock, { accountId, days: 0 })).rejects.toMatchObject({
       code: 'invalid_parameter',
     });
+  });
+});
+
+describe('the demo market, read through the API', () => {
+  let h: Harness;
+  let key: string;
+  let p: string;
+  const range = 'from=2026-05-17&to=2026-06-15';
+  const get = async (path: string) => {
+    const r = await h.get(`/v1/projects/${p}${path}`, key);
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json();
+  };
+
+  beforeAll(async () => {
+    h = await createHarness();
+    const account = await h.account();
+    key = account.key;
+    const options = { accountId: account.accountId, answers: 3000, days: 30, browserTwins: 0.15 };
+    p = (await seedDemoProject(h.store, h.clock, { ...options, secrets: h.services.secrets, baseUrl }))
+      .projectId;
+  }, 120_000);
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('has a clear leader and a long tail in share of voice', async () => {
+    const { data } = await get(`/stats/competitors?${range}`);
+    const rivals = (data as { name: string; isOwnBrand: boolean; mentioned: number }[])
+      .filter((c) => !c.isOwnBrand)
+      .sort((a, b) => b.mentioned - a.mentioned);
+    const [leader, second] = rivals;
+    expect(leader!.name).toBe('Trellis Boards');
+    expect(leader!.mentioned).toBeGreaterThan(1.5 * second!.mentioned);
+    expect(rivals.at(-1)!.mentioned).toBeLessThan(0.1 * leader!.mentioned);
+    const brand = data.find((c: { isOwnBrand: boolean }) => c.isOwnBrand);
+    expect(brand.mentioned).toBeGreaterThan(second!.mentioned);
+  });
+
+  it('cites a long tail of sources with review and forum sites, new ones, gone ones and gaps', async () => {
+    type Row = { domain: string; answers: number; firstSeen: string; lastSeen: string };
+    const { data } = (await get(`/stats/sources?${range}&limit=100`)) as { data: Row[] };
+    const domain = (name: string) => data.find((d) => d.domain === name)!;
+    for (const name of ['g2.com', 'capterra.com', 'reddit.com', 'ycombinator.com'])
+      expect(domain(name)).toBeDefined();
+    const counts = data.map((d) => d.answers).sort((a, b) => b - a);
+    expect(counts[0]).toBeGreaterThan(20 * counts.at(-1)!);
+    expect(domain('theverge.com').firstSeen >= '2026-06-09').toBe(true);
+    expect(domain('getapp.com').lastSeen < '2026-06-04').toBe(true);
+    const gaps = (await get(`/stats/sources?${range}&gaps=true`)) as { data: Row[] };
+    expect(gaps.data.map((d) => d.domain)).toEqual(
+      expect.arrayContaining(['softwareadvice.com', 'trustradius.com']),
+    );
+  });
+
+  it('pairs each engine with its signed-in browser on the API vs app page', async () => {
+    const { data } = await get('/stats/surfaces');
+    expect(data.map((d: { apiEngineId: string }) => d.apiEngineId).sort()).toEqual(
+      Object.keys(DEMO_ENGINES).sort(),
+    );
+  });
+
+  it('ran daily for the last week: one run failed, one lost an engine, the others completed', async () => {
+    const { data } = await get('/runs');
+    expect(data.map((r: { status: string }) => r.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+      'failed',
+      'completed',
+    ]);
+    expect(data.every((r: { trigger: string }) => r.trigger === 'scheduled')).toBe(true);
+    const answers = data.map((r: { answerCount: number }) => r.answerCount);
+    expect(answers[1]).toBeLessThan(answers[0]);
+    expect(answers[5]).toBe(0);
+  });
+
+  it('raised alerts of every kind from its runs, the story among them', async () => {
+    const { data } = await get('/alerts?limit=100');
+    type Alert = { alert: { event: string; data: Record<string, { engineId: string | null }[]> } };
+    const of = (event: string) =>
+      (data as Alert[]).filter((a) => a.alert.event === event).map((a) => a.alert.data);
+    const changes = (event: string) => of(event).flatMap((d) => d.changes ?? []);
+    expect(changes('visibility.rose')).toContainEqual(
+      expect.objectContaining({ metric: 'mentionRate', engineId: 'perplexity' }),
+    );
+    expect(changes('visibility.dropped')).toContainEqual(
+      expect.objectContaining({ metric: 'citationRate', engineId: 'google-ai-mode' }),
+    );
+    expect(of('competitor.overtook').flatMap((d) => d.overtakes)).toContainEqual(
+      expect.objectContaining({ competitor: 'Tasklane', engineId: 'gemini' }),
+    );
+    expect(of('citation.lost').flatMap((d) => d.citations)).toContainEqual(
+      expect.objectContaining({
+        engineId: 'google-ai-mode',
+        url: expect.stringContaining('northwindtasks.com'),
+      }),
+    );
+  });
+
+  it('judges the runs against its Brand Truth: some answers drift, some partly, most not', async () => {
+    expect((await h.store.brandTruths.get(p))?.statements).toHaveLength(5);
+    const db = rawDb(h.dbPath);
+    try {
+      const rows = await db
+        .selectFrom('answers')
+        .select(['run_id', 'narrative_drift'])
+        .where('project_id', '=', p)
+        .execute();
+      const drift = new Set(rows.filter((r) => r.run_id !== null).map((r) => r.narrative_drift));
+      for (const verdict of ['true', 'partial', 'no', null]) expect(drift).toContain(verdict);
+      expect(rows.filter((r) => r.run_id === null).every((r) => r.narrative_drift === null)).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('moves: the launch lifts the weekly mention rate on Perplexity', async () => {
+    const { data } = await get(`/stats/trends?${range}&interval=week&perEngine=true&engine=perplexity`);
+    const week = (from: string) =>
+      (data as { from: string; mentionRate: { value: number } }[]).find((w) => w.from === from)!.mentionRate
+        .value;
+    expect(Math.abs(week('2026-06-01') - week('2026-05-25'))).toBeLessThan(0.15);
+    expect(week('2026-06-08') - week('2026-06-01')).toBeGreaterThan(0.2);
+  });
+
+  it('summarises its answers, imported and from runs alike, as a recount of them does', async () => {
+    const answers = await allAnswers(h, key, p, '2026-05-17', '2026-06-15');
+    expect(answers.some((a) => a.runId !== null) && answers.some((a) => a.runId === null)).toBe(true);
+    const project = (await h.store.projects.get(p))!;
+    const classify = sourceClassifier(project, await h.store.competitors.list(p));
+    const scope = { from: '2026-05-17', to: '2026-06-15' };
+    const sources = await allPages(h, key, `/v1/projects/${p}/stats/sources?${range}&limit=100`);
+    expect(sources.data).toEqual(recountSources(answers, { ...scope, groupBy: 'domain' }, classify).data);
+    const trends = await get(`/stats/trends?${range}&interval=week&perEngine=true`);
+    expect(trends.data).toEqual(recountTrends(answers, { ...scope, interval: 'week', perEngine: true }));
   });
 });

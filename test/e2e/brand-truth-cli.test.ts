@@ -23,7 +23,11 @@ describe('answerwatch brand-truth as a real process', () => {
     dir = mkdtempSync(join(tmpdir(), 'aw-brand-truth-'));
     db = join(dir, 'answerwatch.db');
     const account = await cli('accounts', 'create', '--plan', 'premium', '--name', 'Brand Truth E2E');
-    projectId = (await cli('demo', 'seed', '--account', account.id, '--answers', '0')).projectId;
+    projectId = (await cli('demo', 'seed', '--account', account.id, '--answers', '0', '--days', '1'))
+      .projectId;
+    // The demo comes with its Brand Truth; these tests start from a project without one.
+    expect((await cli('brand-truth', 'show', '--project', projectId)).statements).toHaveLength(5);
+    await cli('brand-truth', 'clear', '--project', projectId);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

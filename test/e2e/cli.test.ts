@@ -44,9 +44,28 @@ describe('the answerwatch CLI as a real process', () => {
 
   it('seeds a demo project, printing just its id without --json', async () => {
     const seeded = await cli('demo', 'seed', '--account', accountId, '--answers', '200', '--days', '7');
-    expect(seeded).toEqual({ projectId: expect.stringMatching(/^prj[A-Za-z0-9]+$/), answers: 200 });
+    // Seven days leave no history before a week of runs, so there are none; some answers have a browser twin.
+    expect(seeded).toEqual({
+      projectId: expect.stringMatching(/^prj[A-Za-z0-9]+$/),
+      answers: expect.any(Number),
+      runs: { completed: 0, failed: 0 },
+      webhookId: expect.stringMatching(/^whk/),
+    });
+    expect(seeded.answers).toBeGreaterThan(200);
+    expect(seeded.answers).toBeLessThan(260);
     projectId = seeded.projectId;
-    const plain = await runCli('demo', 'seed', '--account', accountId, '--answers', '10', '--db', db);
+    const plain = await runCli(
+      'demo',
+      'seed',
+      '--account',
+      accountId,
+      '--answers',
+      '10',
+      '--days',
+      '7',
+      '--db',
+      db,
+    );
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/^prj[A-Za-z0-9]+\n$/);
   });
@@ -59,6 +78,8 @@ describe('the answerwatch CLI as a real process', () => {
       accountId,
       '--answers',
       '200',
+      '--days',
+      '7',
       '--browser-twins',
       '0.5',
     );

@@ -127,7 +127,8 @@ describe.skipIf(!e2eEngines().includes('postgres'))('db copy from SQLite to Post
     ]) {
       expect(second.stdout).toMatch(new RegExp(`^  ${table} .* identical$`, 'm'));
     }
-    expect(second.stdout).toContain('All 1 webhook secrets open with this key.');
+    // The demo's own webhook and the one registered above.
+    expect(second.stdout).toContain('All 2 webhook secrets open with this key.');
     const keyFile = join(dirname(source.location), 'answerwatch.key');
     expect(second.stdout).toContain(`ANSWERWATCH_SECRET_KEY="$(cat ${keyFile})"`);
     expect(second.stdout).not.toContain(readFileSync(keyFile, 'utf8').trim());

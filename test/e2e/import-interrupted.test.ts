@@ -28,9 +28,21 @@ describe.each(e2eEngines())('an import killed mid-file and run again (%s)', (eng
     dir = mkdtempSync(join(tmpdir(), 'aw-import-kill-'));
     database = await serviceDatabase(engine, { durable: true });
     const account = await cli('accounts', 'create', '--plan', 'premium', '--db', database.location);
-    projectId = (
-      await cli('demo', 'seed', '--account', account.id, '--answers', '0', '--db', database.location)
-    ).projectId;
+    projectId = // One day: the demo's prompts without answers or runs (a week of runs needs more days).
+      (
+        await cli(
+          'demo',
+          'seed',
+          '--account',
+          account.id,
+          '--answers',
+          '0',
+          '--days',
+          '1',
+          '--db',
+          database.location,
+        )
+      ).projectId;
     file = join(dir, 'answers.ndjson');
     const lines = variedLines(LINES, '2026-06-15', 60).map((l) => JSON.stringify(l));
     // A bad line near the end, which the second run reports by its number as the first would have.

@@ -181,6 +181,13 @@ describe('the first run of a fresh machine', () => {
       'x-answerwatch-account': accountId,
     });
     expect(caps.json().tracking.cadence).toBe('manual');
+    // The whole demo, as `demo seed` makes it: its week of runs (one failed) and the alerts their ends raised.
+    const read = (path: string) =>
+      h.get(`/v1/projects/${projectId}${path}`, TOKEN, { 'x-answerwatch-account': accountId });
+    const runs = (await read('/runs?limit=50')).json().data as { status: string }[];
+    expect(runs.map((r) => r.status)).toContain('failed');
+    expect(runs.filter((r) => r.status === 'completed').length).toBeGreaterThan(0);
+    expect((await read('/alerts')).json().data.length).toBeGreaterThan(0);
   }, 60_000);
 
   it('answers nobody but the owner: no token, a wrong token, an API key, another machine', async () => {

@@ -245,10 +245,6 @@ export async function seedDemoMonth(ui: WebUi): Promise<string> {
     '3000',
     '--days',
     '30',
-    // Without the demo's browser twins: their six more engines make the Prompts grid twelve columns wide, which
-    // overflows a 1440 px window (issue 20, section 3); drop this once the grid stays in its scroll box.
-    '--browser-twins',
-    '0',
     '--db',
     ui.dbPath,
   );

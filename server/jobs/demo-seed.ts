@@ -29,6 +29,8 @@ export const DEMO_BROWSER_TWINS = 0.15;
 const RUN_TIME = 'T06:00:00.000Z';
 /** Each reading of a run's clock moves it on, as a run takes time. */
 const STEP_MS = 750;
+/** How long the seeder holds a demo run it is working: far longer than one takes. */
+const RUN_LEASE_MS = 10 * 60_000;
 /** A run is seeded only once this long past its start, so none of its answers is later than now. */
 const RUN_MS = 15 * 60_000;
 
@@ -82,7 +84,7 @@ async function createDemoWebhook(store: Store, projectId: string, secrets: Secre
 async function demoRun(
   store: Store,
   demo: DemoProject,
-  o: { days: number; lastDay: string; baseUrl: string },
+  o: { days: number; lastDay: string; baseUrl: string; now: Date },
   at: string,
 ) {
   // The demo's runs ask its engines as a managed plan does, all in the cloud; they hold and charge no units.
@@ -109,6 +111,8 @@ async function demoRun(
     cloudNeeded: true,
     hostNeeded: false,
     scheduleSlot: at,
+    // A service running on the same database must not take the demo's run to its own (real) engines.
+    lease: { owner: 'demo-seed', until: new Date(o.now.getTime() + RUN_LEASE_MS).toISOString() },
   });
   const request = (await store.runRequests.byId(requestId))!;
   const started = (await beginCloudRun(store, clock, request, plan))!;
@@ -149,7 +153,7 @@ export async function seedDemoProject(
   for (let daysLeft = runDays - 1; daysLeft >= 0; daysLeft--) {
     const at = `${addDays(lastDay, -daysLeft)}${RUN_TIME}`;
     if (Date.parse(at) + RUN_MS > now.getTime()) break;
-    const run = await demoRun(store, demo, { days, lastDay, baseUrl: options.baseUrl }, at);
+    const run = await demoRun(store, demo, { days, lastDay, baseUrl: options.baseUrl, now }, at);
     seed.answers += run.answers;
     if (run.status === 'completed') seed.runs.completed++;
     else seed.runs.failed++;

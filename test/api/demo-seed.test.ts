@@ -198,6 +198,32 @@ describe('seedDemo', () => {
     );
   });
 
+  it("keeps its runs from a service's run worker on the same database", async () => {
+    // The moment each demo run request exists, another worker tries to take it, as a running service would.
+    const taken: (string | undefined)[] = [];
+    const contended: Store = {
+      ...store,
+      runRequests: {
+        ...store.runRequests,
+        async create(r) {
+          await store.runRequests.create(r);
+          const now = clock.now();
+          const until = new Date(now.getTime() + 60_000).toISOString();
+          taken.push((await store.runRequests.claimNext('service', now.toISOString(), until))?.id);
+        },
+      },
+    };
+    const bare = await seedDemoProject(contended, clock, {
+      accountId,
+      answers: 100,
+      days: 10,
+      secrets: null,
+      baseUrl,
+    });
+    expect(bare.runs).toEqual({ completed: 6, failed: 1 });
+    expect(taken).toEqual(Array(7).fill(undefined));
+  });
+
   it('tracks up to fifty competitors when asked', async () => {
     const id = await seedDemo(store, clock, { accountId, answers: 50, competitors: 50 });
     const competitors = await store.competitors.list(id);

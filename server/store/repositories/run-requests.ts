@@ -32,6 +32,8 @@ export interface NewRunRequest {
   hostNeeded: boolean;
   /** The schedule slot (due instant) a scheduled request was started for: at most one request per slot. */
   scheduleSlot?: string;
+  /** Made already leased by the worker that will run it, so no other worker takes it before that one begins it. */
+  lease?: { owner: string; until: string };
 }
 
 export type RunPart = 'cloud' | 'host';
@@ -87,6 +89,8 @@ export function runRequestsRepository(db: Db, d: SqlDialect) {
           cloud_needed: r.cloudNeeded ? 1 : 0,
           host_needed: r.hostNeeded ? 1 : 0,
           schedule_slot: r.scheduleSlot ?? null,
+          lease_owner: r.lease?.owner ?? null,
+          lease_until: r.lease?.until ?? null,
         })
         .execute();
     },

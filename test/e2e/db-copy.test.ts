@@ -28,6 +28,30 @@ function copy(from: string, to: string, whenCopying?: (kill: () => void) => Prom
   return exited.then((code) => ({ code, stdout, stderr }));
 }
 
+/**
+ * The reads without the webhooks' delivery state: the demo's webhook points at an example address, and both
+ * services go on trying its deliveries (and count the failures) while the reads are made.
+ */
+function settled(bodies: unknown[]): unknown[] {
+  return bodies.map((body) => {
+    const list = body as { data?: Record<string, unknown>[] };
+    if (!Array.isArray(list.data) || !list.data.every((w) => 'consecutiveFailures' in w)) return body;
+    return {
+      ...list,
+      data: list.data.map((w) => {
+        const {
+          active: _a,
+          consecutiveFailures: _c,
+          lastDeliveryAt: _t,
+          lastDeliveryStatus: _s,
+          ...rest
+        } = w;
+        return rest;
+      }),
+    };
+  });
+}
+
 describe.skipIf(!e2eEngines().includes('postgres'))('db copy from SQLite to PostgreSQL', () => {
   let source: ServiceDatabase;
   let target: ServiceDatabase;
@@ -84,7 +108,7 @@ describe.skipIf(!e2eEngines().includes('postgres'))('db copy from SQLite to Post
       `${p}/prompts`,
       `${p}/webhooks`,
     ];
-    const before = await Promise.all(reads.map(async (path) => (await call(path)).body));
+    const before = settled(await Promise.all(reads.map(async (path) => (await call(path)).body)));
     await sqlite.stop();
 
     // Killed once rows are landing, then run again: it goes on where it stopped.
@@ -141,7 +165,7 @@ describe.skipIf(!e2eEngines().includes('postgres'))('db copy from SQLite to Post
     );
     try {
       call = apiClient(() => pg.baseUrl, key);
-      const after = await Promise.all(reads.map(async (path) => (await call(path)).body));
+      const after = settled(await Promise.all(reads.map(async (path) => (await call(path)).body)));
       expect(after).toEqual(before);
       const ping = await call(`${p}/webhooks/${hook.body.id}/test`, 'POST');
       expect(ping.body).toMatchObject({ status: 'delivered' });

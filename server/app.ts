@@ -1,5 +1,8 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { mountIdentity } from './auth/mount.ts';
+import { createPeople } from './auth/people.ts';
+import { DEFAULT_SIGN_UP, type SignUpRules } from './auth/sign-up.ts';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
 import { createServices, type Signals, type WebhookPort } from './domain/context.ts';
@@ -47,6 +50,8 @@ export interface AppOptions {
   webUiDir?: string;
   /** The cloud engines this service has API keys for (what readiness reports); default none. */
   cloudEngineIds?: readonly string[];
+  /** Who may sign up at /auth and on which plan (ANSWERWATCH_SIGNUP, …_PLAN); default by invitation, free. */
+  signUp?: SignUpRules;
 }
 
 const unusedCompiler = (): never => {
@@ -98,12 +103,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => services.reads.close());
   registerErrorHandler(app, baseUrl);
   registerNotFound(app, baseUrl);
+  const plans = opts.config.plans ?? DEFAULT_PLANS;
+  const people = await createPeople({
+    store: opts.store,
+    clock,
+    plans,
+    secrets: opts.secrets,
+    baseUrl,
+    signUp: opts.signUp ?? DEFAULT_SIGN_UP,
+  });
   registerAuth(app, {
     store: opts.store,
     clock,
     limiter,
-    plans: opts.config.plans ?? DEFAULT_PLANS,
+    plans,
     localOwnerToken: opts.localOwner?.token,
+    sessions: people.bridge,
   });
   registerEtag(app);
   if (opts.validateResponses) registerResponseValidation(app);
@@ -130,11 +145,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Loaded here, not at the top: every CLI command imports this module, and only the ones that serve load the SDK.
   const { mcpRoutes } = await import('./mcp/http.ts');
   mcpRoutes(app, services);
-  await hostSyncRoutes(app, { ...services, plans: opts.config.plans ?? DEFAULT_PLANS });
+  await hostSyncRoutes(app, { ...services, plans });
+  await mountIdentity(app, people.identity, people.origin);
   await localOwnerRoutes(app, services, {
     token: opts.localOwner?.token,
     hosts: opts.localOwner?.hosts,
-    plans: opts.config.plans ?? DEFAULT_PLANS,
+    plans,
     cloudEngineIds: new Set(opts.cloudEngineIds ?? []),
   });
   webUiRoutes(app, opts.webUiDir);

@@ -95,6 +95,7 @@ export async function createHarness(
     localOwner?: AppOptions['localOwner'];
     webUiDir?: string;
     cloudEngineIds?: AppOptions['cloudEngineIds'];
+    signUp?: AppOptions['signUp'];
   } = {},
 ): Promise<Harness> {
   const database = await freshDatabase();
@@ -122,6 +123,7 @@ export async function createHarness(
     localOwner: opts.localOwner,
     webUiDir: opts.webUiDir,
     cloudEngineIds: opts.cloudEngineIds,
+    signUp: opts.signUp,
   });
   const services: Services = {
     store,

@@ -1,8 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { mountIdentity } from './auth/mount.ts';
-import { createPeople } from './auth/people.ts';
-import { DEFAULT_SIGN_UP, type SignUpRules } from './auth/sign-up.ts';
+import { DEFAULT_SIGN_UP, type SignUpRules } from './auth/sign-up-rules.ts';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
 import { createServices, type Signals, type WebhookPort } from './domain/context.ts';
@@ -54,6 +52,12 @@ export interface AppOptions {
   signUp?: SignUpRules;
 }
 
+/** The identity library's log lines in the service log, at their own level. */
+const logTo =
+  (log: FastifyBaseLogger) =>
+  (level: 'debug' | 'info' | 'warn' | 'error', message: string): void =>
+    log[level](message);
+
 const unusedCompiler = (): never => {
   throw new Error('Fastify’s own schema compilers are not used: the zod compilers are set on the app');
 };
@@ -104,6 +108,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app, baseUrl);
   registerNotFound(app, baseUrl);
   const plans = opts.config.plans ?? DEFAULT_PLANS;
+  // Loaded here, as the MCP SDK below: every CLI command imports this module, and only the ones that serve sign in.
+  const [{ createPeople }, { mountIdentity }] = await Promise.all([
+    import('./auth/people.ts'),
+    import('./auth/mount.ts'),
+  ]);
   const people = await createPeople({
     store: opts.store,
     clock,
@@ -111,6 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secrets: opts.secrets,
     baseUrl,
     signUp: opts.signUp ?? DEFAULT_SIGN_UP,
+    log: opts.logger && logTo(opts.logger.child({ component: 'auth' })),
   });
   registerAuth(app, {
     store: opts.store,

@@ -1,4 +1,4 @@
-import { DEFAULT_SIGN_UP, type SignUpRules } from './auth/sign-up.ts';
+import { DEFAULT_SIGN_UP, type SignUpRules } from './auth/sign-up-rules.ts';
 import { loadPlans } from './domain/plan-catalogue.ts';
 import type { Plan } from './domain/plans.ts';
 import { loadMailConfig, type MailConfig } from './mail/config.ts';

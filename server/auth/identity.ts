@@ -1,17 +1,13 @@
 import { betterAuth, type Auth, type BetterAuthOptions } from 'better-auth';
+import { isAPIError } from 'better-auth/api';
 import { organization } from 'better-auth/plugins';
 import type { Clock } from '../domain/clock.ts';
 import { newId, randomAlnum } from '../domain/ids.ts';
 import type { Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
 import { accessControl } from './roles.ts';
-import {
-  createAccountFor,
-  signUpHooks,
-  type IdentityRows,
-  type SignUpDeps,
-  type SignUpRules,
-} from './sign-up.ts';
+import { createAccountFor, signUpHooks, type IdentityRows, type SignUpDeps } from './sign-up.ts';
+import type { SignUpRules } from './sign-up-rules.ts';
 
 /**
  * The identity library's table names: prefixed, because the contract's "account" (server/store, `accounts`) is not
@@ -37,6 +33,8 @@ export interface IdentityOptions {
   /** Signs session cookies; the same on every instance of one database. */
   secret: string;
   signUp: SignUpRules;
+  /** Where the library's own warnings and errors go: the service log (tests leave it off). */
+  log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
 
 export const AUTH_BASE_PATH = '/auth';
@@ -58,6 +56,15 @@ export function identityOptions(
     secret: o.secret,
     database: { db, type: engine },
     telemetry: { enabled: false },
+    logger: o.log ? { level: 'warn', log: (level, message) => o.log!(level, message) } : { disabled: true },
+    // A refused request (4xx: a short password, a malformed body) is the client's to fix, answered and not logged;
+    // anything else is the service's, in its log (never on the terminal of `start`, which is for people).
+    onAPIError: {
+      onError: (e: unknown) => {
+        if (!(isAPIError(e) && e.statusCode < 500))
+          o.log?.('error', e instanceof Error ? e.message : String(e));
+      },
+    },
     user: { modelName: TABLES.user },
     session: { modelName: TABLES.session },
     account: { modelName: TABLES.account },

@@ -4,8 +4,8 @@ import type { Plan } from '../domain/plans.ts';
 import type { SecretBox } from '../domain/secret-box.ts';
 import type { Store } from '../store/index.ts';
 import { sessionBridge, type SessionBridge } from './bridge.ts';
-import { createIdentity, type Identity } from './identity.ts';
-import type { SignUpRules } from './sign-up.ts';
+import { createIdentity, type Identity, type IdentityOptions } from './identity.ts';
+import type { SignUpRules } from './sign-up-rules.ts';
 
 /**
  * The secret that signs the library's cookies: made once per database (so every instance signs alike) and kept
@@ -39,6 +39,7 @@ export async function createPeople(o: {
   /** The API's public base (ending in /v1). */
   baseUrl: string;
   signUp: SignUpRules;
+  log?: IdentityOptions['log'];
 }): Promise<People> {
   const origin = new URL(o.baseUrl).origin;
   const identity = createIdentity({ ...o, secret: await cookieSecret(o.store, o.secrets) });

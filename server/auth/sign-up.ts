@@ -3,12 +3,7 @@ import { newAccountRecord } from '../domain/accounts.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
-
-/** Who may sign up (ANSWERWATCH_SIGNUP) and on which plan a new sign-up's own account starts (…_SIGNUP_PLAN). */
-export interface SignUpRules {
-  mode: 'open' | 'invite';
-  plan: string;
-}
+import type { SignUpRules } from './sign-up-rules.ts';
 
 /** What the hooks read of the library's rows, through its own adapter (its model and field names). */
 export interface IdentityRows {
@@ -20,9 +15,6 @@ export interface IdentityRows {
     update: Record<string, unknown>;
   }): Promise<T | null>;
 }
-
-/** Without settings: nobody signs up uninvited, and a new account starts free. */
-export const DEFAULT_SIGN_UP: SignUpRules = { mode: 'invite', plan: 'free' };
 
 export interface SignUpDeps {
   store: Store;

@@ -2,7 +2,7 @@ import { getSchema } from 'better-auth/db';
 import { getMigrations, matchType } from 'better-auth/db/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityOptions, NO_PEOPLE } from '../../server/auth/identity.ts';
-import { DEFAULT_SIGN_UP } from '../../server/auth/sign-up.ts';
+import { DEFAULT_SIGN_UP } from '../../server/auth/sign-up-rules.ts';
 import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
 import { BASE, createHarness, type Harness } from '../support/api-harness.ts';
 

@@ -84,6 +84,9 @@ export function identityOptions(
       organization({
         ...accessControl,
         creatorRole: 'owner',
+        // Every organization is an account on the operator's plan: a person gets one by signing up (or joins one
+        // by invitation), never more by asking /auth; more accounts per person is the operator's decision.
+        allowUserToCreateOrganization: false,
         organizationHooks: {
           afterCreateOrganization: async ({ organization: org, user }) => {
             await createAccountFor(deps, org, user.id);

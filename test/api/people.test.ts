@@ -194,6 +194,14 @@ describe('people: sign-up, sign-in and the session on /v1', () => {
     expect(write.json().code).toBe('insufficient_scope');
   });
 
+  it('makes no second account for a person who asks /auth for another organization', async () => {
+    const cookie = await person('frank@example.com');
+    const before = (await h.store.accounts.ids()).length;
+    const r = await post('/auth/organization/create', { name: 'Second', slug: 'second' }, { cookie });
+    expect(r.statusCode).toBe(403);
+    expect((await h.store.accounts.ids()).length).toBe(before);
+  });
+
   it('keeps bearer keys as they were: a key wins over a cookie sent beside it', async () => {
     const cookie = await person('erin@example.com');
     const { key } = await h.account('premium');

@@ -280,3 +280,26 @@ describe('people: sign-up by invitation only', () => {
     expect((await signUp('late@example.com')).statusCode).toBe(403);
   });
 });
+
+describe('people behind https', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ signUp: { mode: 'open', plan: 'free' }, baseUrl: 'https://watch.example/v1' });
+  });
+  afterAll(() => h.close());
+
+  it('sets the session cookie Secure under the __Secure- prefix, and /v1 reads it', async () => {
+    const r = await h.request({
+      method: 'POST',
+      url: '/auth/sign-up/email',
+      headers: { origin: 'https://watch.example', 'sec-fetch-site': 'same-origin' },
+      payload: { name: 'Ada', email: 'ada@example.com', password: 'correct horse battery' },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const setCookie = String(r.headers['set-cookie']);
+    expect(setCookie).toMatch(/^__Secure-answerwatch\.session_token=/);
+    expect(setCookie).toMatch(/; Secure/);
+    const me = await h.get('/v1/me', undefined, { cookie: cookiesOf(r) });
+    expect(me.statusCode, me.body).toBe(200);
+  });
+});

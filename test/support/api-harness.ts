@@ -96,6 +96,8 @@ export async function createHarness(
     webUiDir?: string;
     cloudEngineIds?: AppOptions['cloudEngineIds'];
     signUp?: AppOptions['signUp'];
+    /** The public base address (ANSWERWATCH_PUBLIC_URL); default BASE. */
+    baseUrl?: string;
   } = {},
 ): Promise<Harness> {
   const database = await freshDatabase();
@@ -114,7 +116,7 @@ export async function createHarness(
     });
   const app = await buildApp({
     store,
-    config: { baseUrl: BASE, rateLimits: opts.rateLimits, plans: opts.plans },
+    config: { baseUrl: opts.baseUrl ?? BASE, rateLimits: opts.rateLimits, plans: opts.plans },
     clock,
     validateResponses: true,
     signals: opts.signals,
@@ -130,7 +132,7 @@ export async function createHarness(
     clock,
     cursors: createCursorCodec('test'),
     signals: opts.signals ?? NO_SIGNALS,
-    baseUrl: BASE,
+    baseUrl: opts.baseUrl ?? BASE,
     secrets,
     webhooks,
     reads: createReadCache(store),

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { DEFAULT_SIGN_UP, type SignUpRules } from './auth/sign-up-rules.ts';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
 import { createServices, type Signals, type WebhookPort } from './domain/context.ts';
@@ -47,7 +48,15 @@ export interface AppOptions {
   webUiDir?: string;
   /** The cloud engines this service has API keys for (what readiness reports); default none. */
   cloudEngineIds?: readonly string[];
+  /** Who may sign up at /auth and on which plan (ANSWERWATCH_SIGNUP, …_PLAN); default by invitation, free. */
+  signUp?: SignUpRules;
 }
+
+/** The identity library's log lines in the service log, at their own level. */
+const logTo =
+  (log: FastifyBaseLogger) =>
+  (level: 'debug' | 'info' | 'warn' | 'error', message: string): void =>
+    log[level](message);
 
 const unusedCompiler = (): never => {
   throw new Error('Fastify’s own schema compilers are not used: the zod compilers are set on the app');
@@ -98,12 +107,28 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => services.reads.close());
   registerErrorHandler(app, baseUrl);
   registerNotFound(app, baseUrl);
+  const plans = opts.config.plans ?? DEFAULT_PLANS;
+  // Loaded here, as the MCP SDK below: every CLI command imports this module, and only the ones that serve sign in.
+  const [{ createPeople }, { mountIdentity }] = await Promise.all([
+    import('./auth/people.ts'),
+    import('./auth/mount.ts'),
+  ]);
+  const people = await createPeople({
+    store: opts.store,
+    clock,
+    plans,
+    secrets: opts.secrets,
+    baseUrl,
+    signUp: opts.signUp ?? DEFAULT_SIGN_UP,
+    log: opts.logger && logTo(opts.logger.child({ component: 'auth' })),
+  });
   registerAuth(app, {
     store: opts.store,
     clock,
     limiter,
-    plans: opts.config.plans ?? DEFAULT_PLANS,
+    plans,
     localOwnerToken: opts.localOwner?.token,
+    sessions: people.bridge,
   });
   registerEtag(app);
   if (opts.validateResponses) registerResponseValidation(app);
@@ -130,11 +155,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Loaded here, not at the top: every CLI command imports this module, and only the ones that serve load the SDK.
   const { mcpRoutes } = await import('./mcp/http.ts');
   mcpRoutes(app, services);
-  await hostSyncRoutes(app, { ...services, plans: opts.config.plans ?? DEFAULT_PLANS });
+  await hostSyncRoutes(app, { ...services, plans });
+  await mountIdentity(app, people.identity, people.origin);
   await localOwnerRoutes(app, services, {
     token: opts.localOwner?.token,
     hosts: opts.localOwner?.hosts,
-    plans: opts.config.plans ?? DEFAULT_PLANS,
+    plans,
     cloudEngineIds: new Set(opts.cloudEngineIds ?? []),
   });
   webUiRoutes(app, opts.webUiDir);

@@ -1,3 +1,4 @@
+import { DEFAULT_SIGN_UP, type SignUpRules } from './auth/sign-up-rules.ts';
 import { loadPlans } from './domain/plan-catalogue.ts';
 import type { Plan } from './domain/plans.ts';
 import { loadMailConfig, type MailConfig } from './mail/config.ts';
@@ -30,6 +31,8 @@ export interface Config {
   mail: MailConfig;
   /** Whether mail can reach people: SMTP is set. Sign-up by invitation on `serve` needs it. */
   mailConfigured: boolean;
+  /** Who may sign up at /auth (ANSWERWATCH_SIGNUP, default invite) and a new account's plan (…_SIGNUP_PLAN). */
+  signUp: SignUpRules;
 }
 
 export const DEFAULT_DATABASE = './data/answerwatch.db';
@@ -47,6 +50,20 @@ function positiveInt(name: string, text: string | undefined, fallback: number): 
   return n;
 }
 
+function signUpRules(env: NodeJS.ProcessEnv, plans: readonly Plan[]): SignUpRules {
+  const mode = env.ANSWERWATCH_SIGNUP?.trim() || DEFAULT_SIGN_UP.mode;
+  if (mode !== 'open' && mode !== 'invite') {
+    throw new Error(`ANSWERWATCH_SIGNUP must be open or invite, got ${mode}`);
+  }
+  const plan = env.ANSWERWATCH_SIGNUP_PLAN?.trim() || DEFAULT_SIGN_UP.plan;
+  if (!plans.some((p) => p.code === plan)) {
+    throw new Error(
+      `ANSWERWATCH_SIGNUP_PLAN names no plan: ${plan}; plans are ${plans.map((p) => p.code).join(', ')}`,
+    );
+  }
+  return { mode, plan };
+}
+
 function webhookLease(text: string | undefined): number {
   const seconds = positiveInt('ANSWERWATCH_WEBHOOK_LEASE_SECONDS', text, 30);
   if (seconds <= 10) {
@@ -62,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be 0 to 65535, got ${portText}`);
   const mail = overrides.mail ?? loadMailConfig(env);
+  const plans = overrides.plans ?? loadPlans(env.ANSWERWATCH_PLANS);
   return {
     host,
     port,
@@ -69,7 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databasePool: overrides.databasePool ?? positiveInt('ANSWERWATCH_DB_POOL', env.ANSWERWATCH_DB_POOL, 10),
     baseUrl: overrides.baseUrl ?? baseUrlFrom(env.ANSWERWATCH_PUBLIC_URL, host, port),
     logLevel: overrides.logLevel ?? env.ANSWERWATCH_LOG_LEVEL ?? 'info',
-    plans: overrides.plans ?? loadPlans(env.ANSWERWATCH_PLANS),
+    plans,
+    signUp: overrides.signUp ?? signUpRules(env, plans),
     runLeaseMs:
       overrides.runLeaseMs ??
       positiveInt('ANSWERWATCH_RUN_LEASE_SECONDS', env.ANSWERWATCH_RUN_LEASE_SECONDS, 30) * 1000,

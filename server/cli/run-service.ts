@@ -134,6 +134,7 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
     secrets,
     webhooks: jobs.webhooks,
     cloudEngineIds: keyedEngineIds(loadCloudConfig(process.env)),
+    signUp: config.signUp,
     ...(ownerToken && { localOwner: { token: ownerToken, hosts } }),
   });
   // What removes the owner mark `answerwatch mcp` looks for (owner-mark.ts), once `start` has written it.

@@ -2,7 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkApiKey } from '../domain/api-keys.ts';
 import { keyCaller, keyRefusal, ownerCaller, requireScope } from '../domain/callers.ts';
+import type { SessionBridge } from '../auth/bridge.ts';
 import type { Clock } from '../domain/clock.ts';
+import { AppError } from '../domain/errors.ts';
 import type { Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
 import type { Caller } from './caller.ts';
@@ -23,9 +25,14 @@ export function isLocalOwner(request: FastifyRequest, token: string | undefined)
   return loopback && timingSafeEqual(Buffer.from(given), Buffer.from(token));
 }
 
+const SESSION_ENDED =
+  'The session has ended or expired: sign in again, or send an API key as `Authorization: Bearer <key>`.';
+
 /**
  * One hook decides, in order: who is calling, whether they are within their rate limit (every response carries
- * RateLimit), whether the key is valid, whether the plan has API access, and whether the key has the scope.
+ * RateLimit), whether the key is valid, whether the plan has API access, and whether the key has the scope. A
+ * request with the session cookie and no Authorization header is a signed-in person's (server/auth/bridge.ts):
+ * the same caller, with the person's role as its scopes; the plan's API access is about keys, so not asked.
  */
 export function registerAuth(
   app: FastifyInstance,
@@ -35,6 +42,7 @@ export function registerAuth(
     limiter: RateLimiter;
     plans: readonly Plan[];
     localOwnerToken?: string;
+    sessions?: SessionBridge;
   },
 ) {
   app.decorateRequest('caller', null as unknown as Caller);
@@ -48,6 +56,22 @@ export function registerAuth(
         'Local owner (web UI)',
         'Name one of this machine’s accounts in X-Answerwatch-Account.',
       );
+      return;
+    }
+    if (scope && !request.headers.authorization && deps.sessions?.carries(request.headers)) {
+      const caller = await deps.sessions.caller(request.method, request.headers);
+      const rate = await deps.limiter.consume(
+        caller ? caller.keyId : `ip:${request.ip}`,
+        deps.clock.now().getTime(),
+      );
+      reply.header('ratelimit', rateLimitHeader(rate));
+      if (!rate.allowed) throw rateLimited(rate);
+      if (!caller) {
+        reply.header('www-authenticate', CHALLENGE);
+        throw new AppError('invalid_key', SESSION_ENDED);
+      }
+      requireScope(caller, scope);
+      request.caller = caller;
       return;
     }
     const check = scope

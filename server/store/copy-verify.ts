@@ -15,8 +15,17 @@ export interface TableCheck {
   differences: string[];
 }
 
-/** Integers come back as numbers from both engines; anything else is compared as stored text. */
-const same = (a: unknown, b: unknown) => (a === null || b === null ? a === b : String(a) === String(b));
+/**
+ * Integers come back as numbers from both engines; anything else is compared as stored text, but for the two
+ * PostgreSQL types only the identity library's tables use (migration 0011): a boolean was SQLite's 0 or 1, a
+ * timestamptz its ISO text.
+ */
+const same = (a: unknown, b: unknown) => {
+  if (a === null || b === null) return a === b;
+  if (typeof b === 'boolean') return Number(a) === Number(b);
+  if (b instanceof Date) return Date.parse(String(a)) === b.getTime();
+  return String(a) === String(b);
+};
 
 const keyMatch = (key: readonly string[], values: readonly unknown[]) =>
   sql.join(

@@ -66,6 +66,11 @@ export interface Store extends Repositories {
   onChange(listener: (changed: ChangedProjects) => void): () => void;
   /** Where request counts for rate limits live, shared by every process that serves this database. */
   rateCounter: RateCounter;
+  /**
+   * The database as the identity library (better-auth, server/auth) takes it, for its own Kysely adapter: its
+   * tables are its own (their schema comes from migration 0011), read and written by nothing else here.
+   */
+  identityDatabase: { db: Db; engine: 'sqlite' | 'postgres' };
   close(): Promise<void>;
 }
 
@@ -87,6 +92,7 @@ export function createStore(db: Db): Store {
     generation: (projectId) => engine.generation(projectId),
     onChange: (listener) => engine.onChange(listener),
     rateCounter: engine.rateCounter,
+    identityDatabase: { db, engine: d.engine },
     async close() {
       await engine.close();
       await db.destroy();

@@ -12,6 +12,7 @@ import * as sourceGaps from './migrations/0007-source-gaps.ts';
 import * as sourceGapCounts from './migrations/0008-source-gap-counts.ts';
 import * as trendNotApplicable from './migrations/0009-trend-not-applicable.ts';
 import * as mailOutbox from './migrations/0010-mail-outbox.ts';
+import * as people from './migrations/0011-people.ts';
 
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
 interface PortableMigration {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   '0008-source-gap-counts': sourceGapCounts,
   '0009-trend-not-applicable': trendNotApplicable,
   '0010-mail-outbox': mailOutbox,
+  '0011-people': people,
 };
 
 /**

@@ -63,6 +63,7 @@ describe.skipIf(!e2eEngines().includes('postgres'))('db copy from SQLite to Post
     NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
     ANSWERWATCH_JUDGE: 'off',
     ANSWERWATCH_LOG_LEVEL: 'warn',
+    ANSWERWATCH_SIGNUP: 'open',
   });
 
   beforeAll(async () => {
@@ -109,6 +110,14 @@ describe.skipIf(!e2eEngines().includes('postgres'))('db copy from SQLite to Post
       `${p}/webhooks`,
     ];
     const before = settled(await Promise.all(reads.map(async (path) => (await call(path)).body)));
+    // A person signed up (migration 0011's tables: booleans and times stored as SQLite stores them).
+    const person = { email: 'ada@example.com', password: 'correct horse battery' };
+    const signUp = await fetch(`${new URL(sqlite.baseUrl).origin}/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', ...person }),
+    });
+    expect(signUp.status).toBe(200);
     await sqlite.stop();
 
     // Killed once rows are landing, then run again: it goes on where it stopped.
@@ -148,6 +157,11 @@ describe.skipIf(!e2eEngines().includes('postgres'))('db copy from SQLite to Post
       'brand_days',
       'webhooks',
       'settings',
+      'auth_user',
+      'auth_account',
+      'auth_session',
+      'auth_organization',
+      'auth_member',
     ]) {
       expect(second.stdout).toMatch(new RegExp(`^  ${table} .* identical$`, 'm'));
     }
@@ -173,6 +187,21 @@ describe.skipIf(!e2eEngines().includes('postgres'))('db copy from SQLite to Post
       expect(verifySignature(got.rawBody, String(got.headers['x-service-signature']), hook.body.secret)).toBe(
         true,
       );
+      // The person signs in on the copy with the password hashed on SQLite, and reads /v1 through the session.
+      const origin = new URL(pg.baseUrl).origin;
+      const signIn = await fetch(`${origin}/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(person),
+      });
+      expect(signIn.status).toBe(200);
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const me = await fetch(`${pg.baseUrl}/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      expect((await me.json()).label).toBe('ada@example.com (signed in)');
     } finally {
       await pg.stop();
     }

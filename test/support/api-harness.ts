@@ -95,6 +95,9 @@ export async function createHarness(
     localOwner?: AppOptions['localOwner'];
     webUiDir?: string;
     cloudEngineIds?: AppOptions['cloudEngineIds'];
+    signUp?: AppOptions['signUp'];
+    /** The public base address (ANSWERWATCH_PUBLIC_URL); default BASE. */
+    baseUrl?: string;
   } = {},
 ): Promise<Harness> {
   const database = await freshDatabase();
@@ -113,7 +116,7 @@ export async function createHarness(
     });
   const app = await buildApp({
     store,
-    config: { baseUrl: BASE, rateLimits: opts.rateLimits, plans: opts.plans },
+    config: { baseUrl: opts.baseUrl ?? BASE, rateLimits: opts.rateLimits, plans: opts.plans },
     clock,
     validateResponses: true,
     signals: opts.signals,
@@ -122,13 +125,14 @@ export async function createHarness(
     localOwner: opts.localOwner,
     webUiDir: opts.webUiDir,
     cloudEngineIds: opts.cloudEngineIds,
+    signUp: opts.signUp,
   });
   const services: Services = {
     store,
     clock,
     cursors: createCursorCodec('test'),
     signals: opts.signals ?? NO_SIGNALS,
-    baseUrl: BASE,
+    baseUrl: opts.baseUrl ?? BASE,
     secrets,
     webhooks,
     reads: createReadCache(store),

@@ -31,13 +31,17 @@ function signal(child: ChildProcess, name: NodeJS.Signals): Promise<void> {
   });
 }
 
-/** The real service as its own process (`serve` or `start`), on a free port. */
+/**
+ * The real service as its own process (`serve` or `start`), on a free port; on `port` when the test must know it
+ * before the start (the public address in links and the origin sign-in trusts are made from it).
+ */
 export async function startServer(
   db: string,
   env: Record<string, string> = {},
   mode: 'serve' | 'start' = 'serve',
+  port = 0,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [BIN, mode, '--db', db, '--port', '0'], {
+  const child = spawn(process.execPath, [BIN, mode, '--db', db, '--port', String(port)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -20,6 +20,8 @@ const FLOORS: Record<string, number> = {
   'server/mcp/': 5,
   'server/jobs/': 4,
   'server/http/': 4,
+  // People: the identity library's configuration over the domain's accounts, and the bridge http's auth hook asks.
+  'server/auth/': 4,
   // The process's own setup (configuration, key and owner-mark files): read by app, mcp and cli, reading the domain.
   'server/config.ts': 4,
   'server/owner-mark.ts': 4,

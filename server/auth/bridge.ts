@@ -1,0 +1,73 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Caller } from '../domain/context.ts';
+import { AppError } from '../domain/errors.ts';
+import { findPlan, type Plan } from '../domain/plans.ts';
+import type { Store } from '../store/index.ts';
+import type { Identity } from './identity.ts';
+import { scopesOf } from './roles.ts';
+import type { IdentityRows } from './sign-up.ts';
+import { mayWriteWithCookie } from './same-origin.ts';
+import { webHeaders } from './web-headers.ts';
+
+/** The library's session cookie under our prefix; `__Secure-` in front of it when the service is served over https. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?answerwatch\.session_token=/;
+
+const CROSS_SITE =
+  'A write signed in with the session cookie must come from this service’s own pages (same origin); ' +
+  'other clients send an API key as `Authorization: Bearer <key>`.';
+
+/**
+ * Turns a signed-in person's request into the same Caller an API key makes, so the domain never knows which it got:
+ * the account is the one named by X-Answerwatch-Account or else the session's active organization (the same id),
+ * the scopes are the person's role in it (roles.ts), every project of the account is in reach.
+ */
+export interface SessionBridge {
+  /** Whether the request carries the session cookie (and so is the bridge's to decide). */
+  carries(headers: IncomingHttpHeaders): boolean;
+  /** The caller, or null when the session is unknown, ended or expired (the request is then a 401). */
+  caller(method: string, headers: IncomingHttpHeaders): Promise<Caller | null>;
+}
+
+export function sessionBridge(d: {
+  identity: Identity;
+  store: Store;
+  plans: readonly Plan[];
+  ownOrigin: string;
+}): SessionBridge {
+  return {
+    carries: (headers) => SESSION_COOKIE.test(headers.cookie ?? ''),
+    async caller(method, headers) {
+      const found = await d.identity.api.getSession({ headers: webHeaders(headers) });
+      if (!found) return null;
+      if (!mayWriteWithCookie(method, headers, d.ownOrigin))
+        throw new AppError('insufficient_scope', CROSS_SITE);
+      const named = headers['x-answerwatch-account'];
+      const accountId = typeof named === 'string' ? named : found.session.activeOrganizationId;
+      if (!accountId) {
+        throw new AppError('invalid_parameter', 'Name one of your accounts in X-Answerwatch-Account.');
+      }
+      const adapter: IdentityRows = (await d.identity.$context).adapter;
+      const member = await adapter.findOne<{ role: string }>({
+        model: 'member',
+        where: [
+          { field: 'userId', value: found.user.id },
+          { field: 'organizationId', value: accountId },
+        ],
+      });
+      const account = member ? await d.store.accounts.get(accountId) : undefined;
+      const plan = account && findPlan(account.plan, d.plans);
+      // Someone else's account and no account at all answer alike.
+      if (!member || !account || !plan) throw new AppError('not_found', `You have no account ${accountId}.`);
+      return {
+        keyId: `session:${found.user.id}`,
+        label: `${found.user.email} (signed in)`,
+        scopes: scopesOf(member.role),
+        createdAt: new Date(found.session.createdAt).toISOString(),
+        expiresAt: new Date(found.session.expiresAt).toISOString(),
+        accountId: account.id,
+        plan,
+        projectIds: null,
+      };
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { betterAuth, type Auth, type BetterAuthOptions } from 'better-auth';
+import { isAPIError } from 'better-auth/api';
+import { organization } from 'better-auth/plugins';
+import type { Clock } from '../domain/clock.ts';
+import { newId, randomAlnum } from '../domain/ids.ts';
+import type { Plan } from '../domain/plans.ts';
+import type { Store } from '../store/index.ts';
+import { accessControl } from './roles.ts';
+import { createAccountFor, signUpHooks, type IdentityRows, type SignUpDeps } from './sign-up.ts';
+import type { SignUpRules } from './sign-up-rules.ts';
+
+/**
+ * The identity library's table names: prefixed, because the contract's "account" (server/store, `accounts`) is not
+ * better-auth's `account` (a person's way of signing in), and the two must never be read one for the other.
+ * Columns keep the library's own names, so a field it adds maps one to one onto a column of a migration.
+ */
+export const TABLES = {
+  user: 'auth_user',
+  session: 'auth_session',
+  account: 'auth_account',
+  verification: 'auth_verification',
+  organization: 'auth_organization',
+  member: 'auth_member',
+  invitation: 'auth_invitation',
+} as const;
+
+export interface IdentityOptions {
+  store: Store;
+  clock: Clock;
+  plans: readonly Plan[];
+  /** The API's public base (ending in /v1): the identity library serves under the same origin, at /auth. */
+  baseUrl: string;
+  /** Signs session cookies; the same on every instance of one database. */
+  secret: string;
+  signUp: SignUpRules;
+  /** Where the library's own warnings and errors go: the service log (tests leave it off). */
+  log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+}
+
+export const AUTH_BASE_PATH = '/auth';
+
+/**
+ * The library's options, apart from the running instance so the schema test can ask it what tables it expects.
+ * `people` is what the sign-up hooks reach in the running instance (its adapter, its organization API).
+ */
+export function identityOptions(
+  o: IdentityOptions,
+  people: Pick<SignUpDeps, 'adapter' | 'createOrganization'>,
+) {
+  const { db, engine } = o.store.identityDatabase;
+  const deps: SignUpDeps = { ...o, rules: o.signUp, ...people };
+  return {
+    appName: 'Answerwatch',
+    baseURL: new URL(o.baseUrl).origin,
+    basePath: AUTH_BASE_PATH,
+    secret: o.secret,
+    database: { db, type: engine },
+    telemetry: { enabled: false },
+    logger: o.log ? { level: 'warn', log: (level, message) => o.log!(level, message) } : { disabled: true },
+    // A refused request (4xx: a short password, a malformed body) is the client's to fix, answered and not logged;
+    // anything else is the service's, in its log (never on the terminal of `start`, which is for people).
+    onAPIError: {
+      onError: (e: unknown) => {
+        if (!(isAPIError(e) && e.statusCode < 500))
+          o.log?.('error', e instanceof Error ? e.message : String(e));
+      },
+    },
+    user: { modelName: TABLES.user },
+    session: { modelName: TABLES.session },
+    account: { modelName: TABLES.account },
+    verification: { modelName: TABLES.verification },
+    emailAndPassword: { enabled: true, minPasswordLength: 10 },
+    advanced: {
+      cookiePrefix: 'answerwatch',
+      database: {
+        // An organization's id is the id of the contract's account it is: `acc…`, as X-Answerwatch-Account,
+        // the CLI and every stored row already name it (sign-up.ts creates the account under that id).
+        generateId: ({ model }: { model: string }) =>
+          model === 'organization' ? newId('acc') : randomAlnum(32),
+      },
+    },
+    databaseHooks: signUpHooks(deps),
+    plugins: [
+      organization({
+        ...accessControl,
+        creatorRole: 'owner',
+        // Every organization is an account on the operator's plan: a person gets one by signing up (or joins one
+        // by invitation), never more by asking /auth; more accounts per person is the operator's decision.
+        allowUserToCreateOrganization: false,
+        organizationHooks: {
+          afterCreateOrganization: async ({ organization: org, user }) => {
+            await createAccountFor(deps, org, user.id);
+          },
+        },
+        schema: {
+          organization: { modelName: TABLES.organization },
+          member: { modelName: TABLES.member },
+          invitation: { modelName: TABLES.invitation },
+        },
+      }),
+    ],
+  } satisfies BetterAuthOptions;
+}
+
+/** Options the schema test builds without a running instance: hooks that are never called there. */
+export const NO_PEOPLE: Pick<SignUpDeps, 'adapter' | 'createOrganization'> = {
+  adapter: () => Promise.reject(new Error('no identity instance')),
+  createOrganization: () => Promise.reject(new Error('no identity instance')),
+};
+
+export type Identity = Auth<ReturnType<typeof identityOptions>>;
+
+export function createIdentity(o: IdentityOptions): Identity {
+  const auth: Identity = betterAuth(
+    identityOptions(o, {
+      adapter: async (): Promise<IdentityRows> => (await auth.$context).adapter,
+      createOrganization: async (userId, name) => {
+        await auth.api.createOrganization({ body: { name, slug: `u-${userId.toLowerCase()}`, userId } });
+      },
+    }),
+  );
+  return auth;
+}

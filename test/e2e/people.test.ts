@@ -43,7 +43,7 @@ describe.each(['serve', 'start'] as const)('people on %s', (mode) => {
   it('signs up, follows the verification link, reads /v1 with the session cookie, and is refused after signing out', async () => {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const mail =
+    const mail: Record<string, string> =
       mode === 'serve'
         ? {
             ANSWERWATCH_SMTP_URL: smtp.url,

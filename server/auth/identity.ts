@@ -5,8 +5,9 @@ import type { Clock } from '../domain/clock.ts';
 import { newId, randomAlnum } from '../domain/ids.ts';
 import type { Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
+import { LINK_LIFETIME_SECONDS, type AuthMail } from './mail-flows.ts';
 import { accessControl } from './roles.ts';
-import { createAccountFor, signUpHooks, type IdentityRows, type SignUpDeps } from './sign-up.ts';
+import { createAccountFor, signUpGate, signUpHooks, type IdentityRows, type SignUpDeps } from './sign-up.ts';
 import type { SignUpRules } from './sign-up-rules.ts';
 
 /**
@@ -33,6 +34,8 @@ export interface IdentityOptions {
   /** Signs session cookies; the same on every instance of one database. */
   secret: string;
   signUp: SignUpRules;
+  /** The verification, reset and invitation mails, through the outbox (mail-flows.ts). */
+  mail: AuthMail;
   /** Where the library's own warnings and errors go: the service log (tests leave it off). */
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
@@ -69,7 +72,26 @@ export function identityOptions(
     session: { modelName: TABLES.session },
     account: { modelName: TABLES.account },
     verification: { modelName: TABLES.verification },
-    emailAndPassword: { enabled: true, minPasswordLength: 10 },
+    // A person signs in only once the address is theirs; sign-up then answers an address that has an account
+    // exactly as a new one (the library's generic answer: no session, no error), so it tells nobody who is here.
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 10,
+      requireEmailVerification: true,
+      // Reset tokens are rows the library deletes when used; a reset ends every session of the person.
+      resetPasswordTokenExpiresIn: LINK_LIFETIME_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => o.mail.passwordReset(user.email, token),
+    },
+    // Verification tokens are signed and expire; a used one is told apart by the landing page (link-pages.ts).
+    // Signing in before verifying sends a new link (the old one may have expired); the link itself signs in.
+    emailVerification: {
+      expiresIn: LINK_LIFETIME_SECONDS,
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: ({ user, token }) => o.mail.verification(user.email, token),
+    },
     advanced: {
       cookiePrefix: 'answerwatch',
       database: {
@@ -80,6 +102,7 @@ export function identityOptions(
       },
     },
     databaseHooks: signUpHooks(deps),
+    hooks: { before: signUpGate(deps) },
     plugins: [
       organization({
         ...accessControl,
@@ -87,6 +110,8 @@ export function identityOptions(
         // Every organization is an account on the operator's plan: a person gets one by signing up (or joins one
         // by invitation), never more by asking /auth; more accounts per person is the operator's decision.
         allowUserToCreateOrganization: false,
+        sendInvitationEmail: ({ id, email, organization: org, inviter, role }) =>
+          o.mail.invitation({ id, to: email, account: org.name, inviter: inviter.user.email, role }),
         organizationHooks: {
           afterCreateOrganization: async ({ organization: org, user }) => {
             await createAccountFor(deps, org, user.id);

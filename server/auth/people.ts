@@ -1,10 +1,12 @@
 import type { Clock } from '../domain/clock.ts';
+import type { Signals } from '../domain/context.ts';
 import { randomAlnum } from '../domain/ids.ts';
 import type { Plan } from '../domain/plans.ts';
 import type { SecretBox } from '../domain/secret-box.ts';
 import type { Store } from '../store/index.ts';
 import { sessionBridge, type SessionBridge } from './bridge.ts';
 import { createIdentity, type Identity, type IdentityOptions } from './identity.ts';
+import { authMail } from './mail-flows.ts';
 import type { SignUpRules } from './sign-up-rules.ts';
 
 /**
@@ -36,13 +38,19 @@ export async function createPeople(o: {
   clock: Clock;
   plans: readonly Plan[];
   secrets: SecretBox;
+  /** Wakes the mail sender when a mail is queued. */
+  signals: Pick<Signals, 'mailQueued'>;
   /** The API's public base (ending in /v1). */
   baseUrl: string;
   signUp: SignUpRules;
   log?: IdentityOptions['log'];
 }): Promise<People> {
   const origin = new URL(o.baseUrl).origin;
-  const identity = createIdentity({ ...o, secret: await cookieSecret(o.store, o.secrets) });
+  const identity = createIdentity({
+    ...o,
+    secret: await cookieSecret(o.store, o.secrets),
+    mail: authMail(o),
+  });
   return {
     identity,
     origin,

@@ -48,12 +48,15 @@ export class RateLimiter {
   ) {}
 
   async consume(key: string, nowMs: number): Promise<RateDecision> {
-    const minute = Math.floor(nowMs / this.shortMs);
+    const windowEnd = (Math.floor(nowMs / this.shortMs) + 1) * this.shortMs;
+    // A window is numbered by its last minute, so that buckets of every window length count in minutes alike:
+    // the in-process counter sweeps a bucket once its number is behind the current minute.
+    const minute = Math.floor((windowEnd - 1) / MINUTE);
     const day = Math.floor(nowMs / DAY);
     const { perMinute, perDay } = this.limits;
     const count = await this.counter.take(key, { minute, day, perMinute, perDay });
     const dayReset = Math.ceil(((day + 1) * DAY - nowMs) / 1000);
-    const minuteReset = Math.ceil(((minute + 1) * this.shortMs - nowMs) / 1000);
+    const minuteReset = Math.ceil((windowEnd - nowMs) / 1000);
     if (!count.allowed) {
       return count.dayCount >= perDay
         ? { allowed: false, limit: perDay, remaining: 0, reset: dayReset }

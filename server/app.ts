@@ -158,7 +158,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { mcpRoutes } = await import('./mcp/http.ts');
   mcpRoutes(app, services);
   await hostSyncRoutes(app, { ...services, plans });
-  await mountIdentity(app, people.identity, people.origin);
+  await mountIdentity(app, people.identity, people.origin, people.signIns);
   await linkPageRoutes(app, people.identity, people.origin);
   await localOwnerRoutes(app, services, {
     token: opts.localOwner?.token,

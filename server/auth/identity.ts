@@ -59,6 +59,9 @@ export function identityOptions(
     secret: o.secret,
     database: { db, type: engine },
     telemetry: { enabled: false },
+    // Sign-in attempts are limited by the service across instances, per address and per e-mail (sign-in-limits.ts);
+    // the library's own limiter counts in each process and only in production.
+    rateLimit: { enabled: false },
     logger: o.log ? { level: 'warn', log: (level, message) => o.log!(level, message) } : { disabled: true },
     // A refused request (4xx: a short password, a malformed body) is the client's to fix, answered and not logged;
     // anything else is the service's, in its log (never on the terminal of `start`, which is for people).

@@ -7,6 +7,7 @@ import type { Store } from '../store/index.ts';
 import { sessionBridge, type SessionBridge } from './bridge.ts';
 import { createIdentity, type Identity, type IdentityOptions } from './identity.ts';
 import { authMail } from './mail-flows.ts';
+import { signInGuard, type SignInGuard } from './sign-in-limits.ts';
 import type { SignUpRules } from './sign-up-rules.ts';
 
 /**
@@ -30,6 +31,8 @@ export interface People {
   bridge: SessionBridge;
   /** Where the service is reached from browsers: the library's base URL and the only origin that may write. */
   origin: string;
+  /** Sign-in attempts per address and per e-mail, counted across instances. */
+  signIns: SignInGuard;
 }
 
 /** The identity library over the service's database, and the bridge from its sessions to /v1's callers. */
@@ -55,5 +58,6 @@ export async function createPeople(o: {
     identity,
     origin,
     bridge: sessionBridge({ identity, store: o.store, plans: o.plans, ownOrigin: origin }),
+    signIns: signInGuard(o.store.rateCounter, o.clock),
   };
 }

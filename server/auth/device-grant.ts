@@ -1,13 +1,12 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { deviceAuthorization } from 'better-auth/plugins';
 import type { BetterAuthPlugin } from 'better-auth';
+import { AGENT_CLIENT_ID } from '../contract/host-sync.ts';
 import type { Clock } from '../domain/clock.ts';
 import { createPairCode } from '../domain/host-pairing.ts';
 import type { Store } from '../store/index.ts';
 import type { IdentityRows } from './sign-up.ts';
 
-/** The one client of the grant: the host agent (`answerwatch agent login --server URL`, the desktop app). */
-export const AGENT_CLIENT_ID = 'answerwatch-agent';
 /** The approval page of the web UI, where the person signed in types or confirms the code and picks the account. */
 export const DEVICE_PAGE = '/app/device';
 /** What the token endpoint hands out instead of a session: a one-time code for `/host/v1/pair`. */

@@ -18,7 +18,7 @@ export interface DataOptions {
 
 const dataDirOf = (opts: DataOptions) => opts.data ?? DEFAULT_DATA_DIR;
 
-async function withAgentStore<T>(
+export async function withAgentStore<T>(
   opts: DataOptions,
   work: (store: LocalStore, dataDir: string) => Promise<T>,
 ) {

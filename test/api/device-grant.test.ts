@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AGENT_CLIENT_ID } from '../../server/auth/device-grant.ts';
+import { AGENT_CLIENT_ID } from '../../server/contract/host-sync.ts';
 import { unpairHost } from '../../server/domain/host-pairing.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';

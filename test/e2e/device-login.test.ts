@@ -11,6 +11,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchArgs } from '../../engines/browser/browser.ts';
 import { requireBrowser } from '../support/browser.ts';
+import { cli, runCli } from '../support/e2e.ts';
 import { freePort } from '../support/pg-cluster.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
 
@@ -53,7 +54,7 @@ async function serviceWithPerson(name: string) {
   const host = async () =>
     (await (await fetch(`${origin}/v1/projects/${projectId}/capabilities`, { headers: { cookie } })).json())
       .host;
-  return { server, origin, json, email, cookie, accountId, host };
+  return { server, origin, json, email, cookie, accountId, host, db: join(dir, `${name}.db`) };
 }
 
 /** The agent signing in, as a person runs it; resolves the code and link it prints. */
@@ -105,6 +106,23 @@ describe('agent login --server: the device grant with real processes', () => {
         new RegExp(`Signed in: paired as "e2e-laptop" \\(host hst\\w+\\) with account ${s.accountId}`),
       );
       expect(await s.host()).toMatchObject({ configured: true, online: true, deviceLabel: 'e2e-laptop' });
+
+      // The operator sees it among the account's computers and unpairs it: the project has no host any more.
+      const listed = await cli('hosts', 'list', '--account', s.accountId, '--db', s.db);
+      expect(listed.data).toMatchObject([{ accountId: s.accountId, deviceLabel: 'e2e-laptop' }]);
+      const unpaired = await runCli(
+        'hosts',
+        'unpair',
+        '--account',
+        s.accountId,
+        '--host',
+        listed.data[0].id,
+        '--db',
+        s.db,
+      );
+      expect(unpaired.code, unpaired.stderr).toBe(0);
+      expect(await s.host()).toBeNull();
+      expect((await cli('hosts', 'list', '--account', s.accountId, '--db', s.db)).data).toEqual([]);
     } finally {
       await stopped(s.server, agent.child);
     }

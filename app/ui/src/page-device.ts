@@ -33,7 +33,7 @@ const reason = (r: AuthReply) =>
 
 export async function renderDevicePage(root: HTMLElement): Promise<void> {
   document.title = 'Sign in a computer · Answerwatch';
-  const main = h('main', { id: 'main', class: 'signed-out device-page' });
+  const main = h('main', { id: 'main', class: 'signed-out' });
   root.replaceChildren(main);
   const session = await auth('/get-session');
   if (!session.ok || !session.body.user) return signInFirst(main, root);

@@ -5,6 +5,7 @@ import type { Clock } from '../domain/clock.ts';
 import { newId, randomAlnum } from '../domain/ids.ts';
 import type { Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
+import { deviceGrant } from './device-grant.ts';
 import { LINK_LIFETIME_SECONDS, type AuthMail } from './mail-flows.ts';
 import { accessControl } from './roles.ts';
 import { createAccountFor, signUpGate, signUpHooks, type IdentityRows, type SignUpDeps } from './sign-up.ts';
@@ -23,6 +24,7 @@ export const TABLES = {
   organization: 'auth_organization',
   member: 'auth_member',
   invitation: 'auth_invitation',
+  deviceCode: 'auth_device_code',
 } as const;
 
 export interface IdentityOptions {
@@ -126,6 +128,7 @@ export function identityOptions(
           invitation: { modelName: TABLES.invitation },
         },
       }),
+      ...deviceGrant({ store: o.store, clock: o.clock, modelName: TABLES.deviceCode }),
     ],
   } satisfies BetterAuthOptions;
 }

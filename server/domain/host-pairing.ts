@@ -70,3 +70,8 @@ export async function pairHost(store: Store, clock: Clock, input: PairInput) {
   }
   return { hostId, accountId, token };
 }
+
+/** Unpairs a computer: refused at its next call (its token is gone); another account's host is not found. */
+export async function unpairHost(store: Store, accountId: string, hostId: string): Promise<void> {
+  if (!(await store.hosts.remove(hostId, accountId))) throw new AppError('not_found', `No host ${hostId}.`);
+}

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { AGENT_CLIENT_ID } from '../../server/contract/host-sync.ts';
 import { unpairHost } from '../../server/domain/host-pairing.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
+import { follow, linkIn, mailsTo } from '../support/people-mail.ts';
 import { createProject } from '../support/fixtures.ts';
 
 const ORIGIN = 'http://127.0.0.1:8787';
@@ -37,7 +38,11 @@ describe('computers pair themselves: the device authorization grant', () => {
       password: 'correct horse battery',
     });
     expect(r.statusCode, r.body).toBe(200);
-    const cookie = cookiesOf(r);
+    // The session begins at the link of the verification mail, as a person's does.
+    const mail = (await mailsTo(h, h.services.secrets, email)).at(-1)!;
+    const verified = await follow(h, linkIn(mail.text));
+    expect(verified.statusCode, verified.body).toBe(200);
+    const cookie = cookiesOf(verified);
     const session = await h.request({ method: 'GET', url: '/auth/get-session', headers: { cookie } });
     return { cookie, accountId: session.json().session.activeOrganizationId as string };
   }

@@ -8,8 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchArgs } from '../../engines/browser/browser.ts';
+import { startSmtpReceiver, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
 import { requireBrowser } from '../support/browser.ts';
 import { cli, runCli } from '../support/e2e.ts';
 import { freePort } from '../support/pg-cluster.ts';
@@ -17,6 +18,20 @@ import { startServer, type ServerProcess } from '../support/server-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'aw-device-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let smtp: SmtpReceiver;
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+});
+afterAll(() => smtp.close());
+
+/** The mail the service sent to `email` (the verification mail at sign-up), once it has arrived. */
+async function mailTo(email: string) {
+  const to = (m: SmtpReceiver['received'][number]) => (m.to && 'text' in m.to ? m.to.text : '') === email;
+  for (let i = 0; i < 200 && !smtp.received.some(to); i += 1) await new Promise((r) => setTimeout(r, 50));
+  const mail = smtp.received.find(to);
+  if (!mail) throw new Error(`no mail to ${email} arrived`);
+  return mail;
+}
 const PASSWORD = 'correct horse battery';
 const browserPath = requireBrowser();
 
@@ -25,7 +40,14 @@ async function serviceWithPerson(name: string) {
   const port = await freePort();
   const server = await startServer(
     join(dir, `${name}.db`),
-    { ANSWERWATCH_SIGNUP: 'open', ANSWERWATCH_SIGNUP_PLAN: 'premium' },
+    {
+      ANSWERWATCH_SIGNUP: 'open',
+      ANSWERWATCH_SIGNUP_PLAN: 'premium',
+      // Sign-up on serve mails the link that confirms the address: to a real SMTP server on this machine.
+      ANSWERWATCH_SMTP_URL: smtp.url,
+      ANSWERWATCH_MAIL_FROM: 'Answerwatch <people@answerwatch.example>',
+      ANSWERWATCH_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
     'serve',
     port,
   );
@@ -38,7 +60,10 @@ async function serviceWithPerson(name: string) {
     body: JSON.stringify({ name, email, password: PASSWORD }),
   });
   expect(signUp.status).toBe(200);
-  const cookie = signUp.headers
+  const mail = await mailTo(email);
+  const verified = await fetch(mail.text!.match(/https?:\/\/\S+/)![0], { redirect: 'manual' });
+  expect(verified.status).toBe(200);
+  const cookie = verified.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');

@@ -37,8 +37,8 @@ const RUN_MS = 15 * 60_000;
 export const DEMO_WEBHOOK = {
   url: 'https://hooks.example.com/answerwatch-demo',
   description:
-    "The demo's webhook: it subscribes to the alert events so the demo's runs raise them. Its address is an " +
-    'example, so deliveries fail: point it at your receiver, or delete it.',
+    "The demo's webhook: it subscribed to every event so the demo's runs raised their alerts. Its address is an " +
+    'example, so it is turned off and sends nothing: register your own receiver to get events.',
   /** Above the defaults: a run of the demo asks each engine about 17 times, and smaller moves are mostly noise. */
   thresholds: { mentionRateChange: 0.25, citationRateChange: 0.2, shareOfVoiceLead: 0.2 },
 };
@@ -158,7 +158,16 @@ export async function seedDemoProject(
     if (run.status === 'completed') seed.runs.completed++;
     else seed.runs.failed++;
   }
+  // Its address is an example: turned off once the runs raised their alerts, so no service ever tries to reach it.
+  if (webhookId) await turnOffDemoWebhook(store, webhookId);
   return seed;
+}
+
+async function turnOffDemoWebhook(store: Store, webhookId: string): Promise<void> {
+  await store.transaction(async (tx) => {
+    await tx.webhooks.turnOff(webhookId);
+    await tx.webhooks.failPending(webhookId);
+  });
 }
 
 /** The web UI's one-click demo: an account named Demo with the whole demo seeded into it, its schedule off. */

@@ -275,7 +275,7 @@ function runsSection(ctx: ProjectContext, runs: readonly Run[]): HTMLElement {
       : h(
           'table',
           { class: 'runs responsive' },
-          h('caption', null, 'The 20 latest runs, newest first'),
+          h('caption', null, 'The latest runs (at most 20), newest first'),
           h(
             'thead',
             null,

@@ -129,7 +129,12 @@ export async function renderWelcome(ctx: PageContext, done: (c: Created) => Prom
     const demoStatus = h('div', { class: 'form-status', 'aria-live': 'polite' });
     const seedDemo = async () => {
       demo.disabled = true;
-      demoStatus.replaceChildren(notice('info', 'Seeding the demo project: a few seconds…'));
+      demoStatus.replaceChildren(
+        notice(
+          'info',
+          'Seeding the demo project: a month of answers and a week of runs, about half a minute…',
+        ),
+      );
       try {
         await done(await local.post<Created>('/demo'));
       } catch (err) {
@@ -140,7 +145,7 @@ export async function renderWelcome(ctx: PageContext, done: (c: Created) => Prom
     step(
       0,
       'Welcome to Answerwatch',
-      'Answerwatch asks AI answer engines the questions your customers ask, and shows whether they name and cite your brand. Set up your own brand in four short steps, or look around a demo first.',
+      'Answerwatch asks AI answer engines the questions your customers ask, and shows whether they name and cite your brand. Set up your own brand in a few short steps, or look around a demo first.',
       [
         h('h2', null, 'Track your brand'),
         planChoice,

@@ -281,6 +281,10 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
     },
+    /** Turns a webhook off by hand (the demo's, whose address is an example): it sends nothing from then on. */
+    async turnOff(webhookId: string): Promise<void> {
+      await db.updateTable('webhooks').set({ active: 0 }).where('id', '=', webhookId).execute();
+    },
     /** A webhook turned off sends nothing more: what was still pending fails. */
     async failPending(webhookId: string): Promise<void> {
       await db

@@ -3,6 +3,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { SIGN_IN_LIMITS } from '../../server/auth/sign-in-limits.ts';
+import { startSmtpReceiver } from '../fakes/smtp-receiver.ts';
 import { apiClient, cli } from '../support/e2e.ts';
 import { freePort } from '../support/pg-cluster.ts';
 import { startServer } from '../support/server-process.ts';
@@ -32,12 +33,22 @@ export async function measureSessions(
 ): Promise<SessionFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'aw-bench-sessions-'));
   const db = join(dir, 'answerwatch.db');
+  // Sign-up on serve mails the link that confirms the address (and begins the session): to an SMTP server here.
+  const smtp = await startSmtpReceiver();
   // On a port known before the start: the origin sign-up trusts is made from it.
+  const port = await freePort();
   const server = await startServer(
     db,
-    { ...env, ANSWERWATCH_SIGNUP: 'open', ANSWERWATCH_SIGNUP_PLAN: 'premium' },
+    {
+      ...env,
+      ANSWERWATCH_SIGNUP: 'open',
+      ANSWERWATCH_SIGNUP_PLAN: 'premium',
+      ANSWERWATCH_SMTP_URL: smtp.url,
+      ANSWERWATCH_MAIL_FROM: 'Answerwatch <bench@answerwatch.example>',
+      ANSWERWATCH_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
     'serve',
-    await freePort(),
+    port,
   );
   const origin = new URL(server.baseUrl).origin;
   const pool = new Pool(origin, { connections: 8, pipelining: 1 });
@@ -50,10 +61,14 @@ export async function measureSessions(
   try {
     const people = Array.from({ length: 2 }, (_, i) => `bench-${i}@example.com`);
     let cookie = '';
-    for (const email of people) {
+    for (const [i, email] of people.entries()) {
       const r = await authPost('sign-up/email', { name: 'Bench', email, password: PASSWORD });
       if (r.status !== 200) throw new Error(`sign-up: ${r.status} ${await r.text()}`);
-      cookie ||= r.headers
+      await smtp.waitFor(i + 1);
+      const link = smtp.received[i]!.text!.match(/https?:\/\/\S+/)![0];
+      const verified = await fetch(link, { redirect: 'manual' });
+      if (verified.status !== 200) throw new Error(`confirming ${email}: ${verified.status}`);
+      cookie ||= verified.headers
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ');
@@ -105,6 +120,7 @@ export async function measureSessions(
   } finally {
     await pool.close();
     await server.stop();
+    await smtp.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -74,6 +74,19 @@ async function mailTransport(mode: 'start' | 'serve', config: Config): Promise<M
   return mode === 'start' ? createConsoleTransport(process.stdout) : null;
 }
 
+/** The port taken is the first thing a second `npm start` meets: one line saying what to do, not a stack trace. */
+function portInUse(mode: 'start' | 'serve', host: string, port: number): string {
+  const other = port === 9000 ? 9001 : 9000;
+  const again =
+    mode === 'start'
+      ? `PORT=${other} npm start (or npx answerwatch start --port ${other})`
+      : `npx answerwatch serve --port ${other}`;
+  return (
+    `Port ${port} on ${host} is in use (another Answerwatch or another program is listening there). ` +
+    `Stop it, or start on another port: ${again}`
+  );
+}
+
 export interface ServeOptions {
   db?: string;
   port?: string;
@@ -154,7 +167,15 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
   process.once('SIGTERM', stop);
   // A parent that runs the service as its child (the desktop app) holds its stdin: when the parent is gone, so is it.
   if (process.env.ANSWERWATCH_STOP_WITH_STDIN === '1') process.stdin.on('end', () => void stop()).resume();
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await app.close();
+    await jobs.stop();
+    await store.close();
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    fail(portInUse(mode, config.host, config.port));
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (mode === 'start') {

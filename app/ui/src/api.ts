@@ -111,7 +111,7 @@ async function call<T>(
     throw new ApiError(
       0,
       'network',
-      'Could not reach the service. Is `npx answerwatch start` still running?',
+      'Could not reach the service. Is `npm start` (or `npx answerwatch start`) still running?',
     );
   }
   if (res.status === 401) {
@@ -120,7 +120,7 @@ async function call<T>(
     throw new ApiError(
       401,
       problem.code,
-      'The owner token was refused: it is new every time the service starts. Open the Web UI link that `npx answerwatch start` printed.',
+      'The owner token was refused: it is new every time the service starts. Open the Web UI link that `npm start` (or `npx answerwatch start`) printed in its terminal.',
       problem.problem,
     );
   }

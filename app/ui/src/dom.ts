@@ -189,6 +189,11 @@ export function setBarSpan(bar: HTMLElement, start: number, end: number): void {
   bar.style.width = `${Math.max(0, Math.min(1, end) - from) * 100}%`;
 }
 
+/** Text whose `quoted` parts are commands to type: those become code elements (as text), not literal backticks. */
+export function withCode(text: string): Child[] {
+  return text.split('`').map((part, i) => (i % 2 === 1 ? h('code', null, part) : part));
+}
+
 /** A message area: polite status or assertive alert. */
 export function notice(kind: 'info' | 'error' | 'success' | 'warning', ...children: Child[]): HTMLElement {
   return h(

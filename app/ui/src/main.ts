@@ -3,9 +3,8 @@
  * shell (header, navigation, main) and renders the page of the hash route.
  */
 import { configureApi, local } from './api.ts';
-import { errorText } from './error-text.ts';
 import { listenToDesktop } from './desktop.ts';
-import { button, h, notice, select } from './dom.ts';
+import { button, h, select, withCode } from './dom.ts';
 import { icon } from './icons.ts';
 import type { PageContext, ProjectContext } from './page.ts';
 import { renderAnswer } from './page-answer.ts';
@@ -127,6 +126,8 @@ function chooseAccount(accountId: string, navigate: boolean): void {
 
 let token: string | null = null;
 const tokenOf = () => token;
+/** Set once the tab has its token and account: from then on the hash is the page to show. */
+let routing = false;
 
 function drawProjectNav(route: Route, projectName: string | null): void {
   if (route.name !== 'project' && route.name !== 'answer' && route.name !== 'setup') {
@@ -277,7 +278,13 @@ function noToken(): void {
       'main',
       { id: 'main', class: 'signed-out' },
       h('h1', null, 'Open the link from your terminal'),
-      h('p', null, '`npx answerwatch start` prints a Web UI link with a one-time token for this launch:'),
+      h(
+        'p',
+        null,
+        ...withCode(
+          '`npm start` (or `npx answerwatch start`) prints a Web UI link with a one-time token for this launch:',
+        ),
+      ),
       h('pre', null, h('code', null, 'Web UI: http://127.0.0.1:8787/app/#token=awl_…')),
       h('p', null, 'Open that link in this browser. The token is new every time the service starts.'),
     ),
@@ -291,6 +298,9 @@ async function boot(): Promise<void> {
   }
   const session = takeSession(location, history, sessionStorage);
   token = session.token;
+  routing = false;
+  state.accountId = null;
+  resetCaches();
   if (!token) return noToken();
   configureApi(token, session.accountId, () => {
     sessionStorage.removeItem('answerwatch.token');
@@ -300,10 +310,7 @@ async function boot(): Promise<void> {
   try {
     state.accounts = (await local.get<Page<LocalAccount>>('/accounts')).data;
   } catch (err) {
-    main.replaceChildren(
-      h('h1', { tabindex: '-1' }, 'Cannot open Answerwatch'),
-      notice('error', errorText(err)),
-    );
+    main.replaceChildren(h('h1', { tabindex: '-1' }, 'Cannot open Answerwatch'), errorNotice(err));
     return;
   }
   const stored =
@@ -311,9 +318,14 @@ async function boot(): Promise<void> {
   const chosen = stored ?? state.accounts[0]?.id ?? null;
   if (chosen) chooseAccount(chosen, false);
   drawAccounts();
-  window.addEventListener('hashchange', () => void route());
+  routing = true;
   await route();
 }
 
+// A new launch's link pasted into an open tab changes only the hash (no reload): the tab takes its token as on load.
+window.addEventListener('hashchange', () => {
+  if (/^#token=/.test(location.hash)) void boot();
+  else if (routing) void route();
+});
 listenToDesktop();
 void boot();

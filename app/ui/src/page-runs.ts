@@ -6,7 +6,6 @@
 import { api, ApiError, seg } from './api.ts';
 import { button, field, h, loading, notice, select } from './dom.ts';
 import { engineDot } from './engine-colour.ts';
-import { errorText } from './error-text.ts';
 import { dateTime, plural, statusLabel, withEngineLabels } from './format.ts';
 import type { ProjectContext } from './page.ts';
 import { projectHref } from './router.ts';
@@ -258,7 +257,7 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
     } catch (err) {
       if (err instanceof ApiError && err.status > 0) idempotencyKey = null;
       describe();
-      status.replaceChildren(notice('error', errorText(err)));
+      status.replaceChildren(errorNotice(err));
       const active = err instanceof ApiError ? err.problem.activeRequestId : undefined;
       if (typeof active === 'string') void watch(active, samplesPerPrompt);
     }

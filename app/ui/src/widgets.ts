@@ -1,5 +1,5 @@
 /** Pieces every page uses: headings, forms that report their errors, polling that stops on navigation. */
-import { h, notice, type Child } from './dom.ts';
+import { h, notice, withCode, type Child } from './dom.ts';
 import { errorText } from './error-text.ts';
 import { statusLabel } from './format.ts';
 
@@ -45,7 +45,7 @@ export function onSubmit(
 }
 
 export function errorNotice(err: unknown): HTMLElement {
-  return notice('error', errorText(err));
+  return notice('error', withCode(errorText(err)));
 }
 
 /** Calls `tick` every `ms` until it answers false or the signal aborts (the page was left). */

@@ -4,7 +4,7 @@ import { AppError } from '../domain/errors.ts';
 import { findPlan, type Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
 import type { Identity } from './identity.ts';
-import { scopesOf } from './roles.ts';
+import { isAdministrator, scopesOf } from './roles.ts';
 import type { IdentityRows } from './sign-up.ts';
 import { mayWriteWithCookie } from './same-origin.ts';
 import { webHeaders } from './web-headers.ts';
@@ -67,6 +67,7 @@ export function sessionBridge(d: {
         accountId: account.id,
         plan,
         projectIds: null,
+        administers: isAdministrator(member.role),
       };
     },
   };

@@ -5,6 +5,8 @@ import type { Clock } from '../domain/clock.ts';
 import { newId, randomAlnum } from '../domain/ids.ts';
 import type { Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
+import { auditHooks, CLIENT_ADDRESS_HEADER } from './audit-hooks.ts';
+import { INVITATION_DAYS, peopleRules } from './people-rules.ts';
 import { accessControl } from './roles.ts';
 import { createAccountFor, signUpHooks, type IdentityRows, type SignUpDeps } from './sign-up.ts';
 import type { SignUpRules } from './sign-up-rules.ts';
@@ -72,6 +74,7 @@ export function identityOptions(
     emailAndPassword: { enabled: true, minPasswordLength: 10 },
     advanced: {
       cookiePrefix: 'answerwatch',
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       database: {
         // An organization's id is the id of the contract's account it is: `acc…`, as X-Answerwatch-Account,
         // the CLI and every stored row already name it (sign-up.ts creates the account under that id).
@@ -80,6 +83,7 @@ export function identityOptions(
       },
     },
     databaseHooks: signUpHooks(deps),
+    hooks: { after: auditHooks(deps) },
     plugins: [
       organization({
         ...accessControl,
@@ -87,7 +91,9 @@ export function identityOptions(
         // Every organization is an account on the operator's plan: a person gets one by signing up (or joins one
         // by invitation), never more by asking /auth; more accounts per person is the operator's decision.
         allowUserToCreateOrganization: false,
+        invitationExpiresIn: INVITATION_DAYS * 86_400,
         organizationHooks: {
+          ...peopleRules(deps.adapter),
           afterCreateOrganization: async ({ organization: org, user }) => {
             await createAccountFor(deps, org, user.id);
           },

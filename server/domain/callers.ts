@@ -70,5 +70,6 @@ export async function ownerCaller(
     accountId: account.id,
     plan,
     projectIds: null,
+    administers: true,
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '../store/index.ts';
+import { recordAudit } from './audit-log.ts';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
 import { newId, randomAlnum } from './ids.ts';
@@ -45,7 +46,7 @@ export interface PairInput {
  * Pairs a computer: the code is used up, the host gets a device token (shown once, stored as a hash) and serves
  * every project of the account that has no host yet.
  */
-export async function pairHost(store: Store, clock: Clock, input: PairInput) {
+export async function pairHost(store: Store, clock: Clock, input: PairInput, address: string | null = null) {
   const at = clock.now().toISOString();
   const token = `${DEVICE_TOKEN_PREFIX}${randomAlnum(40)}`;
   const hostId = newId('hst');
@@ -63,6 +64,13 @@ export async function pairHost(store: Store, clock: Clock, input: PairInput) {
       createdAt: at,
     });
     await tx.hosts.adoptProjects(hostId, account);
+    await recordAudit(tx, clock, {
+      accountId: account,
+      kind: 'host_paired',
+      actor: { type: 'host', id: hostId, label: input.deviceLabel, address },
+      target: hostId,
+      detail: { agentVersion: input.agentVersion },
+    });
     return account;
   });
   if (!accountId) {

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { SIGNED_IN } from '../domain/callers.ts';
 import type { Caller } from '../domain/context.ts';
 import { AppError } from '../domain/errors.ts';
 import { findPlan, type Plan } from '../domain/plans.ts';
@@ -60,7 +61,7 @@ export function sessionBridge(d: {
       if (!member || !account || !plan) throw new AppError('not_found', `You have no account ${accountId}.`);
       return {
         keyId: `session:${found.user.id}`,
-        label: `${found.user.email} (signed in)`,
+        label: `${found.user.email}${SIGNED_IN}`,
         scopes: scopesOf(member.role),
         createdAt: new Date(found.session.createdAt).toISOString(),
         expiresAt: new Date(found.session.expiresAt).toISOString(),

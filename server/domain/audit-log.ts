@@ -1,6 +1,7 @@
 import type { AuditKind } from '../contract/audit-log.ts';
 import type { Repositories, Store } from '../store/index.ts';
 import type { AuditRecord } from '../store/repositories/audit-log.ts';
+import { SIGNED_IN } from './callers.ts';
 import type { Clock } from './clock.ts';
 import type { Caller, Services } from './context.ts';
 import { AppError } from './errors.ts';
@@ -37,7 +38,8 @@ export function callerActor(caller: Caller): AuditActor {
   return {
     type: person ? 'person' : 'key',
     id: person ? caller.keyId.slice('session:'.length) : caller.keyId,
-    label: caller.label,
+    label:
+      person && caller.label.endsWith(SIGNED_IN) ? caller.label.slice(0, -SIGNED_IN.length) : caller.label,
     address: caller.address ?? null,
   };
 }

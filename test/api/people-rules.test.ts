@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorInvite, listPeople, type OperatorRows } from '../../server/auth/operator-invite.ts';
 import { createIdentity } from '../../server/auth/identity.ts';
-import { createAccount } from '../../server/domain/accounts.ts';
+import { createAccount, newAccountRecord } from '../../server/domain/accounts.ts';
+import { engineOf } from '../../server/store/engine.ts';
+import { backfillOrganizations } from '../../server/store/migrations/0013-audit-log.ts';
 import { systemClock } from '../../server/domain/clock.ts';
 import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
@@ -10,6 +12,25 @@ import { peopleOf } from '../support/people.ts';
 import { TEST_ENGINE } from '../support/test-db.ts';
 
 const DAY_MS = 86_400_000;
+
+/** The identity library's rows over the harness's store, as `answerwatch people` reaches them. */
+async function createIdentityFor(h: Harness) {
+  const identity = createIdentity({
+    store: h.store,
+    clock: h.clock,
+    plans: DEFAULT_PLANS,
+    baseUrl: 'http://127.0.0.1:8787/v1',
+    secret: 'x'.repeat(64),
+    signUp: { mode: 'open', plan: 'premium' },
+  });
+  return {
+    rows: (await identity.$context).adapter as unknown as OperatorRows,
+    store: h.store,
+    // The library dates invitations by the system's clock, so the operator's must too.
+    clock: systemClock,
+    origin: 'http://127.0.0.1:8787',
+  };
+}
 
 describe('people: the rules of an account’s people', () => {
   let h: Harness;
@@ -162,23 +183,35 @@ describe('people: the rules of an account’s people', () => {
     );
   });
 
+  it('gives accounts made before people existed their organization (migration 0013)', async () => {
+    const db = h.store.identityDatabase.db;
+    const old = newAccountRecord(h.clock, { plan: 'premium', name: 'Made before' });
+    await db
+      .insertInto('accounts')
+      .values({
+        id: old.id,
+        name: old.name,
+        plan: old.plan,
+        remaining_units: old.remainingUnits,
+        prepaid_credits: old.prepaidCredits,
+        period_ends_at: old.periodEndsAt,
+        created_at: old.createdAt,
+      })
+      .execute();
+    await backfillOrganizations(db, engineOf(db).dialect.schema);
+    await backfillOrganizations(db, engineOf(db).dialect.schema);
+    const identity = (await createIdentityFor(h)).rows;
+    const org = await identity.findOne<{ id: string; name: string; createdAt: Date }>({
+      model: 'organization',
+      where: [{ field: 'id', value: old.id }],
+    });
+    expect(org).toMatchObject({ id: old.id, name: 'Made before' });
+    expect(new Date(org!.createdAt).toISOString()).toBe(old.createdAt);
+  });
+
   it('gives an account made at a shell its organization, and the operator invites its first owner', async () => {
     const account = await createAccount(h.store, h.clock, { plan: 'premium', name: 'Shell-made' });
-    const identity = createIdentity({
-      store: h.store,
-      clock: h.clock,
-      plans: DEFAULT_PLANS,
-      baseUrl: 'http://127.0.0.1:8787/v1',
-      secret: 'x'.repeat(64),
-      signUp: { mode: 'open', plan: 'premium' },
-    });
-    const d = {
-      rows: (await identity.$context).adapter as unknown as OperatorRows,
-      store: h.store,
-      // The library dates invitations by the system's clock, so the operator's must too.
-      clock: systemClock,
-      origin: 'http://127.0.0.1:8787',
-    };
+    const d = await createIdentityFor(h);
     await expect(operatorInvite(d, { accountId: account.id, email: 'nope', role: 'owner' })).rejects.toThrow(
       /not an e-mail address/,
     );

@@ -10,10 +10,7 @@ import type { SchemaDialect } from '../dialect.ts';
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations describe the schema before the typed view exists */
 export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
-  const createdAt = s.engine === 'postgres' ? sql`CAST(a.created_at AS timestamptz)` : sql`a.created_at`;
-  await sql`INSERT INTO auth_organization (id, name, slug, "createdAt")
-    SELECT a.id, a.name, a.id, ${createdAt} FROM accounts a
-    WHERE NOT EXISTS (SELECT 1 FROM auth_organization o WHERE o.id = a.id)`.execute(db);
+  await backfillOrganizations(db, s);
   await db.schema
     .createTable('audit_log')
     .addColumn('seq', s.serial, (c) => s.autoIncrement(c.primaryKey()))
@@ -30,4 +27,12 @@ export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
     .addColumn('count', s.integer, (c) => c.notNull().defaultTo(1))
     .execute();
   await db.schema.createIndex('audit_log_account').on('audit_log').columns(['account_id', 'seq']).execute();
+}
+
+/** Gives every account without one its organization (its slug is its id, unique as the id is). */
+export async function backfillOrganizations(db: Kysely<any>, s: SchemaDialect): Promise<void> {
+  const createdAt = s.engine === 'postgres' ? sql`CAST(a.created_at AS timestamptz)` : sql`a.created_at`;
+  await sql`INSERT INTO auth_organization (id, name, slug, "createdAt")
+    SELECT a.id, a.name, a.id, ${createdAt} FROM accounts a
+    WHERE NOT EXISTS (SELECT 1 FROM auth_organization o WHERE o.id = a.id)`.execute(db);
 }

@@ -27,6 +27,7 @@ const PEOPLE_EVENTS: Record<string, AuditEvent['kind']> = {
   '/organization/invite-member': 'person_invited',
   '/organization/cancel-invitation': 'invitation_revoked',
   '/organization/remove-member': 'person_removed',
+  '/organization/leave': 'person_removed',
   '/organization/update-member-role': 'person_role_changed',
 };
 
@@ -82,7 +83,8 @@ export function auditHooks(d: Deps) {
     const session = await getSessionFromCtx(ctx);
     if (!session) return;
     const actor: AuditActor = { type: 'person', id: session.user.id, label: session.user.email, address };
-    const member = returned.member ?? (kind === 'person_role_changed' ? returned : undefined);
+    // Member endpoints answer with the member (remove-member inside `member`); invitation ones with the invitation.
+    const member = returned.member ?? (returned.userId ? (returned as Returned['member']) : undefined);
     const subject = member
       ? await (
           await d.adapter()

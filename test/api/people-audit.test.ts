@@ -65,6 +65,12 @@ describe('people: the audit log', () => {
     const created = (await h.store.apiKeys.listByAccount(accountId)).find((k) => !before.includes(k.id))!;
     await revokeKey(h.store, h.clock, created.id);
 
+    const leaver = await p.join(owner, accountId, 'leaver@example.com', 'viewer');
+    expect(
+      (await p.post('/auth/organization/leave', { organizationId: accountId }, leaver.cookie)).statusCode,
+    ).toBe(200);
+    const left = (await all()).find((e) => e.kind === 'person_removed')!;
+    expect(left).toMatchObject({ actor: { label: 'leaver@example.com' }, target: 'leaver@example.com' });
     const member = await p.join(owner, accountId, 'member@example.com', 'member');
     expect((await p.setRole(owner, accountId, member.memberId, 'viewer')).statusCode).toBe(200);
     expect((await p.remove(owner, accountId, member.memberId)).statusCode).toBe(200);

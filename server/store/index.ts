@@ -70,7 +70,8 @@ export interface Store extends Repositories {
   rateCounter: RateCounter;
   /**
    * The database as the identity library (better-auth, server/auth) takes it, for its own Kysely adapter: its
-   * tables are its own (their schema comes from migration 0011), read and written by nothing else here.
+   * tables are its own (their schema comes from migration 0011), read and written by nothing else here but the
+   * organization row every account is given when it is made (accounts repository, migration 0013).
    */
   identityDatabase: { db: Db; engine: 'sqlite' | 'postgres' };
   close(): Promise<void>;

@@ -109,15 +109,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerNotFound(app, baseUrl);
   const plans = opts.config.plans ?? DEFAULT_PLANS;
   // Loaded here, as the MCP SDK below: every CLI command imports this module, and only the ones that serve sign in.
-  const [{ createPeople }, { mountIdentity }] = await Promise.all([
+  const [{ createPeople }, { mountIdentity }, { linkPageRoutes }] = await Promise.all([
     import('./auth/people.ts'),
     import('./auth/mount.ts'),
+    import('./auth/link-pages.ts'),
   ]);
   const people = await createPeople({
     store: opts.store,
     clock,
     plans,
     secrets: opts.secrets,
+    signals: services.signals,
     baseUrl,
     signUp: opts.signUp ?? DEFAULT_SIGN_UP,
     log: opts.logger && logTo(opts.logger.child({ component: 'auth' })),
@@ -156,7 +158,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { mcpRoutes } = await import('./mcp/http.ts');
   mcpRoutes(app, services);
   await hostSyncRoutes(app, { ...services, plans });
-  await mountIdentity(app, people.identity, people.origin);
+  await mountIdentity(app, people.identity, people.origin, people.signIns);
+  await linkPageRoutes(app, people.identity, people.origin);
   await localOwnerRoutes(app, services, {
     token: opts.localOwner?.token,
     hosts: opts.localOwner?.hosts,

@@ -6,9 +6,11 @@ import { newId, randomAlnum } from '../domain/ids.ts';
 import type { Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
 import { auditHooks, CLIENT_ADDRESS_HEADER } from './audit-hooks.ts';
+import { deviceGrant } from './device-grant.ts';
+import { LINK_LIFETIME_SECONDS, type AuthMail } from './mail-flows.ts';
 import { INVITATION_DAYS, peopleRules } from './people-rules.ts';
 import { accessControl } from './roles.ts';
-import { createAccountFor, signUpHooks, type IdentityRows, type SignUpDeps } from './sign-up.ts';
+import { createAccountFor, signUpGate, signUpHooks, type IdentityRows, type SignUpDeps } from './sign-up.ts';
 import type { SignUpRules } from './sign-up-rules.ts';
 
 /**
@@ -24,6 +26,7 @@ export const TABLES = {
   organization: 'auth_organization',
   member: 'auth_member',
   invitation: 'auth_invitation',
+  deviceCode: 'auth_device_code',
 } as const;
 
 export interface IdentityOptions {
@@ -35,6 +38,8 @@ export interface IdentityOptions {
   /** Signs session cookies; the same on every instance of one database. */
   secret: string;
   signUp: SignUpRules;
+  /** The verification, reset and invitation mails, through the outbox (mail-flows.ts). */
+  mail: AuthMail;
   /** Where the library's own warnings and errors go: the service log (tests leave it off). */
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
@@ -58,6 +63,9 @@ export function identityOptions(
     secret: o.secret,
     database: { db, type: engine },
     telemetry: { enabled: false },
+    // Sign-in attempts are limited by the service across instances, per address and per e-mail (sign-in-limits.ts);
+    // the library's own limiter counts in each process and only in production.
+    rateLimit: { enabled: false },
     logger: o.log ? { level: 'warn', log: (level, message) => o.log!(level, message) } : { disabled: true },
     // A refused request (4xx: a short password, a malformed body) is the client's to fix, answered and not logged;
     // anything else is the service's, in its log (never on the terminal of `start`, which is for people).
@@ -71,7 +79,26 @@ export function identityOptions(
     session: { modelName: TABLES.session },
     account: { modelName: TABLES.account },
     verification: { modelName: TABLES.verification },
-    emailAndPassword: { enabled: true, minPasswordLength: 10 },
+    // A person signs in only once the address is theirs; sign-up then answers an address that has an account
+    // exactly as a new one (the library's generic answer: no session, no error), so it tells nobody who is here.
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 10,
+      requireEmailVerification: true,
+      // Reset tokens are rows the library deletes when used; a reset ends every session of the person.
+      resetPasswordTokenExpiresIn: LINK_LIFETIME_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => o.mail.passwordReset(user.email, token),
+    },
+    // Verification tokens are signed and expire; a used one is told apart by the landing page (link-pages.ts).
+    // Signing in before verifying sends a new link (the old one may have expired); the link itself signs in.
+    emailVerification: {
+      expiresIn: LINK_LIFETIME_SECONDS,
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: ({ user, token }) => o.mail.verification(user.email, token),
+    },
     advanced: {
       cookiePrefix: 'answerwatch',
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
@@ -83,7 +110,7 @@ export function identityOptions(
       },
     },
     databaseHooks: signUpHooks(deps),
-    hooks: { after: auditHooks(deps) },
+    hooks: { before: signUpGate(deps), after: auditHooks(deps) },
     plugins: [
       organization({
         ...accessControl,
@@ -92,6 +119,8 @@ export function identityOptions(
         // by invitation), never more by asking /auth; more accounts per person is the operator's decision.
         allowUserToCreateOrganization: false,
         invitationExpiresIn: INVITATION_DAYS * 86_400,
+        sendInvitationEmail: ({ id, email, organization: org, inviter, role }) =>
+          o.mail.invitation({ id, to: email, account: org.name, inviter: inviter.user.email, role }),
         organizationHooks: {
           ...peopleRules(deps.adapter),
           afterCreateOrganization: async ({ organization: org, user }) => {
@@ -104,6 +133,7 @@ export function identityOptions(
           invitation: { modelName: TABLES.invitation },
         },
       }),
+      ...deviceGrant({ store: o.store, clock: o.clock, modelName: TABLES.deviceCode }),
     ],
   } satisfies BetterAuthOptions;
 }

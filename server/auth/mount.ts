@@ -1,22 +1,33 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ADDRESS_HEADER } from './audit-hooks.ts';
 import { AUTH_BASE_PATH, type Identity } from './identity.ts';
+import type { SignInGuard } from './sign-in-limits.ts';
 import { webHeaders } from './web-headers.ts';
 
 /**
  * The identity library's endpoints at /auth under their own names, served by Fastify: each request goes to the
  * library's web-standard handler as a Request, with the body as the bytes that came (the library parses them), and
  * its Response goes back as it is, every Set-Cookie kept apart. Requests reach it through the app's own hooks
- * (request id, per-address rate limit); no CORS headers are added, here or by the library.
+ * (request id, per-address rate limit) and sign-in attempts through `guard`; no CORS headers are added, here or by
+ * the library.
  */
-export async function mountIdentity(app: FastifyInstance, identity: Identity, origin: string): Promise<void> {
+export async function mountIdentity(
+  app: FastifyInstance,
+  identity: Identity,
+  origin: string,
+  guard: SignInGuard,
+): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.route({
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
-      handler: (request, reply) => forward(identity, origin, request, reply),
+      handler: async (request, reply) => {
+        const body = request.body instanceof Buffer ? request.body : undefined;
+        await guard.check({ method: request.method, path: request.url.split('?')[0]!, ip: request.ip, body });
+        return forward(identity, origin, request, reply);
+      },
     });
   });
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../domain/clock.ts';
 import { AppError, invalid } from '../domain/errors.ts';
 import type { Store } from '../store/index.ts';
 import { AUTH_BASE_PATH } from './identity.ts';
+import { LINK_PAGES, type AuthMail } from './mail-flows.ts';
 import { INVITATION_DAYS } from './people-rules.ts';
 import { ROLES, type Role } from './roles.ts';
 import type { IdentityRows } from './sign-up.ts';
@@ -31,9 +32,9 @@ interface Invitation {
   expiresAt: Date | string;
 }
 
-/** Where a person accepts: the web UI's page, which signs them up or in and accepts through /auth. */
+/** Where a person accepts: the service's page, which signs them up or in and accepts through /auth. */
 export const acceptLink = (origin: string, invitationId: string) =>
-  `${origin}/app/accept-invitation?id=${encodeURIComponent(invitationId)}`;
+  `${origin}${LINK_PAGES.invitation}?id=${encodeURIComponent(invitationId)}`;
 
 async function operatorUser(rows: OperatorRows, clock: Clock): Promise<string> {
   const found = await rows.findOne<{ id: string }>({
@@ -65,7 +66,9 @@ async function membersOf(rows: OperatorRows, accountId: string) {
 }
 
 async function accountOrFail(store: Store, accountId: string) {
-  if (!(await store.accounts.get(accountId))) throw new AppError('not_found', `No account ${accountId}.`);
+  const account = await store.accounts.get(accountId);
+  if (!account) throw new AppError('not_found', `No account ${accountId}.`);
+  return account;
 }
 
 /**
@@ -74,14 +77,14 @@ async function accountOrFail(store: Store, accountId: string) {
  * a member, a week to accept; a pending invitation of the same address is replaced.
  */
 export async function operatorInvite(
-  d: { rows: OperatorRows; store: Store; clock: Clock; origin: string },
+  d: { rows: OperatorRows; store: Store; clock: Clock; origin: string; mail: AuthMail },
   input: { accountId: string; email: string; role: string },
 ) {
   const email = z.email().safeParse(input.email.trim().toLowerCase());
   if (!email.success) throw invalid(`email: ${input.email} is not an e-mail address`);
   if (!(ROLES as readonly string[]).includes(input.role)) throw invalid(`role: one of ${ROLES.join(', ')}`);
   const role = input.role as Role;
-  await accountOrFail(d.store, input.accountId);
+  const account = await accountOrFail(d.store, input.accountId);
   const members = await membersOf(d.rows, input.accountId);
   if (members.some((m) => m.email === email.data)) {
     throw invalid(`${email.data} is already a member of account ${input.accountId}`);
@@ -129,6 +132,13 @@ export async function operatorInvite(
       detail: { role },
     }),
   );
+  await d.mail.invitation({
+    id: invitation.id,
+    to: email.data,
+    account: account.name,
+    inviter: 'The operator of this Answerwatch service',
+    role,
+  });
   return {
     invitationId: invitation.id,
     accountId: input.accountId,

@@ -1,10 +1,13 @@
 import type { Clock } from '../domain/clock.ts';
+import type { Signals } from '../domain/context.ts';
 import { randomAlnum } from '../domain/ids.ts';
 import type { Plan } from '../domain/plans.ts';
 import type { SecretBox } from '../domain/secret-box.ts';
 import type { Store } from '../store/index.ts';
 import { sessionBridge, type SessionBridge } from './bridge.ts';
 import { createIdentity, type Identity, type IdentityOptions } from './identity.ts';
+import { authMail } from './mail-flows.ts';
+import { signInGuard, type SignInGuard } from './sign-in-limits.ts';
 import type { SignUpRules } from './sign-up-rules.ts';
 
 /**
@@ -28,6 +31,8 @@ export interface People {
   bridge: SessionBridge;
   /** Where the service is reached from browsers: the library's base URL and the only origin that may write. */
   origin: string;
+  /** Sign-in attempts per address and per e-mail, counted across instances. */
+  signIns: SignInGuard;
 }
 
 /** The identity library over the service's database, and the bridge from its sessions to /v1's callers. */
@@ -36,16 +41,23 @@ export async function createPeople(o: {
   clock: Clock;
   plans: readonly Plan[];
   secrets: SecretBox;
+  /** Wakes the mail sender when a mail is queued. */
+  signals: Pick<Signals, 'mailQueued'>;
   /** The API's public base (ending in /v1). */
   baseUrl: string;
   signUp: SignUpRules;
   log?: IdentityOptions['log'];
 }): Promise<People> {
   const origin = new URL(o.baseUrl).origin;
-  const identity = createIdentity({ ...o, secret: await cookieSecret(o.store, o.secrets) });
+  const identity = createIdentity({
+    ...o,
+    secret: await cookieSecret(o.store, o.secrets),
+    mail: authMail(o),
+  });
   return {
     identity,
     origin,
     bridge: sessionBridge({ identity, store: o.store, plans: o.plans, ownOrigin: origin }),
+    signIns: signInGuard(o.store.rateCounter, o.clock),
   };
 }

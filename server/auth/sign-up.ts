@@ -1,4 +1,4 @@
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { newAccountRecord } from '../domain/accounts.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { Plan } from '../domain/plans.ts';
@@ -46,6 +46,22 @@ async function isInvited(d: SignUpDeps, email: string): Promise<boolean> {
   return invitations.some((i) => new Date(i.expiresAt).getTime() > now);
 }
 
+const refuseUninvited = () => {
+  throw new APIError('FORBIDDEN', { message: INVITE_ONLY, code: 'SIGN_UP_BY_INVITATION_ONLY' });
+};
+
+/**
+ * Invite-only, said before the library looks the address up: it answers a sign-up for an address that has an
+ * account with the same success as a new one, so a refusal after that look-up (as the user hook below would be)
+ * would tell the two apart. Here the answer depends on the invitation alone.
+ */
+export const signUpGate = (d: SignUpDeps) =>
+  createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== '/sign-up/email' || d.rules.mode !== 'invite') return;
+    const email: unknown = (ctx.body as { email?: unknown } | undefined)?.email;
+    if (!(typeof email === 'string' && (await isInvited(d, email)))) refuseUninvited();
+  });
+
 /**
  * The library's database hooks that make sign-up ours: invite-only refuses an address nobody invited before the
  * user is written; an uninvited sign-up then gets an account of its own (owner, on the sign-up plan); and every
@@ -56,9 +72,8 @@ export function signUpHooks(d: SignUpDeps) {
     user: {
       create: {
         before: async (user: { email: string }) => {
-          if (d.rules.mode === 'invite' && !(await isInvited(d, user.email))) {
-            throw new APIError('FORBIDDEN', { message: INVITE_ONLY, code: 'SIGN_UP_BY_INVITATION_ONLY' });
-          }
+          // Every other way in (single sign-on, passkeys) creates users here.
+          if (d.rules.mode === 'invite' && !(await isInvited(d, user.email))) refuseUninvited();
         },
         after: async (user: { id: string; email: string; name: string }) => {
           if (await isInvited(d, user.email)) return;

@@ -18,7 +18,7 @@ export interface DataOptions {
 
 const dataDirOf = (opts: DataOptions) => opts.data ?? DEFAULT_DATA_DIR;
 
-async function withAgentStore<T>(
+export async function withAgentStore<T>(
   opts: DataOptions,
   work: (store: LocalStore, dataDir: string) => Promise<T>,
 ) {
@@ -51,7 +51,9 @@ export async function runAgent(opts: DataOptions & { server?: string }): Promise
   const pairing = await store.pairing();
   if (!pairing) {
     await store.close();
-    fail('this computer is not paired yet: npx answerwatch agent pair --server URL --code CODE');
+    fail(
+      'this computer is not paired yet: npx answerwatch agent login --server URL (or agent pair --server URL --code CODE)',
+    );
   }
   const serverUrl = opts.server ? normaliseServerUrl(opts.server) : pairing.serverUrl;
   if (serverUrl !== pairing.serverUrl) await store.setServerUrl(serverUrl);

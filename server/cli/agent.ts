@@ -10,6 +10,8 @@ import { DEFAULT_DATA_DIR } from '../../app/agent/paths.ts';
 import { ENGINES, isLocalFetch } from '../../engines/catalog.ts';
 import { CADENCES } from '../contract/cadences.ts';
 import type { DataOptions, TrackingOptions } from './agent-actions.ts';
+import type { CloudLoginOptions } from './agent-cloud-login.ts';
+import { fail } from './output.ts';
 
 const actions = () => import('./agent-actions.ts');
 
@@ -40,12 +42,22 @@ export function registerAgent(program: Command): void {
     );
 
   agent
-    .command('login <engine>')
+    .command('login [engine]')
     .description(
-      `Sign in to a browser engine in the agent's browser profile (${browserEngineIds.join(', ')})`,
+      `With --server: sign this computer in to a cloud service (a code to approve at /app/device). ` +
+        `With an engine: sign in to it in the agent's browser profile (${browserEngineIds.join(', ')})`,
     )
+    .option('--server <url>', 'the cloud service to sign in to, e.g. https://answerwatch.example')
+    .option('--label <name>', "with --server: this computer's name in the service (default: its host name)")
     .option(...data)
-    .action(async (engineId: string, opts: DataOptions) => (await actions()).login(engineId, opts));
+    .option('--json', 'with --server: print JSON')
+    .action(async (engineId: string | undefined, opts: CloudLoginOptions) => {
+      if (opts.server && engineId) fail('give either an engine or --server, not both');
+      if (opts.server)
+        return (await import('./agent-cloud-login.ts')).cloudLogin({ ...opts, server: opts.server });
+      if (!engineId) fail('name a browser engine to sign in to, or --server URL to sign this computer in');
+      return (await actions()).login(engineId, opts);
+    });
 
   const keys = agent.command('keys').description('Your own engine API keys (kept sealed on this computer)');
   const keyedIds = Object.keys(KEYED_ENGINES).join(', ');

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from '../app.ts';
+import { signUpWithoutMail } from '../auth/sign-up-rules.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { keyedEngineIds, loadCloudConfig } from '../../engines/cloud/index.ts';
 import { systemClock } from '../domain/clock.ts';
@@ -92,6 +93,8 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
   if (opts.host) overrides.host = opts.host;
   if (opts.port) overrides.port = Number(opts.port);
   const config = configOrFail(overrides);
+  const noMail = mode === 'serve' && signUpWithoutMail(process.env, config.mailConfigured);
+  if (noMail) fail(noMail);
   // The key first: a service that could not open its webhook secrets must not start, nor touch the database.
   const secrets = createSecretBox(keyOrFail(config.database));
   const store = await openStore(config);

@@ -12,6 +12,9 @@ export const HOST_PREFIX = '/host/v1';
 const EngineIds = z.array(z.string().min(1).max(60)).max(40);
 const Id = z.string().min(1).max(200);
 
+/** The client id the host agent uses for the device authorization grant (`/auth/device/*`, RFC 8628). */
+export const AGENT_CLIENT_ID = 'answerwatch-agent';
+
 export const PairBody = z.strictObject({
   code: z.string().min(1).max(64),
   deviceLabel: z.string().trim().min(1).max(120),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '../store/index.ts';
-import { recordAudit } from './audit-log.ts';
+import { OPERATOR, recordAudit, type AuditActor } from './audit-log.ts';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
 import { newId, randomAlnum } from './ids.ts';
@@ -77,4 +77,20 @@ export async function pairHost(store: Store, clock: Clock, input: PairInput, add
     throw new AppError('invalid_key', 'This pairing code is unknown, used or expired: create a new one.');
   }
   return { hostId, accountId, token };
+}
+
+/** Unpairs a computer: refused at its next call (its token is gone); another account's host is not found. */
+export async function unpairHost(
+  store: Store,
+  clock: Clock,
+  accountId: string,
+  hostId: string,
+  actor: AuditActor = OPERATOR,
+): Promise<void> {
+  const removed = await store.transaction(async (tx) => {
+    if (!(await tx.hosts.remove(hostId, accountId))) return false;
+    await recordAudit(tx, clock, { accountId, kind: 'host_unpaired', actor, target: hostId });
+    return true;
+  });
+  if (!removed) throw new AppError('not_found', `No host ${hostId}.`);
 }

@@ -8,7 +8,8 @@ import { sendProblem } from './problem.ts';
 export function registerNotFound(app: FastifyInstance, baseUrl: string): void {
   const routes: { pattern: RegExp; method: string }[] = [];
   app.addHook('onRoute', (r) => {
-    const pattern = new RegExp(`^${r.url.replace(/:[^/]+/g, '[^/]+')}/?$`);
+    // A trailing wildcard (the identity library's /auth/*) stands for any rest of the path.
+    const pattern = new RegExp(`^${r.url.replace(/:[^/]+/g, '[^/]+').replace(/\*$/, '.*')}/?$`);
     for (const m of [r.method].flat()) routes.push({ pattern, method: m });
   });
   app.setNotFoundHandler((request, reply) => {

@@ -36,21 +36,27 @@ const DAY = 86_400_000;
 
 /**
  * Decides from the counts the store keeps: in the process on SQLite, in the database on PostgreSQL, so a limit
- * holds however many instances share the load.
+ * holds however many instances share the load. The short window is a minute for /v1 (the one `RateLimit`
+ * describes); sign-in attempts count in longer ones (server/auth/sign-in-limits.ts), `perMinute` then being per
+ * window. Keys of different window lengths must not share a bucket.
  */
 export class RateLimiter {
   constructor(
     private readonly limits: RateLimits,
     private readonly counter: RateCounter,
+    private readonly shortMs = MINUTE,
   ) {}
 
   async consume(key: string, nowMs: number): Promise<RateDecision> {
-    const minute = Math.floor(nowMs / MINUTE);
+    const windowEnd = (Math.floor(nowMs / this.shortMs) + 1) * this.shortMs;
+    // A window is numbered by its last minute, so that buckets of every window length count in minutes alike:
+    // the in-process counter sweeps a bucket once its number is behind the current minute.
+    const minute = Math.floor((windowEnd - 1) / MINUTE);
     const day = Math.floor(nowMs / DAY);
     const { perMinute, perDay } = this.limits;
     const count = await this.counter.take(key, { minute, day, perMinute, perDay });
     const dayReset = Math.ceil(((day + 1) * DAY - nowMs) / 1000);
-    const minuteReset = Math.ceil(((minute + 1) * MINUTE - nowMs) / 1000);
+    const minuteReset = Math.ceil((windowEnd - nowMs) / 1000);
     if (!count.allowed) {
       return count.dayCount >= perDay
         ? { allowed: false, limit: perDay, remaining: 0, reset: dayReset }

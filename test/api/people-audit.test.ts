@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeKey } from '../../server/domain/api-keys.ts';
-import { createPairCode, pairHost } from '../../server/domain/host-pairing.ts';
+import { createPairCode, pairHost, unpairHost } from '../../server/domain/host-pairing.ts';
+import { testSecrets } from '../support/mail.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
 import { peopleOf, SAME_ORIGIN } from '../support/people.ts';
@@ -18,6 +19,7 @@ interface Entry {
 describe('people: the audit log', () => {
   let h: Harness;
   let p: ReturnType<typeof peopleOf>;
+  const secrets = testSecrets();
   let owner: string;
   let accountId: string;
   const log = async (cookie: string, query = '') => {
@@ -28,8 +30,8 @@ describe('people: the audit log', () => {
   const all = async () => (await log(owner, '?limit=200')).data;
 
   beforeAll(async () => {
-    h = await createHarness({ signUp: { mode: 'open', plan: 'premium' } });
-    p = peopleOf(h);
+    h = await createHarness({ secrets, signUp: { mode: 'open', plan: 'premium' } });
+    p = peopleOf(h, secrets);
     owner = await p.signUp('owner@example.com');
     accountId = await p.accountOf(owner);
   });
@@ -105,6 +107,8 @@ describe('people: the audit log', () => {
       '198.51.100.4',
     );
 
+    await unpairHost(h.store, h.clock, accountId, paired.hostId);
+
     // The newest entry of each kind (the list is newest first).
     const byKind = new Map((await all()).reverse().map((e) => [e.kind, e]));
     expect(byKind.get('key_created')).toMatchObject({
@@ -136,6 +140,7 @@ describe('people: the audit log', () => {
       actor: { type: 'host', id: paired.hostId, label: 'Studio Mac' },
       address: '198.51.100.4',
     });
+    expect(byKind.get('host_unpaired')).toMatchObject({ actor: { type: 'operator' }, target: paired.hostId });
   });
 
   it('pages newest first with opaque cursors, and refuses an edited cursor', async () => {

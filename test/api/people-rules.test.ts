@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorInvite, listPeople, type OperatorRows } from '../../server/auth/operator-invite.ts';
 import { createIdentity } from '../../server/auth/identity.ts';
+import { authMail } from '../../server/auth/mail-flows.ts';
 import { createAccount, newAccountRecord } from '../../server/domain/accounts.ts';
 import { engineOf } from '../../server/store/engine.ts';
 import { backfillOrganizations } from '../../server/store/migrations/0013-audit-log.ts';
 import { systemClock } from '../../server/domain/clock.ts';
 import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
+import { testSecrets } from '../support/mail.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
 import { peopleOf } from '../support/people.ts';
@@ -15,6 +17,7 @@ const DAY_MS = 86_400_000;
 
 /** The identity library's rows over the harness's store, as `answerwatch people` reaches them. */
 async function createIdentityFor(h: Harness) {
+  const mail = authMail(h.services);
   const identity = createIdentity({
     store: h.store,
     clock: h.clock,
@@ -22,8 +25,10 @@ async function createIdentityFor(h: Harness) {
     baseUrl: 'http://127.0.0.1:8787/v1',
     secret: 'x'.repeat(64),
     signUp: { mode: 'open', plan: 'premium' },
+    mail,
   });
   return {
+    mail,
     rows: (await identity.$context).adapter as unknown as OperatorRows,
     store: h.store,
     // The library dates invitations by the system's clock, so the operator's must too.
@@ -35,12 +40,13 @@ async function createIdentityFor(h: Harness) {
 describe('people: the rules of an account’s people', () => {
   let h: Harness;
   let p: ReturnType<typeof peopleOf>;
+  const secrets = testSecrets();
   let owner: string;
   let accountId: string;
 
   beforeAll(async () => {
-    h = await createHarness({ signUp: { mode: 'open', plan: 'premium' } });
-    p = peopleOf(h);
+    h = await createHarness({ secrets, signUp: { mode: 'open', plan: 'premium' } });
+    p = peopleOf(h, secrets);
     owner = await p.signUp('owner@example.com');
     accountId = await p.accountOf(owner);
   });
@@ -227,6 +233,13 @@ describe('people: the rules of an account’s people', () => {
       role: 'owner',
     });
     expect(invited.link).toBe(`http://127.0.0.1:8787/app/accept-invitation?id=${invited.invitationId}`);
+    // The invitation mail waits in the outbox for the service's sender.
+    const queued = await h.store.identityDatabase.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'recipient'])
+      .where('recipient', '=', 'first@example.com')
+      .execute();
+    expect(queued).toEqual([{ kind: 'invitation', recipient: 'first@example.com' }]);
     expect((await listPeople(d, account.id)).invitations).toEqual([
       expect.objectContaining({ email: 'first@example.com', role: 'owner' }),
     ]);

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_ONLY } from '../../server/auth/sign-up.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
+import { testSecrets } from '../support/mail.ts';
+import { follow, linkIn, mailsTo } from '../support/people-mail.ts';
 import { TEST_ENGINE } from '../support/test-db.ts';
 
 /** The service's own origin: the harness serves http://127.0.0.1:8787/v1. */
@@ -18,32 +20,45 @@ function cookiesOf(r: LightMyRequestResponse): string {
 
 describe('people: sign-up, sign-in and the session on /v1', () => {
   let h: Harness;
+  const secrets = testSecrets();
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     h.request({ method: 'POST', url, headers: { ...SAME_ORIGIN, ...headers }, payload: body as object });
   const signUp = (email: string, password = 'correct horse battery') =>
     post('/auth/sign-up/email', { name: email.split('@')[0], email, password });
   const signIn = (email: string, password: string) => post('/auth/sign-in/email', { email, password });
-  /** A new person who signed up, with the cookie of the session sign-up began. */
+  /** The session the link of the last verification mail to this address begins. */
+  async function verify(email: string) {
+    const mail = (await mailsTo(h, secrets, email)).at(-1)!;
+    expect(mail.kind).toBe('verification');
+    return follow(h, linkIn(mail.text));
+  }
+  /** A new person who signed up and followed the link in the verification mail, with the cookie it set. */
   async function person(email: string) {
     const r = await signUp(email);
     expect(r.statusCode, r.body).toBe(200);
-    return cookiesOf(r);
+    const v = await verify(email);
+    expect(v.statusCode, v.body).toBe(200);
+    return cookiesOf(v);
   }
 
   beforeAll(async () => {
-    h = await createHarness({ signUp: { mode: 'open', plan: 'free' } });
+    h = await createHarness({ secrets, signUp: { mode: 'open', plan: 'free' } });
   });
   afterAll(() => h.close());
 
   it('signs up, keeps the session in an HttpOnly SameSite=Lax cookie, and reads /v1 through it as the owner', async () => {
     const r = await signUp('ada@example.com');
     expect(r.statusCode, r.body).toBe(200);
-    const setCookie = String(r.headers['set-cookie']);
+    // No session before the address is confirmed: the verification link begins it.
+    expect(cookiesOf(r)).not.toMatch(/session_token/);
+    const v = await verify('ada@example.com');
+    expect(v.statusCode, v.body).toBe(200);
+    const setCookie = String(v.headers['set-cookie']);
     expect(setCookie).toMatch(/answerwatch\.session_token=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(r.headers).not.toHaveProperty('access-control-allow-origin');
-    const cookie = cookiesOf(r);
+    const cookie = cookiesOf(v);
 
     const session = await h.request({ method: 'GET', url: '/auth/get-session', headers: { cookie } });
     expect(session.statusCode).toBe(200);
@@ -166,13 +181,6 @@ describe('people: sign-up, sign-in and the session on /v1', () => {
     const viewer = await person('vera@example.com');
     // Invited: she joins the inviting account rather than getting one of her own.
     expect((await h.store.accounts.ids()).length).toBe(before);
-    // Accepting needs a verified address (the library's rule); the link that verifies it is the mail slice's, so
-    // here the test marks it verified as that link will.
-    await (h.store.identityDatabase.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
-      .updateTable('auth_user')
-      .set({ emailVerified: TEST_ENGINE === 'postgres' ? true : 1 })
-      .where('email', '=', 'vera@example.com')
-      .execute();
     const accept = await post(
       '/auth/organization/accept-invitation',
       { invitationId: invite.json().id },
@@ -283,8 +291,13 @@ describe('people: sign-up by invitation only', () => {
 
 describe('people behind https', () => {
   let h: Harness;
+  const secrets = testSecrets();
   beforeAll(async () => {
-    h = await createHarness({ signUp: { mode: 'open', plan: 'free' }, baseUrl: 'https://watch.example/v1' });
+    h = await createHarness({
+      secrets,
+      signUp: { mode: 'open', plan: 'free' },
+      baseUrl: 'https://watch.example/v1',
+    });
   });
   afterAll(() => h.close());
 
@@ -296,10 +309,13 @@ describe('people behind https', () => {
       payload: { name: 'Ada', email: 'ada@example.com', password: 'correct horse battery' },
     });
     expect(r.statusCode, r.body).toBe(200);
-    const setCookie = String(r.headers['set-cookie']);
+    const link = linkIn((await mailsTo(h, secrets, 'ada@example.com'))[0]!.text);
+    expect(link.origin).toBe('https://watch.example');
+    const v = await follow(h, link);
+    const setCookie = String(v.headers['set-cookie']);
     expect(setCookie).toMatch(/^__Secure-answerwatch\.session_token=/);
     expect(setCookie).toMatch(/; Secure/);
-    const me = await h.get('/v1/me', undefined, { cookie: cookiesOf(r) });
+    const me = await h.get('/v1/me', undefined, { cookie: cookiesOf(v) });
     expect(me.statusCode, me.body).toBe(200);
   });
 });

@@ -17,6 +17,7 @@ import { measureBackfill } from './backfill-bench.ts';
 import { measureCli } from './cli-bench.ts';
 import { measureInsightRenders } from './insight-render-bench.ts';
 import { measureScoring } from './scoring-bench.ts';
+import { measureSessions, printSessions } from './session-bench.ts';
 
 /**
  * `npm run bench`: read latency (at concurrency 1) and throughput (with 8 requests in flight) against a project of
@@ -30,7 +31,8 @@ import { measureScoring } from './scoring-bench.ts';
  * Then scoring: answers a second with 50 competitors, beside the scorer before issue 16 measured in the same run.
  * The insight reads are also rendered anew on every call in process, as the first read after a write is.
  * Migrations 0006 to 0008 rebuild the insight summaries of the read dataset.
- * BENCH_SUITES=cli,reads,import,backfill,runs,webhooks,browser,scoring picks parts.
+ * Sessions: a /v1 read signed in beside the same read with a bearer key, and sign-in latency (issue 21).
+ * BENCH_SUITES=cli,reads,import,backfill,runs,webhooks,browser,scoring,sessions picks parts.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 /** Answers that also get an answer from the engine's signed-in browser, so stats/surfaces has pairs to compare. */
@@ -324,9 +326,9 @@ async function backfill() {
   );
 }
 
-const suites = (process.env.BENCH_SUITES ?? 'cli,reads,import,backfill,runs,webhooks,browser,scoring').split(
-  ',',
-);
+const suites = (
+  process.env.BENCH_SUITES ?? 'cli,reads,import,backfill,runs,webhooks,browser,scoring,sessions'
+).split(',');
 if (suites.includes('cli')) await cli();
 if (suites.includes('reads')) await reads();
 if (suites.includes('import')) await imports();
@@ -335,3 +337,4 @@ if (suites.includes('runs')) await runs();
 if (suites.includes('webhooks')) await webhooks();
 if (suites.includes('browser')) await browser();
 if (suites.includes('scoring')) await scoring();
+if (suites.includes('sessions')) printSessions(await measureSessions(REQUESTS, RATE_LIMITS_OFF));

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../server/domain/webhook-signature.ts';
 import { startFakeEngines, type FakeEngines } from '../fakes/engines/index.ts';
+import { startSmtpReceiver, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
 import { startWebhookReceiver, TEST_CA_PATH, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
 import { e2eEngines, serviceDatabase, type ServiceDatabase } from '../support/e2e-db.ts';
 import { accountWithKey, apiClient, cli, until, type Call } from '../support/e2e.ts';
@@ -57,6 +58,7 @@ describe.skipIf(!e2eEngines().includes('postgres'))('db copy from SQLite to Post
   let target: ServiceDatabase;
   let fakes: FakeEngines;
   let receiver: WebhookReceiver;
+  let smtp: SmtpReceiver;
   const env = () => ({
     ...fakes.env,
     ANSWERWATCH_WEBHOOK_ALLOW_PRIVATE: '1',
@@ -64,6 +66,9 @@ describe.skipIf(!e2eEngines().includes('postgres'))('db copy from SQLite to Post
     ANSWERWATCH_JUDGE: 'off',
     ANSWERWATCH_LOG_LEVEL: 'warn',
     ANSWERWATCH_SIGNUP: 'open',
+    // Sign-up on serve needs mail: the person confirms the address through the link before signing in.
+    ANSWERWATCH_SMTP_URL: smtp.url,
+    ANSWERWATCH_MAIL_FROM: 'Answerwatch <people@answerwatch.example>',
   });
 
   beforeAll(async () => {
@@ -71,8 +76,10 @@ describe.skipIf(!e2eEngines().includes('postgres'))('db copy from SQLite to Post
     target = await serviceDatabase('postgres');
     fakes = await startFakeEngines({ latencyMs: 10 });
     receiver = await startWebhookReceiver();
+    smtp = await startSmtpReceiver();
   }, 120_000);
   afterAll(async () => {
+    await smtp?.close();
     await receiver?.close();
     await fakes?.close();
     await source?.close();
@@ -118,6 +125,13 @@ describe.skipIf(!e2eEngines().includes('postgres'))('db copy from SQLite to Post
       body: JSON.stringify({ name: 'Ada', ...person }),
     });
     expect(signUp.status).toBe(200);
+    await smtp.waitFor(1);
+    // The link names the public address, here the port asked for (0); the service is where it listens.
+    const link = new URL(smtp.received[0]!.text!.match(/https?:\/\/\S+/)![0]);
+    const verified = await fetch(new URL(link.pathname + link.search, sqlite.baseUrl), {
+      redirect: 'manual',
+    });
+    expect(verified.status).toBe(200);
     await sqlite.stop();
 
     // Killed once rows are landing, then run again: it goes on where it stopped.

@@ -1,8 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
+import type { SecretBox } from '../../server/domain/secret-box.ts';
 import type { Harness } from './api-harness.ts';
-import { TEST_ENGINE } from './test-db.ts';
+import { follow, linkIn, mailsTo } from './people-mail.ts';
 
 /** The service's own origin: the harness serves http://127.0.0.1:8787/v1. */
 export const ORIGIN = 'http://127.0.0.1:8787';
@@ -15,8 +16,8 @@ export function cookiesOf(r: LightMyRequestResponse): string {
   return (Array.isArray(set) ? set : set ? [set] : []).map((c) => c.split(';')[0]).join('; ');
 }
 
-/** People signing up, inviting and joining through /auth, as the web UI does. */
-export function peopleOf(h: Harness) {
+/** People signing up, inviting and joining through /auth, as the web UI does (`secrets`: the harness's). */
+export function peopleOf(h: Harness, secrets: SecretBox) {
   const identityDb = () =>
     h.store.identityDatabase.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const post = (url: string, body: unknown, cookie?: string) =>
@@ -29,17 +30,15 @@ export function peopleOf(h: Harness) {
   const p = {
     post,
     identityDb,
-    /** A new person with the cookie of the session sign-up began. */
+    /** A new person who signed up and followed the link of the verification mail, with the cookie it set. */
     async signUp(email: string): Promise<string> {
       const r = await post('/auth/sign-up/email', { name: email.split('@')[0], email, password: PASSWORD });
       expect(r.statusCode, r.body).toBe(200);
-      // Accepting an invitation needs a verified address (the library's rule); the mail's link does this.
-      await identityDb()
-        .updateTable('auth_user')
-        .set({ emailVerified: TEST_ENGINE === 'postgres' ? true : 1 })
-        .where('email', '=', email)
-        .execute();
-      return cookiesOf(r);
+      const mail = (await mailsTo(h, secrets, email)).at(-1)!;
+      expect(mail.kind).toBe('verification');
+      const verified = await follow(h, linkIn(mail.text));
+      expect(verified.statusCode, verified.body).toBe(200);
+      return cookiesOf(verified);
     },
     async signIn(email: string, password = PASSWORD) {
       return post('/auth/sign-in/email', { email, password });

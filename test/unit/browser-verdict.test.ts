@@ -38,6 +38,7 @@ describe('a test run without a browser', () => {
 
   it('finds the browser tests by their call for the browser', () => {
     expect(browserTestFiles()).toEqual([
+      'test/e2e/device-login.test.ts',
       'test/e2e/host-agent.test.ts',
       'test/e2e/web-ui-alerts.test.ts',
       'test/e2e/web-ui-every-page.test.ts',

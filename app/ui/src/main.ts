@@ -285,6 +285,10 @@ function noToken(): void {
 }
 
 async function boot(): Promise<void> {
+  // The device approval page stands apart: a signed-in person of the cloud service, no owner token.
+  if (/\/app\/device\/?$/.test(location.pathname)) {
+    return (await import('./page-device.ts')).renderDevicePage(root);
+  }
   const session = takeSession(location, history, sessionStorage);
   token = session.token;
   if (!token) return noToken();

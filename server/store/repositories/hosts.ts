@@ -31,6 +31,26 @@ export function hostsRepository(db: Db) {
       const r = await db.selectFrom('hosts').selectAll().where('id', '=', id).executeTakeFirst();
       return r && toRecord(r);
     },
+    /** The account's computers, oldest first. */
+    async list(accountId: string): Promise<HostRecord[]> {
+      const rows = await db
+        .selectFrom('hosts')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toRecord);
+    },
+    /** Unpairs a computer of the account: its token stops working at once; its projects have no host (the key's `set null`). */
+    async remove(id: string, accountId: string): Promise<boolean> {
+      const r = await db
+        .deleteFrom('hosts')
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
     async byTokenHash(tokenHash: string): Promise<HostRecord | undefined> {
       const r = await db
         .selectFrom('hosts')

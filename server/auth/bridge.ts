@@ -1,10 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { SIGNED_IN } from '../domain/callers.ts';
 import type { Caller } from '../domain/context.ts';
 import { AppError } from '../domain/errors.ts';
 import { findPlan, type Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
 import type { Identity } from './identity.ts';
-import { scopesOf } from './roles.ts';
+import { isAdministrator, scopesOf } from './roles.ts';
 import { SessionCache } from './session-cache.ts';
 import type { IdentityRows } from './sign-up.ts';
 import { mayWriteWithCookie } from './same-origin.ts';
@@ -98,13 +99,14 @@ export function sessionBridge(d: {
     if (!member || !account || !plan) throw new AppError('not_found', `You have no account ${accountId}.`);
     const caller: Caller = {
       keyId: `session:${s.userId}`,
-      label: `${s.email} (signed in)`,
+      label: `${s.email}${SIGNED_IN}`,
       scopes: scopesOf(member.role),
       createdAt: s.createdAt,
       expiresAt: s.expiresAt,
       accountId: account.id,
       plan,
       projectIds: null,
+      administers: isAdministrator(member.role),
     };
     s.callers.set(accountId, caller);
     return caller;

@@ -5,8 +5,10 @@ import type { Clock } from '../domain/clock.ts';
 import { newId, randomAlnum } from '../domain/ids.ts';
 import type { Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
+import { auditHooks, CLIENT_ADDRESS_HEADER } from './audit-hooks.ts';
 import { deviceGrant } from './device-grant.ts';
 import { LINK_LIFETIME_SECONDS, type AuthMail } from './mail-flows.ts';
+import { INVITATION_DAYS, peopleRules } from './people-rules.ts';
 import { accessControl } from './roles.ts';
 import { createAccountFor, signUpGate, signUpHooks, type IdentityRows, type SignUpDeps } from './sign-up.ts';
 import type { SignUpRules } from './sign-up-rules.ts';
@@ -99,6 +101,7 @@ export function identityOptions(
     },
     advanced: {
       cookiePrefix: 'answerwatch',
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       database: {
         // An organization's id is the id of the contract's account it is: `acc…`, as X-Answerwatch-Account,
         // the CLI and every stored row already name it (sign-up.ts creates the account under that id).
@@ -107,7 +110,7 @@ export function identityOptions(
       },
     },
     databaseHooks: signUpHooks(deps),
-    hooks: { before: signUpGate(deps) },
+    hooks: { before: signUpGate(deps), after: auditHooks(deps) },
     plugins: [
       organization({
         ...accessControl,
@@ -115,9 +118,11 @@ export function identityOptions(
         // Every organization is an account on the operator's plan: a person gets one by signing up (or joins one
         // by invitation), never more by asking /auth; more accounts per person is the operator's decision.
         allowUserToCreateOrganization: false,
+        invitationExpiresIn: INVITATION_DAYS * 86_400,
         sendInvitationEmail: ({ id, email, organization: org, inviter, role }) =>
           o.mail.invitation({ id, to: email, account: org.name, inviter: inviter.user.email, role }),
         organizationHooks: {
+          ...peopleRules(deps.adapter),
           afterCreateOrganization: async ({ organization: org, user }) => {
             await createAccountFor(deps, org, user.id);
           },

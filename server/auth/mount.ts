@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CLIENT_ADDRESS_HEADER } from './audit-hooks.ts';
 import { AUTH_BASE_PATH, type Identity } from './identity.ts';
 import type { SignInGuard } from './sign-in-limits.ts';
 import { webHeaders } from './web-headers.ts';
@@ -33,12 +34,10 @@ export async function mountIdentity(
 
 async function forward(identity: Identity, origin: string, request: FastifyRequest, reply: FastifyReply) {
   const body = request.body instanceof Buffer ? new Uint8Array(request.body) : undefined;
+  const headers = webHeaders(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, request.ip);
   const response = await identity.handler(
-    new Request(new URL(request.url, origin), {
-      method: request.method,
-      headers: webHeaders(request.headers),
-      body,
-    }),
+    new Request(new URL(request.url, origin), { method: request.method, headers, body }),
   );
   reply.status(response.status);
   response.headers.forEach((value, name) => {

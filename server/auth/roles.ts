@@ -35,3 +35,7 @@ export function scopesOf(roles: string): Scope[] {
   if (held.includes('viewer')) return [...READ_ONLY];
   return [];
 }
+
+/** Whether the roles include the account's administration (its people, its audit log): the owner and admins. */
+export const isAdministrator = (roles: string): boolean =>
+  roles.split(',').some((r) => r.trim() === 'owner' || r.trim() === 'admin');

@@ -14,6 +14,7 @@ export interface IdentityRows {
     where: { field: string; value: string }[];
     update: Record<string, unknown>;
   }): Promise<T | null>;
+  deleteMany(q: { model: string; where: { field: string; value: string }[] }): Promise<number>;
 }
 
 export interface SignUpDeps {
@@ -108,7 +109,7 @@ export async function createAccountFor(
   creatorId: string,
 ): Promise<void> {
   const record = newAccountRecord(d.clock, { plan: d.rules.plan, name: organization.name }, d.plans);
-  await d.store.accounts.create({ ...record, id: organization.id });
+  await d.store.accounts.create({ ...record, id: organization.id }, { organization: false });
   const rows = await d.adapter();
   const sessions = await rows.findMany<{ id: string; activeOrganizationId: string | null }>({
     model: 'session',

@@ -50,7 +50,7 @@ export function registerHosts(program: Command): void {
     .action(async (opts: DbOptions & { account: string; host: string }) => {
       const { unpairHost } = await import('../domain/host-pairing.ts');
       await withStore(opts, async (store) => {
-        await unpairHost(store, opts.account, opts.host);
+        await unpairHost(store, clock, opts.account, opts.host);
         process.stdout.write(`Unpaired ${opts.host}.\n`);
       });
     });

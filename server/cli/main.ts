@@ -18,6 +18,7 @@ import { registerDemo } from './demo.ts';
 import { registerHosts } from './hosts.ts';
 import { registerKeys } from './keys.ts';
 import { registerMcp } from './mcp.ts';
+import { registerPeople } from './people.ts';
 import { registerRuns } from './runs.ts';
 import { registerServe } from './serve.ts';
 
@@ -29,6 +30,7 @@ const program = new Command()
 registerServe(program);
 registerAccounts(program);
 registerKeys(program);
+registerPeople(program);
 registerHosts(program);
 registerAgent(program);
 registerAnswers(program);

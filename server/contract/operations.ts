@@ -1,4 +1,5 @@
 import type { Operation } from './operation.ts';
+import { accountOps } from './operations/account.ts';
 import { insightOps } from './operations/insights.ts';
 import { projectOps } from './operations/projects.ts';
 import { resultOps } from './operations/results.ts';
@@ -13,6 +14,14 @@ export type { HttpMethod, Operation } from './operation.ts';
  * document are both built from this table, so a path cannot be served with rules other than the ones it is
  * documented with.
  */
-export const ops = { ...projectOps, ...setupOps, ...resultOps, ...runOps, ...webhookOps, ...insightOps };
+export const ops = {
+  ...projectOps,
+  ...setupOps,
+  ...resultOps,
+  ...runOps,
+  ...webhookOps,
+  ...insightOps,
+  ...accountOps,
+};
 
 export const operations: readonly Operation[] = Object.values(ops);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { SCOPES, type Scope } from '../contract/account.ts';
 import type { Store } from '../store/index.ts';
 import type { KeyRecord } from '../store/repositories/api-keys.ts';
+import { OPERATOR, recordAudit, type AuditActor } from './audit-log.ts';
 import type { Clock } from './clock.ts';
 import { AppError, invalid } from './errors.ts';
 import { randomAlnum } from './ids.ts';
@@ -39,7 +40,13 @@ function checkScopes(requested: readonly string[] | undefined): Scope[] {
   return SCOPES.filter((s) => s === 'visibility:read' || requested?.includes(s));
 }
 
-export async function createApiKey(store: Store, clock: Clock, input: NewKey): Promise<CreatedKey> {
+/** `actor` is who asked, for the audit log: the operator at a shell unless said otherwise. */
+export async function createApiKey(
+  store: Store,
+  clock: Clock,
+  input: NewKey,
+  actor: AuditActor = OPERATOR,
+): Promise<CreatedKey> {
   const account = await store.accounts.get(input.accountId);
   if (!account) throw new AppError('not_found', `No account ${input.accountId}.`);
   const label = input.label.trim();
@@ -71,7 +78,16 @@ export async function createApiKey(store: Store, clock: Clock, input: NewKey): P
     expiresAt,
     revokedAt: null,
   };
-  await store.apiKeys.create(record, hashKey(key));
+  await store.transaction(async (tx) => {
+    await tx.apiKeys.create(record, hashKey(key));
+    await recordAudit(tx, clock, {
+      accountId: account.id,
+      kind: 'key_created',
+      actor,
+      target: record.id,
+      detail: { label, scopes, projects: record.allProjects ? 'all' : projectIds },
+    });
+  });
   return {
     keyId: record.id,
     key,
@@ -116,10 +132,15 @@ export async function revokeKey(
   clock: Clock,
   keyId: string,
   accountId?: string,
+  actor: AuditActor = OPERATOR,
 ): Promise<boolean> {
   const key = await store.apiKeys.get(keyId);
   if (!key || (accountId !== undefined && key.accountId !== accountId)) {
     throw new AppError('not_found', `No key ${keyId}.`);
   }
-  return store.apiKeys.revoke(keyId, clock.now().toISOString());
+  return store.transaction(async (tx) => {
+    if (!(await tx.apiKeys.revoke(keyId, clock.now().toISOString()))) return false;
+    await recordAudit(tx, clock, { accountId: key.accountId, kind: 'key_revoked', actor, target: keyId });
+    return true;
+  });
 }

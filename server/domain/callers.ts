@@ -12,6 +12,9 @@ const KEY_DETAIL = {
   key_revoked: 'This API key was revoked; create a new one.',
 } as const;
 
+/** A signed-in person's caller is labelled with their e-mail and this (server/auth/bridge.ts). */
+export const SIGNED_IN = ' (signed in)';
+
 /** Why a key was refused: one of the three 401 codes, with what to do about it. */
 export const keyRefusal = (check: Extract<KeyCheck, { ok: false }>) =>
   new AppError(check.code, KEY_DETAIL[check.code]);
@@ -70,5 +73,6 @@ export async function ownerCaller(
     accountId: account.id,
     plan,
     projectIds: null,
+    administers: true,
   };
 }

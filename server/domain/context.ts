@@ -76,4 +76,11 @@ export interface Caller {
   accountId: string;
   plan: Plan;
   projectIds: readonly string[] | null;
+  /**
+   * Whether the caller administers the account (reads its audit log): a signed-in owner or admin, or this
+   * machine's owner; never an API key, whose scopes are about projects.
+   */
+  administers?: boolean;
+  /** The address the request came from, for the audit log. */
+  address?: string;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '../store/index.ts';
+import { OPERATOR, recordAudit, type AuditActor } from './audit-log.ts';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
 import { newId, randomAlnum } from './ids.ts';
@@ -45,7 +46,7 @@ export interface PairInput {
  * Pairs a computer: the code is used up, the host gets a device token (shown once, stored as a hash) and serves
  * every project of the account that has no host yet.
  */
-export async function pairHost(store: Store, clock: Clock, input: PairInput) {
+export async function pairHost(store: Store, clock: Clock, input: PairInput, address: string | null = null) {
   const at = clock.now().toISOString();
   const token = `${DEVICE_TOKEN_PREFIX}${randomAlnum(40)}`;
   const hostId = newId('hst');
@@ -63,6 +64,13 @@ export async function pairHost(store: Store, clock: Clock, input: PairInput) {
       createdAt: at,
     });
     await tx.hosts.adoptProjects(hostId, account);
+    await recordAudit(tx, clock, {
+      accountId: account,
+      kind: 'host_paired',
+      actor: { type: 'host', id: hostId, label: input.deviceLabel, address },
+      target: hostId,
+      detail: { agentVersion: input.agentVersion },
+    });
     return account;
   });
   if (!accountId) {
@@ -72,6 +80,17 @@ export async function pairHost(store: Store, clock: Clock, input: PairInput) {
 }
 
 /** Unpairs a computer: refused at its next call (its token is gone); another account's host is not found. */
-export async function unpairHost(store: Store, accountId: string, hostId: string): Promise<void> {
-  if (!(await store.hosts.remove(hostId, accountId))) throw new AppError('not_found', `No host ${hostId}.`);
+export async function unpairHost(
+  store: Store,
+  clock: Clock,
+  accountId: string,
+  hostId: string,
+  actor: AuditActor = OPERATOR,
+): Promise<void> {
+  const removed = await store.transaction(async (tx) => {
+    if (!(await tx.hosts.remove(hostId, accountId))) return false;
+    await recordAudit(tx, clock, { accountId, kind: 'host_unpaired', actor, target: hostId });
+    return true;
+  });
+  if (!removed) throw new AppError('not_found', `No host ${hostId}.`);
 }

@@ -1,3 +1,4 @@
+import { callerActor, recordAudit } from './audit-log.ts';
 import { ALERT_EVENTS, DEFAULT_THRESHOLDS } from '../contract/alerts.ts';
 import type { SUBSCRIBABLE_EVENTS } from '../contract/webhooks.ts';
 import type { DeliveryRow, WebhookRow } from '../store/repositories/webhooks.ts';
@@ -104,15 +105,24 @@ export async function createWebhook(s: Services, caller: Caller, projectId: stri
   if (problem) throw new AppError('invalid_parameter', `url: ${problem}`);
   const secret = newWebhookSecret();
   const id = newId('whk');
-  await s.store.webhooks.create({
-    id,
-    projectId,
-    url: input.url,
-    events: JSON.stringify([...new Set(input.events ?? ['run.completed', 'run.failed'])]),
-    description: input.description ?? null,
-    thresholds: input.thresholds ? JSON.stringify(input.thresholds) : null,
-    secretSealed: s.secrets.seal(secret),
-    createdAt: s.clock.now().toISOString(),
+  await s.store.transaction(async (tx) => {
+    await tx.webhooks.create({
+      id,
+      projectId,
+      url: input.url,
+      events: JSON.stringify([...new Set(input.events ?? ['run.completed', 'run.failed'])]),
+      description: input.description ?? null,
+      thresholds: input.thresholds ? JSON.stringify(input.thresholds) : null,
+      secretSealed: s.secrets.seal(secret),
+      createdAt: s.clock.now().toISOString(),
+    });
+    await recordAudit(tx, s.clock, {
+      accountId: caller.accountId,
+      kind: 'webhook_created',
+      actor: callerActor(caller),
+      target: id,
+      detail: { projectId, url: input.url },
+    });
   });
   const row = await s.store.webhooks.get(projectId, id);
   return { ...webhookResource(row!), secret };
@@ -149,7 +159,18 @@ export async function updateWebhook(
 
 export async function deleteWebhook(s: Services, caller: Caller, projectId: string, webhookId: string) {
   await readableProject(s, caller, projectId);
-  if (!(await s.store.webhooks.delete(projectId, webhookId))) throw notFound('webhook');
+  const deleted = await s.store.transaction(async (tx) => {
+    if (!(await tx.webhooks.delete(projectId, webhookId))) return false;
+    await recordAudit(tx, s.clock, {
+      accountId: caller.accountId,
+      kind: 'webhook_deleted',
+      actor: callerActor(caller),
+      target: webhookId,
+      detail: { projectId },
+    });
+    return true;
+  });
+  if (!deleted) throw notFound('webhook');
   return { deleted: true };
 }
 

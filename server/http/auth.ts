@@ -46,6 +46,10 @@ export function registerAuth(
   },
 ) {
   app.decorateRequest('caller', null as unknown as Caller);
+  // The address a change came from goes into the audit log with whoever made it.
+  app.addHook('preHandler', async (request) => {
+    if (request.caller) request.caller = { ...request.caller, address: request.ip };
+  });
   app.addHook('onRequest', async (request, reply) => {
     const scope = request.routeOptions.config.scope;
     if (scope && isLocalOwner(request, deps.localOwnerToken)) {

@@ -53,7 +53,7 @@ export async function hostSyncRoutes(app: FastifyInstance, s: HostServices): Pro
       });
       host.post('/pair', { schema: { body: PairBody } }, async (req, reply) => {
         reply.code(201);
-        return pairHost(s.store, s.clock, PairBody.parse(req.body));
+        return pairHost(s.store, s.clock, PairBody.parse(req.body), req.ip);
       });
       host.post('/check-in', { schema: { body: CheckInBody } }, async (req) =>
         checkIn(s, req.hostComputer, CheckInBody.parse(req.body)),

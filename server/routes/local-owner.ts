@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { findEngine } from '../../engines/catalog.ts';
 import { createApiKey, listKeys, revokeKey } from '../domain/api-keys.ts';
+import { localOwner } from '../domain/audit-log.ts';
 import type { Services } from '../domain/context.ts';
 import { AppError, notFound } from '../domain/errors.ts';
 import { withHost } from '../domain/project-writes.ts';
@@ -104,12 +105,12 @@ export async function localOwnerRoutes(
           const body = NewKey.parse(req.body);
           const accountId = await account(Account.parse(req.params).accountId);
           reply.code(201);
-          return createApiKey(s.store, s.clock, { accountId, ...body });
+          return createApiKey(s.store, s.clock, { accountId, ...body }, localOwner(req.ip));
         },
       );
       local.delete('/accounts/:accountId/keys/:keyId', { schema: { params: AccountKey } }, async (req) => {
         const { accountId, keyId } = AccountKey.parse(req.params);
-        await revokeKey(s.store, s.clock, keyId, await account(accountId));
+        await revokeKey(s.store, s.clock, keyId, await account(accountId), localOwner(req.ip));
         return { revoked: true };
       });
       local.get('/accounts/:accountId/engine-keys', { schema: { params: Account } }, async (req) => ({

@@ -3,6 +3,7 @@ import type { RateCounter } from './rate-counter.ts';
 import { accountsRepository } from './repositories/accounts.ts';
 import { answersRepository } from './repositories/answers.ts';
 import { apiKeysRepository } from './repositories/api-keys.ts';
+import { auditLogRepository } from './repositories/audit-log.ts';
 import { brandTruthsRepository } from './repositories/brand-truths.ts';
 import { competitorSetsRepository } from './repositories/competitor-sets.ts';
 import { competitorsRepository } from './repositories/competitors.ts';
@@ -29,6 +30,7 @@ function repositories(db: Db, d: SqlDialect) {
     accounts: accountsRepository(db),
     answers: answersRepository(db, d),
     apiKeys: apiKeysRepository(db),
+    auditLog: auditLogRepository(db),
     brandTruths: brandTruthsRepository(db),
     competitors: competitorsRepository(db),
     competitorSets: competitorSetsRepository(db),
@@ -68,7 +70,8 @@ export interface Store extends Repositories {
   rateCounter: RateCounter;
   /**
    * The database as the identity library (better-auth, server/auth) takes it, for its own Kysely adapter: its
-   * tables are its own (their schema comes from migration 0011), read and written by nothing else here.
+   * tables are its own (their schema comes from migration 0011), read and written by nothing else here but the
+   * organization row every account is given when it is made (accounts repository, migration 0013).
    */
   identityDatabase: { db: Db; engine: 'sqlite' | 'postgres' };
   close(): Promise<void>;

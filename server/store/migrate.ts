@@ -13,6 +13,7 @@ import * as sourceGapCounts from './migrations/0008-source-gap-counts.ts';
 import * as trendNotApplicable from './migrations/0009-trend-not-applicable.ts';
 import * as mailOutbox from './migrations/0010-mail-outbox.ts';
 import * as people from './migrations/0011-people.ts';
+import * as auditLog from './migrations/0013-audit-log.ts';
 import * as deviceCodes from './migrations/0014-device-codes.ts';
 
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   '0009-trend-not-applicable': trendNotApplicable,
   '0010-mail-outbox': mailOutbox,
   '0011-people': people,
+  '0013-audit-log': auditLog,
   '0014-device-codes': deviceCodes,
 };
 

@@ -348,4 +348,24 @@ export interface Database {
     lease_until: string | null;
     lease_owner: string | null;
   };
+  audit_log: {
+    seq: Generated<number>;
+    id: string;
+    account_id: string;
+    at: string;
+    kind: string;
+    actor_type: string;
+    actor_id: string | null;
+    actor_label: string;
+    address: string | null;
+    target: string | null;
+    detail: string | null;
+    count: Generated<number>;
+  };
+  auth_organization: {
+    id: string;
+    name: string;
+    slug: string;
+    createdAt: string;
+  };
 }

@@ -128,7 +128,7 @@ describe('computers pair themselves: the device authorization grant', () => {
     // The pair code, like any, works once.
     expect((await pair(issued.access_token)).json()).toMatchObject({ code: 'invalid_key' });
 
-    await unpairHost(h.store, accountId, host.hostId);
+    await unpairHost(h.store, h.clock, accountId, host.hostId);
     const refused = await checkIn(host.token);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ code: 'invalid_key' });

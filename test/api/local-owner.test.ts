@@ -96,6 +96,14 @@ describe('the local owner of answerwatch start', () => {
       revoked: true,
     });
     expect((await h.get('/v1/me', created.json().key)).statusCode).toBe(401);
+    // This machine's owner reads the account's audit log: the key made and revoked from its web UI.
+    const audit = await owner('GET', '/v1/account/audit-log', premium);
+    expect(audit.statusCode, audit.body).toBe(200);
+    const localOwner = { type: 'operator', id: null, label: 'Local owner (web UI)' };
+    expect(audit.json().data.slice(0, 2)).toEqual([
+      expect.objectContaining({ kind: 'key_revoked', actor: localOwner, target: created.json().keyId }),
+      expect.objectContaining({ kind: 'key_created', actor: localOwner, address: '127.0.0.1' }),
+    ]);
 
     expect(
       (await owner('PUT', `/local/v1/accounts/${premium}/engine-keys/claude`, undefined, { key: 'sk-ant-1' }))

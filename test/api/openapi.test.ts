@@ -181,6 +181,7 @@ describe('generated OpenAPI document', () => {
         'POST /projects/{projectId}/run-requests/{requestId}/cancel',
         'PATCH /projects/{projectId}/webhooks/{webhookId}',
         'GET /projects/{projectId}/alerts',
+        'GET /account/audit-log',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );
@@ -191,6 +192,8 @@ describe('generated OpenAPI document', () => {
       { bearerAuth: ['visibility:read'] },
     ]);
     expect(Object.keys(operation('GET /projects/{projectId}/alerts').responses)).toContain('304');
+    // The audit log is read with a person's session, but the document states the scope every caller needs first.
+    expect(operation('GET /account/audit-log').security).toEqual([{ bearerAuth: ['visibility:read'] }]);
     const sources = 'GET /projects/{projectId}/stats/sources';
     expect(parameter(sources, 'class').schema).toMatchObject({ enum: ['own', 'competitor', 'other'] });
     expect(parameter(sources, 'gaps')).toMatchObject({ in: 'query', required: false, example: true });

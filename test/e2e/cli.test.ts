@@ -149,4 +149,51 @@ describe('the answerwatch CLI as a real process', () => {
     const updated = await cli('accounts', 'update', accountId, '--plan', 'byok', '--prepaid-credits', '5');
     expect(updated).toMatchObject({ id: accountId, plan: 'byok', prepaidCredits: 5 });
   });
+
+  it('invites the first owner of an account made at a shell, prints the link, and refuses a second owner', async () => {
+    const invited = await cli(
+      'people',
+      'invite',
+      '--account',
+      accountId,
+      '--email',
+      'Boss@Example.com',
+      '--role',
+      'owner',
+    );
+    expect(invited).toMatchObject({ accountId, email: 'boss@example.com', role: 'owner' });
+    expect(invited.link).toBe(`http://127.0.0.1:8787/app/accept-invitation?id=${invited.invitationId}`);
+    const listed = await cli('people', 'list', '--account', accountId);
+    expect(listed).toEqual({
+      members: [],
+      invitations: [
+        expect.objectContaining({ invitationId: invited.invitationId, email: 'boss@example.com' }),
+      ],
+    });
+    const bad = await runCli(
+      'people',
+      'invite',
+      '--account',
+      accountId,
+      '--email',
+      'x@example.com',
+      '--role',
+      'king',
+      '--db',
+      db,
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/role: one of owner, admin, member, viewer/);
+    const sqlite = new Database(db, { readonly: true });
+    const log = sqlite
+      .prepare('select kind, actor_type, target from audit_log where account_id = ?')
+      .all(accountId);
+    sqlite.close();
+    expect(log).toContainEqual({
+      kind: 'person_invited',
+      actor_type: 'operator',
+      target: 'boss@example.com',
+    });
+    expect(log).toContainEqual({ kind: 'key_revoked', actor_type: 'operator', target: keyId });
+  });
 });

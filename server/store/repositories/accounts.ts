@@ -23,7 +23,17 @@ const toRecord = (r: Database['accounts']): AccountRecord => ({
 
 export function accountsRepository(db: Db) {
   return {
-    async create(a: AccountRecord): Promise<void> {
+    /**
+     * Stores an account and, unless the identity library made it first (`organization: false`), the organization
+     * under the same id that lets people be members of it (migration 0013 gave existing accounts theirs).
+     */
+    async create(a: AccountRecord, o: { organization?: boolean } = {}): Promise<void> {
+      if (o.organization !== false) {
+        await db
+          .insertInto('auth_organization')
+          .values({ id: a.id, name: a.name, slug: a.id, createdAt: a.createdAt })
+          .execute();
+      }
       await db
         .insertInto('accounts')
         .values({

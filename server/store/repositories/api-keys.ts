@@ -39,7 +39,8 @@ export function apiKeysRepository(db: Db) {
 
   return {
     async create(key: KeyRecord, keyHash: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      // Inside the store's transaction (a key created with its audit entry) this is part of it.
+      const work = async (trx: Db) => {
         await trx
           .insertInto('api_keys')
           .values({
@@ -60,7 +61,8 @@ export function apiKeysRepository(db: Db) {
             .values(key.projectIds.map((project_id) => ({ key_id: key.id, project_id })))
             .execute();
         }
-      });
+      };
+      await (db.isTransaction ? work(db) : db.transaction().execute(work));
     },
     async findByHash(keyHash: string): Promise<KeyRecord | undefined> {
       const row = await db

@@ -1,0 +1,105 @@
+import { createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { recordAudit, recordFailedSignIn, type AuditActor, type AuditEvent } from '../domain/audit-log.ts';
+import type { Clock } from '../domain/clock.ts';
+import type { Store } from '../store/index.ts';
+import type { IdentityRows } from './sign-up.ts';
+
+/** The header mount.ts sets to the request's own address (a client's is replaced), for the library and the log. */
+export const CLIENT_ADDRESS_HEADER = 'x-answerwatch-client-address';
+
+interface Deps {
+  store: Store;
+  clock: Clock;
+  adapter(): Promise<IdentityRows>;
+}
+
+type Returned = Record<string, unknown> & {
+  id?: string;
+  email?: string;
+  role?: string;
+  organizationId?: string;
+  userId?: string;
+  member?: { userId: string; organizationId: string; role: string };
+};
+
+/** What the library's organization endpoints did, as audit kinds; the answer holds what it was done to. */
+const PEOPLE_EVENTS: Record<string, AuditEvent['kind']> = {
+  '/organization/invite-member': 'person_invited',
+  '/organization/cancel-invitation': 'invitation_revoked',
+  '/organization/remove-member': 'person_removed',
+  '/organization/leave': 'person_removed',
+  '/organization/update-member-role': 'person_role_changed',
+};
+
+/**
+ * The identity library's after-hook that writes its events to the audit log: every sign-in (a new session, by
+ * whatever way), failed e-mail sign-ins (one entry per address and window), and changes to an account's people.
+ * The library commits its change before this runs, so an entry follows its change rather than sharing its
+ * transaction (our own changes record theirs in the same transaction: domain/audit-log.ts).
+ */
+export function auditHooks(d: Deps) {
+  const accountsOf = async (userId: string) =>
+    (
+      await (
+        await d.adapter()
+      ).findMany<{ organizationId: string }>({ model: 'member', where: [{ field: 'userId', value: userId }] })
+    ).map((m) => m.organizationId);
+  const record = (e: AuditEvent) => d.store.transaction((tx) => recordAudit(tx, d.clock, e));
+
+  return createAuthMiddleware(async (ctx) => {
+    const address = ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? null;
+    const returned = ctx.context.returned as Returned | undefined;
+    const fresh = ctx.context.newSession;
+    // The library sets a session cookie again when it refreshes or changes a session: a sign-in is a new token.
+    const came = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+    if (fresh && fresh.session.token !== came && !isAPIError(returned)) {
+      const actor: AuditActor = { type: 'person', id: fresh.user.id, label: fresh.user.email, address };
+      for (const accountId of await accountsOf(fresh.user.id)) {
+        await record({
+          accountId,
+          kind: 'sign_in',
+          actor,
+          target: fresh.user.email,
+          detail: { via: ctx.path },
+        });
+      }
+      return;
+    }
+    if (ctx.path === '/sign-in/email' && isAPIError(returned) && returned.statusCode === 401) {
+      const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
+      const user = email
+        ? await (
+            await d.adapter()
+          ).findOne<{ id: string }>({ model: 'user', where: [{ field: 'email', value: email }] })
+        : null;
+      // An unknown address belongs to no account, so no account's log has it.
+      for (const accountId of user ? await accountsOf(user.id) : []) {
+        await recordFailedSignIn(d.store, d.clock, accountId, email, address);
+      }
+      return;
+    }
+    const kind = PEOPLE_EVENTS[ctx.path];
+    if (!kind || !returned || isAPIError(returned)) return;
+    const session = await getSessionFromCtx(ctx);
+    if (!session) return;
+    const actor: AuditActor = { type: 'person', id: session.user.id, label: session.user.email, address };
+    // Member endpoints answer with the member (remove-member inside `member`); invitation ones with the invitation.
+    const member = returned.member ?? (returned.userId ? (returned as Returned['member']) : undefined);
+    const subject = member
+      ? await (
+          await d.adapter()
+        ).findOne<{ email: string }>({
+          model: 'user',
+          where: [{ field: 'id', value: String(member.userId) }],
+        })
+      : null;
+    const accountId = String(member?.organizationId ?? returned.organizationId);
+    await record({
+      accountId,
+      kind,
+      actor,
+      target: subject?.email ?? returned.email ?? null,
+      detail: { role: member?.role ?? returned.role },
+    });
+  });
+}

@@ -1,20 +1,13 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AGENT_CLIENT_ID } from '../../server/contract/host-sync.ts';
 import { unpairHost } from '../../server/domain/host-pairing.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { follow, linkIn, mailsTo } from '../support/people-mail.ts';
+import { cookiesOf, ORIGIN, SAME_ORIGIN } from '../support/people.ts';
 import { createProject } from '../support/fixtures.ts';
 
-const ORIGIN = 'http://127.0.0.1:8787';
-const SAME_ORIGIN = { origin: ORIGIN, 'sec-fetch-site': 'same-origin' };
 const GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 const INTERVAL_MS = 5_000;
-
-function cookiesOf(r: LightMyRequestResponse): string {
-  const set = r.headers['set-cookie'];
-  return (Array.isArray(set) ? set : set ? [set] : []).map((c) => c.split(';')[0]).join('; ');
-}
 
 /**
  * RFC 8628 for host computers: the agent asks for a code, a signed-in person approves it for one of their accounts,

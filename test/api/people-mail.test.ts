@@ -2,23 +2,14 @@
  * The sign-in mails, through the outbox: the verification mail at sign-up and its link, password reset end to end,
  * used and expired links refused in a sentence, and the invitation mail and its page.
  */
-import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NO_SIGNALS } from '../../server/domain/context.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { testSecrets } from '../support/mail.ts';
 import { follow, linkIn, mailsTo } from '../support/people-mail.ts';
+import { cookiesOf, ORIGIN, PASSWORD, SAME_ORIGIN } from '../support/people.ts';
 import { TEST_ENGINE } from '../support/test-db.ts';
-
-const ORIGIN = 'http://127.0.0.1:8787';
-const SAME_ORIGIN = { origin: ORIGIN, 'sec-fetch-site': 'same-origin' };
-const PASSWORD = 'correct horse battery';
-
-function cookiesOf(r: LightMyRequestResponse): string {
-  const set = r.headers['set-cookie'];
-  return (Array.isArray(set) ? set : set ? [set] : []).map((c) => c.split(';')[0]).join('; ');
-}
 
 describe('people: the mails of sign-in', () => {
   let h: Harness;

@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_ONLY } from '../../server/auth/sign-up.ts';
@@ -6,18 +5,12 @@ import { createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
 import { testSecrets } from '../support/mail.ts';
 import { follow, linkIn, mailsTo } from '../support/people-mail.ts';
+import { cookiesOf, SAME_ORIGIN } from '../support/people.ts';
 import { TEST_ENGINE } from '../support/test-db.ts';
 
 /** The service's own origin: the harness serves http://127.0.0.1:8787/v1. */
-const ORIGIN = 'http://127.0.0.1:8787';
-const SAME_ORIGIN = { origin: ORIGIN, 'sec-fetch-site': 'same-origin' };
 
 /** The cookies a response sets, as a Cookie header sends them back. */
-function cookiesOf(r: LightMyRequestResponse): string {
-  const set = r.headers['set-cookie'];
-  return (Array.isArray(set) ? set : set ? [set] : []).map((c) => c.split(';')[0]).join('; ');
-}
-
 describe('people: sign-up, sign-in and the session on /v1', () => {
   let h: Harness;
   const secrets = testSecrets();

@@ -8,16 +8,8 @@ import { createSecretBox } from '../../server/domain/secret-box.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 import { BASE, createHarness, type Harness } from '../support/api-harness.ts';
 import { follow, linkIn, mailsTo } from '../support/people-mail.ts';
+import { cookiesOf, PASSWORD, SAME_ORIGIN } from '../support/people.ts';
 import { TEST_ENGINE } from '../support/test-db.ts';
-
-const ORIGIN = 'http://127.0.0.1:8787';
-const SAME_ORIGIN = { origin: ORIGIN, 'sec-fetch-site': 'same-origin' };
-const PASSWORD = 'correct horse battery';
-
-function cookiesOf(r: LightMyRequestResponse): string {
-  const set = r.headers['set-cookie'];
-  return (Array.isArray(set) ? set : set ? [set] : []).map((c) => c.split(';')[0]).join('; ');
-}
 
 /** One instance of the service: a Fastify app to inject into. */
 type Instance = Pick<FastifyInstance, 'inject'>;

@@ -79,11 +79,12 @@ describe('refusals below the routes, over a real socket', () => {
       `GET /v1/me HTTP/3.0\r\nHost: x\r\n\r\n`,
       `GET /v1/me\x01 HTTP/1.1\r\nHost: x\r\n\r\n`,
       `GET /v1/me HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n`,
-      // Transfer-Encoding the server refuses: not chunked, chunked with Content-Length, a broken chunk.
-      `POST /v1/projects HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n{}`,
-      `POST /v1/projects HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n`,
-      `POST /v1/projects HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`,
-      `POST /v1/projects HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n`,
+      // Transfer-Encoding the server refuses: not chunked, chunked with Content-Length, a broken chunk. With a key:
+      // without one the first hook answers 401, and may do so before the parser has reached the broken body.
+      `POST /v1/projects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n{}`,
+      `POST /v1/projects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n`,
+      `POST /v1/projects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`,
+      `POST /v1/projects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n`,
     ];
     for (const request of requests) {
       const r = await rawExchange(port, request);
@@ -95,9 +96,10 @@ describe('refusals below the routes, over a real socket', () => {
   });
 
   it('answers chunk extensions over the parser limit as 413, and a request that never completes as 408', async () => {
+    // With a key, as above: the parser's refusal is the only answer.
     const big = await rawExchange(
       port,
-      `POST /v1/projects HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2;x=${'e'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`,
+      `POST /v1/projects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2;x=${'e'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`,
     );
     expectProblem(big, 413, 'invalid_parameter');
     // Node raises ERR_HTTP_REQUEST_TIMEOUT on a connection whose request is not complete after `requestTimeout`;

@@ -12,7 +12,7 @@ export const accountOps = {
     extension: true,
     summary: 'The account’s audit log, newest first (extension)',
     description:
-      'Sign-ins, failed sign-in bursts (one entry per e-mail address and 15 minutes, counting the attempts), keys created or revoked, people invited, removed or given another role, webhooks created or deleted, computers paired or unpaired: who, when and from which address. Read by the account’s owner and admins signed in (and by the local owner of `answerwatch start`); a member, a viewer or any API key gets 403 `insufficient_scope`.',
+      'Sign-ins, failed sign-in bursts (one entry per e-mail address and 15 minutes, counting the attempts), keys created or revoked, people invited, removed or given another role, webhooks created or deleted, computers paired or unpaired: who, when and from which address. Read by the account’s owner and admins signed in (and by the local owner of `npx answerwatch start`); a member, a viewer or any API key gets 403 `insufficient_scope`.',
     scope: 'visibility:read',
     query: PageQuery,
     responses: ok(AuditPage),

@@ -231,12 +231,12 @@ describe.skipIf(browserPath === null)('web UI: runs, overview and answers', { ti
     await desk.keyboard.type('startup');
     await desk.keyboard.press('Enter');
     await desk.waitForURL(/q=startup/);
-    await until(
+    // The list before the search stays on screen until the results replace it: wait for those, not for any rows.
+    const prompts = await until(
       'the search results',
-      async () => desk.locator('table.answers tbody tr').count(),
-      (n) => n > 0,
+      async () => desk.locator('table.answers tbody td.prompt-cell').allTextContents(),
+      (cells) => cells.length > 0 && cells.every((c) => c === EVIL_PROMPT),
     );
-    const prompts = await desk.locator('table.answers tbody td.prompt-cell').allTextContents();
     expect(new Set(prompts)).toEqual(new Set([EVIL_PROMPT]));
     expect(await desk.locator('.results img, .results script').count()).toBe(0);
     await checkPage(desk, 'answers-search');

@@ -144,5 +144,11 @@ export async function launchBrowser(options: LaunchOptions): Promise<BrowserCont
     args: [...launchArgs(headless), ...(options.args ?? [])],
     viewport: headless ? { width: 1280, height: 900 } : null,
     acceptDownloads: false,
+    // The process that launched the browser closes it on its own signals: Playwright's SIGINT handler would end the
+    // process with code 130 before that process's own graceful stop finished, and its SIGHUP handler would keep
+    // a process alive whose terminal is gone. Its exit handler still kills the browser if the process dies.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
 }

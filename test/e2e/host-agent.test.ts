@@ -19,11 +19,12 @@ function startAgent(serverUrl: string, dataDir: string, env: Record<string, stri
   });
 }
 
-const stopAgent = (agent: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (agent.exitCode !== null || agent.signalCode !== null) return resolve();
-    agent.once('exit', () => resolve());
-    agent.kill('SIGTERM');
+/** Stops the agent as a service manager (SIGTERM) or a person at its terminal (SIGINT) does; its exit code. */
+const stopAgent = (agent: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') =>
+  new Promise<number | null>((resolve) => {
+    if (agent.exitCode !== null || agent.signalCode !== null) return resolve(agent.exitCode);
+    agent.once('exit', (code) => resolve(code));
+    agent.kill(signal);
   });
 
 describe.skipIf(browser === null)('the host agent and the service as real processes', () => {
@@ -182,6 +183,29 @@ describe.skipIf(browser === null)('the host agent and the service as real proces
       // The wall came before the prompt box: Perplexity was never asked.
       expect(pages.prompts(PX)).toEqual([]);
     } finally {
+      await stopAgent(agent);
+    }
+  });
+
+  it('ends cleanly on Ctrl+C while Chromium is asking, the browser closed by its own stop', async () => {
+    const LF = 'chatgpt-local-fetch';
+    pages.setMode(LF, 'stall');
+    await call(`/projects/${projectId}/tracking`, 'PUT', { engineIds: [LF] });
+    const serverUrl = server.baseUrl.replace(/\/v1$/, '');
+    const agent = startAgent(serverUrl, agentData(), agentEnv);
+    try {
+      await until(
+        'the host to be online',
+        async () => (await call(`/projects/${projectId}/capabilities`)).body.host,
+        (host) => host?.online === true,
+      );
+      const asked = pages.prompts(LF).length;
+      await call(`/projects/${projectId}/run-requests`, 'POST');
+      await until('Chromium to ask', async () => pages.prompts(LF).length, (n) => n > asked);
+      // Playwright's own SIGINT handler, left on, ended the process with 130 before the agent's stop had run.
+      expect(await stopAgent(agent, 'SIGINT')).toBe(0);
+    } finally {
+      pages.setMode(LF, 'normal');
       await stopAgent(agent);
     }
   });

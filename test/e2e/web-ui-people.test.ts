@@ -17,7 +17,7 @@ import { accountWithKey, cli, runCli } from '../support/e2e.ts';
 import { freePort } from '../support/pg-cluster.ts';
 import { PASSWORD } from '../support/people.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
-import { checkPage, heading } from '../support/web-ui.ts';
+import { checkPage, DESK, heading, PHONE } from '../support/web-ui.ts';
 
 const browserPath = requireBrowser();
 
@@ -75,7 +75,7 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
   });
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: DESK });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
@@ -197,6 +197,9 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     owner = await newPage();
     await signUpOnPage(owner, 'Olive Owner', 'owner@example.com');
     await checkPage(owner, 'people-sign-in');
+    await owner.setViewportSize(PHONE);
+    await checkPage(owner, 'people-sign-in');
+    await owner.setViewportSize(DESK);
 
     // A wrong password is said plainly, and so is the way to a new one.
     await owner.goto(`${origin}/app/`);
@@ -223,6 +226,10 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     expect(await owner.getByRole('link', { name: 'API keys' }).count()).toBe(0);
     await owner.getByRole('heading', { name: 'New project' }).waitFor();
     await checkPage(owner, 'people-projects');
+    // On a phone the header's person, account and buttons wrap within the width.
+    await owner.setViewportSize(PHONE);
+    await checkPage(owner, 'people-projects');
+    await owner.setViewportSize(DESK);
 
     await owner.locator('.project-card a.project-link').first().click();
     await heading(owner, /Overview/).waitFor();

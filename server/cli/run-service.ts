@@ -10,6 +10,7 @@ import { startBackgroundJobs } from '../jobs/background.ts';
 import { createLogger } from '../logger.ts';
 import { createConsoleTransport } from '../mail/console-transport.ts';
 import type { MailTransport } from '../mail/transport.ts';
+import type { CloudSignInPort } from '../routes/local-cloud.ts';
 import type { LocalHostPort } from '../routes/local-owner.ts';
 import { markOwner } from '../owner-mark.ts';
 import { keyFileBeside, keyFromEnv, loadSecretKey } from '../secret-key.ts';
@@ -141,6 +142,12 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
     signIn: async (a, e) => (await localHosts!).signIn(a, e),
     hostAccount: (a) => void localHosts?.then((h) => h.hostAccount(a)),
   };
+  // This computer's sign-in to a cloud service, with an agent of its own (`start` only, as the local hosts).
+  let cloudHost: Promise<CloudSignInPort & { stop(): Promise<void> }> | undefined;
+  const cloud: CloudSignInPort = {
+    state: async () => (await cloudHost!).state(),
+    start: async (server) => (await cloudHost!).start(server),
+  };
   const ownerToken = mode === 'start' ? `awl_${randomAlnum(40)}` : undefined;
   const app = await buildApp({
     store,
@@ -151,13 +158,14 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
     webhooks: jobs.webhooks,
     cloudEngineIds: keyedEngineIds(loadCloudConfig(process.env)),
     signUp: config.signUp,
-    ...(ownerToken && { localOwner: { token: ownerToken, hosts } }),
+    ...(ownerToken && { localOwner: { token: ownerToken, hosts, cloud } }),
   });
   // What removes the owner mark `answerwatch mcp` looks for (owner-mark.ts), once `start` has written it.
   let unmarkOwner: (() => Promise<void>) | undefined;
   const stop = async () => {
     await unmarkOwner?.();
     await (await localHosts)?.stop();
+    await (await cloudHost)?.stop();
     await app.close();
     await jobs.stop();
     await store.close();
@@ -187,6 +195,17 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
         serverUrl: `http://127.0.0.1:${port}`,
         dataDir: join(dataDirOf(config.database), 'agent'),
         log: log.child({ component: 'agent' }),
+        env: process.env,
+        checkInMs: config.agentCheckInMs,
+      }),
+    );
+  }
+  if (mode === 'start') {
+    cloudHost = import('./cloud-host.ts').then(({ startCloudHost }) =>
+      startCloudHost({
+        // Beside the local hosts' folders, which are named by account id (`acc…`), so never this one.
+        dataDir: join(dataDirOf(config.database), 'agent', 'cloud'),
+        log: log.child({ component: 'cloud-agent' }),
         env: process.env,
         checkInMs: config.agentCheckInMs,
       }),

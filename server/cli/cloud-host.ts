@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import { createAgent, type Agent } from '../../app/agent/agent.ts';
 import { CloudSignInError, cloudSignIn, pairedState, signedOut } from '../../app/agent/cloud-sign-in.ts';
 import { deviceLogin } from '../../app/agent/device-login.ts';
 import { createHostEngines } from '../../app/agent/host-engines.ts';
-import { openLocalStore } from '../../app/agent/local-store.ts';
+import { openLocalStore, type LocalStore } from '../../app/agent/local-store.ts';
 import type { AgentLog } from '../../app/agent/log.ts';
 import { agentDbPath } from '../../app/agent/paths.ts';
 import { createSyncClient, type SyncClient } from '../../app/agent/sync-client.ts';
@@ -20,13 +21,18 @@ export interface CloudHostOptions {
 /**
  * `answerwatch start` (and so the desktop app) as the host computer of one cloud account too: "Sign in to the
  * cloud" pairs an agent of its own through the device grant, which then runs here as `answerwatch agent --server`
- * would, from that moment and at every later start, until another sign-in replaces the pairing.
+ * would, from that moment and at every later start, until another sign-in replaces the pairing. Its folder is
+ * made at the first sign-in: a computer never signed in has none.
  */
 export async function startCloudHost(
   o: CloudHostOptions,
 ): Promise<CloudSignInPort & { stop(): Promise<void> }> {
-  const store = await openLocalStore(agentDbPath(o.dataDir), { env: o.env });
-  const engines = createHostEngines({ store, env: o.env, dataDir: o.dataDir, headless: true });
+  let opened: Promise<{ store: LocalStore; engines: ReturnType<typeof createHostEngines> }> | undefined;
+  const open = () =>
+    (opened ??= openLocalStore(agentDbPath(o.dataDir), { env: o.env }).then((store) => ({
+      store,
+      engines: createHostEngines({ store, env: o.env, dataDir: o.dataDir, headless: true }),
+    })));
   let running: { agent: Agent; client: SyncClient } | null = null;
   let stopped = false;
 
@@ -40,6 +46,7 @@ export async function startCloudHost(
   /** The agent of the pairing in the store, in place of any agent of an earlier one. */
   async function runAgent(): Promise<void> {
     await stopAgent();
+    const { store, engines } = await open();
     const pairing = stopped ? null : await store.pairing();
     if (!pairing) return;
     const client = createSyncClient({ serverUrl: pairing.serverUrl, token: pairing.token });
@@ -48,16 +55,17 @@ export async function startCloudHost(
     await agent.start();
   }
 
-  const pairing = await store.pairing();
+  const pairing = existsSync(agentDbPath(o.dataDir)) ? await (await open()).store.pairing() : null;
   const signIn = cloudSignIn({
     initial: pairing ? pairedState(pairing.serverUrl, pairing.accountId, pairing.deviceLabel) : signedOut(),
     login: async (server, show) => {
+      const { store, engines } = await open();
       const paired = await deviceLogin({ store, serverUrl: server, engines, show });
       await runAgent();
       return paired;
     },
   });
-  await runAgent();
+  if (pairing) await runAgent();
   return {
     state: async () => signIn.state(),
     async start(server) {
@@ -72,6 +80,8 @@ export async function startCloudHost(
     async stop() {
       stopped = true;
       await stopAgent();
+      if (!opened) return;
+      const { store, engines } = await opened;
       await engines.close();
       await store.close();
     },

@@ -4,6 +4,7 @@ import { signUpWithoutMail } from '../auth/sign-up-rules.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { keyedEngineIds, loadCloudConfig } from '../../engines/cloud/index.ts';
 import { systemClock } from '../domain/clock.ts';
+import { AppError } from '../domain/errors.ts';
 import { randomAlnum } from '../domain/ids.ts';
 import { createSecretBox, unopenable, type SecretBox } from '../domain/secret-box.ts';
 import { startBackgroundJobs } from '../jobs/background.ts';
@@ -143,10 +144,16 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
     hostAccount: (a) => void localHosts?.then((h) => h.hostAccount(a)),
   };
   // This computer's sign-in to a cloud service, with an agent of its own (`start` only, as the local hosts).
-  let cloudHost: Promise<CloudSignInPort & { stop(): Promise<void> }> | undefined;
+  let cloudHost: Promise<(CloudSignInPort & { stop(): Promise<void> }) | undefined> | undefined;
+  const cloudPort = async () => {
+    const port = await cloudHost;
+    if (!port)
+      throw new AppError('not_found', 'This computer cannot sign in to a cloud service: see the log.');
+    return port;
+  };
   const cloud: CloudSignInPort = {
-    state: async () => (await cloudHost!).state(),
-    start: async (server) => (await cloudHost!).start(server),
+    state: async () => (await cloudPort()).state(),
+    start: async (server) => (await cloudPort()).start(server),
   };
   const ownerToken = mode === 'start' ? `awl_${randomAlnum(40)}` : undefined;
   const app = await buildApp({
@@ -201,15 +208,21 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
     );
   }
   if (mode === 'start') {
-    cloudHost = import('./cloud-host.ts').then(({ startCloudHost }) =>
-      startCloudHost({
-        // Beside the local hosts' folders, which are named by account id (`acc…`), so never this one.
-        dataDir: join(dataDirOf(config.database), 'agent', 'cloud'),
-        log: log.child({ component: 'cloud-agent' }),
-        env: process.env,
-        checkInMs: config.agentCheckInMs,
-      }),
-    );
+    cloudHost = import('./cloud-host.ts')
+      .then(({ startCloudHost }) =>
+        startCloudHost({
+          // Beside the local hosts' folders, which are named by account id (`acc…`), so never this one.
+          dataDir: join(dataDirOf(config.database), 'agent', 'cloud'),
+          log: log.child({ component: 'cloud-agent' }),
+          env: process.env,
+          checkInMs: config.agentCheckInMs,
+        }),
+      )
+      .catch((err: unknown) => {
+        // The service itself serves on: only signing in to a cloud service is out of reach.
+        log.error({ err }, 'the cloud sign-in could not start');
+        return undefined;
+      });
   }
   const api = `http://${config.host}:${port}/v1`;
   process.stdout.write(

@@ -4,7 +4,7 @@
  * a person signed in there approves or denies the code; paired, the computer's agent runs for that account, and
  * stays paired across a restart of `start`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,9 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-/** `start` as the desktop app runs it, and its owner's calls to /local/v1/cloud-sign-in. */
-async function startOnThisComputer(db: string) {
-  const server = await startServer(db, { ANSWERWATCH_AGENT_CHECKIN_MS: '500' }, 'start');
+/** `start` as the desktop app runs it on its data folder, and its owner's calls to /local/v1/cloud-sign-in. */
+async function startOnThisComputer(data: string) {
+  mkdirSync(data, { recursive: true });
+  const server = await startServer(
+    join(data, 'answerwatch.db'),
+    { ANSWERWATCH_AGENT_CHECKIN_MS: '500' },
+    'start',
+  );
   const token = server.output().match(/#token=(awl_\w+)/)![1]!;
   const url = `${new URL(server.baseUrl).origin}/local/v1/cloud-sign-in`;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -47,13 +52,15 @@ const stopAll = (...servers: ServerProcess[]) => Promise.all(servers.map((s) => 
 describe('Sign in to the cloud: start pairs this computer with a cloud account through the device grant', () => {
   it('shows a code, is approved, pairs, runs the agent for that account and stays paired after a restart', async () => {
     const cloud = await serviceWithPerson(dir, smtp, 'ada');
-    const localDb = join(dir, 'desktop.db');
-    let local = await startOnThisComputer(localDb);
+    const data = join(dir, 'desktop');
+    let local = await startOnThisComputer(data);
     try {
       expect(await local.state()).toMatchObject({
         phase: 'signed-out',
         message: 'This computer is not signed in to a cloud service.',
       });
+      // Never signed in, the computer has no folder for it.
+      expect(existsSync(join(data, 'agent', 'cloud'))).toBe(false);
       const bad = await local.signIn('http://answerwatch.example.com');
       expect(bad.status).toBe(400);
       expect(await bad.json()).toMatchObject({
@@ -83,7 +90,7 @@ describe('Sign in to the cloud: start pairs this computer with a cloud account t
         .toMatchObject({ configured: true, online: true, deviceLabel: hostname() });
 
       await local.server.stop();
-      local = await startOnThisComputer(localDb);
+      local = await startOnThisComputer(data);
       expect(await local.state()).toMatchObject({ phase: 'paired', accountId: cloud.accountId });
     } finally {
       await stopAll(local.server, cloud.server);
@@ -92,8 +99,9 @@ describe('Sign in to the cloud: start pairs this computer with a cloud account t
 
   it('says so when the person denies the code, and when the service cannot be reached', async () => {
     const cloud = await serviceWithPerson(dir, smtp, 'grace');
-    const local = await startOnThisComputer(join(dir, 'denied.db'));
+    const local = await startOnThisComputer(join(dir, 'denied'));
     try {
+      expect((await local.state()).phase).toBe('signed-out');
       expect((await local.signIn(cloud.origin)).status).toBe(202);
       const waiting = await local.until(['asking']);
       await cloud.decide(waiting.userCode!, 'deny');

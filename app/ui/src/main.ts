@@ -79,6 +79,7 @@ function shell(): void {
       null,
       h('li', null, h('a', { href: '#/' }, icon('projects'), 'Projects')),
       h('li', null, h('a', { href: '#/keys' }, icon('keys'), 'API keys')),
+      h('li', null, h('a', { href: '#/cloud' }, icon('sources'), 'Cloud')),
     ),
   );
   root.replaceChildren(
@@ -216,7 +217,11 @@ async function route(): Promise<void> {
   };
   let counting: Promise<void> | null = null;
   try {
-    if (!state.accountId) {
+    if (r.name === 'cloud') {
+      // Before any account: a computer may serve only a cloud account.
+      drawProjectNav(r, null);
+      await (await import('./page-cloud.ts')).renderCloud(base);
+    } else if (!state.accountId) {
       drawProjectNav(r, null);
       // A fresh machine: the first run, loaded only then.
       await (await import('./page-welcome.ts')).renderWelcome(base, welcomed);

@@ -8,6 +8,7 @@ describe('hash routes', () => {
     expect(parseRoute('')).toEqual({ name: 'projects' });
     expect(parseRoute('#/')).toEqual({ name: 'projects' });
     expect(parseRoute('#/keys')).toEqual({ name: 'keys' });
+    expect(parseRoute('#/cloud')).toEqual({ name: 'cloud' });
     const overview = parseRoute('#/p/prj123');
     expect(overview).toMatchObject({ name: 'project', projectId: 'prj123', page: 'overview' });
     const answers = parseRoute('#/p/prj123/answers?engine=a&engine=b&mentioned=true');

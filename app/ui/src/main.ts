@@ -1,8 +1,9 @@
 /**
- * The web UI of `answerwatch start`: reads the owner token from the address, picks the account, draws the
- * shell (header, navigation, main) and renders the page of the hash route.
+ * The web UI: on `answerwatch start` it reads the owner token from the address; on the cloud service it works as
+ * the person signed in (the session cookie), or shows the sign-in page. It picks the account, draws the shell
+ * (header, navigation, main) and renders the page of the hash route.
  */
-import { configureApi, local } from './api.ts';
+import { configureApi, local, signedInAsPerson } from './api.ts';
 import { listenToDesktop } from './desktop.ts';
 import { button, h, select, withCode } from './dom.ts';
 import { icon } from './icons.ts';
@@ -16,35 +17,13 @@ import { renderProjects } from './page-projects.ts';
 import { renderRuns } from './page-runs.ts';
 import { renderSetup, renderSetupSection } from './page-setup.ts';
 import { showUnseenAlerts } from './nav-alerts.ts';
-import { parseRoute, projectHref, type ProjectPage, type Route } from './router.ts';
+import { drawProjectNav } from './project-nav.ts';
+import { parseRoute, projectHref, type ProjectPage } from './router.ts';
+import { holdScopes } from './permissions.ts';
 import { rememberAccount, takeSession } from './session.ts';
 import { getProject, resetCaches, state } from './state.ts';
 import type { LocalAccount, Page } from './types.ts';
 import { errorNotice, setLiveRegion, takeFlash } from './widgets.ts';
-
-const PAGE_LABELS: Record<ProjectPage, string> = {
-  overview: 'Overview',
-  prompts: 'Prompts',
-  sources: 'Sources',
-  surfaces: 'API vs app',
-  answers: 'Answers',
-  alerts: 'Alerts',
-  setup: 'Setup',
-  runs: 'Runs',
-  engines: 'Engines',
-  webhooks: 'Webhooks',
-  exports: 'Exports',
-};
-
-/**
- * The project's pages in three groups: what the engines say, what is tracked and run, and what leaves the app.
- * A page is one entry in PROJECT_PAGES (router.ts), PAGE_LABELS, PAGES and a group here.
- */
-const NAV_GROUPS: { label: string; pages: ProjectPage[] }[] = [
-  { label: 'Results', pages: ['overview', 'prompts', 'sources', 'surfaces', 'answers', 'alerts'] },
-  { label: 'Tracking', pages: ['setup', 'runs', 'engines'] },
-  { label: 'Connect', pages: ['webhooks', 'exports'] },
-];
 
 const PAGES: Record<ProjectPage, (ctx: ProjectContext) => Promise<void>> = {
   // The charts library loads with the page that draws charts, not with the app; so do the insight pages.
@@ -78,8 +57,13 @@ function shell(): void {
       'ul',
       null,
       h('li', null, h('a', { href: '#/' }, icon('projects'), 'Projects')),
-      h('li', null, h('a', { href: '#/keys' }, icon('keys'), 'API keys')),
-      h('li', null, h('a', { href: '#/cloud' }, icon('sources'), 'Cloud')),
+      // API keys and Cloud are the local owner's (/local/v1): not offered to a person of the cloud service.
+      ...(signedInAsPerson()
+        ? []
+        : [
+            h('li', null, h('a', { href: '#/keys' }, icon('keys'), 'API keys')),
+            h('li', null, h('a', { href: '#/cloud' }, icon('sources'), 'Cloud')),
+          ]),
     ),
   );
   root.replaceChildren(
@@ -130,69 +114,6 @@ const tokenOf = () => token;
 /** Set once the tab has its token and account: from then on the hash is the page to show. */
 let routing = false;
 
-function drawProjectNav(route: Route, projectName: string | null): void {
-  if (route.name !== 'project' && route.name !== 'answer' && route.name !== 'setup') {
-    projectNav.hidden = true;
-    projectNav.replaceChildren();
-    return;
-  }
-  const current: ProjectPage =
-    route.name === 'answer' ? 'answers' : route.name === 'setup' ? 'setup' : route.page;
-  projectNav.hidden = false;
-  // On a phone the pages fold into one menu button naming the current page; on a desk they are always listed.
-  const panelId = 'project-pages';
-  const toggle = h(
-    'button',
-    { type: 'button', class: 'nav-toggle', 'aria-expanded': 'false', 'aria-controls': panelId },
-    icon('menu'),
-    h(
-      'span',
-      { class: 'nav-toggle-text' },
-      h('span', { class: 'visually-hidden' }, 'Pages: '),
-      PAGE_LABELS[current],
-    ),
-  );
-  const panel = h(
-    'div',
-    { class: 'nav-panel', id: panelId },
-    ...NAV_GROUPS.map((group) =>
-      h(
-        'div',
-        { class: 'nav-group' },
-        h('p', { class: 'nav-group-label', 'aria-hidden': 'true' }, group.label),
-        h(
-          'ul',
-          { 'aria-label': group.label },
-          ...group.pages.map((page) =>
-            h(
-              'li',
-              null,
-              h(
-                'a',
-                {
-                  href: projectHref(route.projectId, page),
-                  ...(page === current && { 'aria-current': 'page' }),
-                },
-                icon(page),
-                PAGE_LABELS[page],
-              ),
-            ),
-          ),
-        ),
-      ),
-    ),
-  );
-  toggle.addEventListener('click', () => {
-    const open = toggle.getAttribute('aria-expanded') !== 'true';
-    toggle.setAttribute('aria-expanded', String(open));
-    panel.classList.toggle('open', open);
-  });
-  projectNav.replaceChildren(
-    h('div', { class: 'nav-head' }, h('p', { class: 'project-name' }, projectName ?? 'Project'), toggle),
-    panel,
-  );
-}
-
 async function route(): Promise<void> {
   controller?.abort();
   const ctl = new AbortController();
@@ -217,25 +138,36 @@ async function route(): Promise<void> {
   };
   let counting: Promise<void> | null = null;
   try {
-    if (r.name === 'cloud') {
+    if (r.name === 'cloud' && !signedInAsPerson()) {
       // Before any account: a computer may serve only a cloud account.
-      drawProjectNav(r, null);
+      drawProjectNav(projectNav, r, null);
       await (await import('./page-cloud.ts')).renderCloud(base);
+    } else if (!state.accountId && signedInAsPerson()) {
+      drawProjectNav(projectNav, r, null);
+      base.setTitle('No account');
+      view.append(
+        h('h1', { tabindex: '-1' }, 'You are in no account yet'),
+        h(
+          'p',
+          null,
+          'If you were invited, open the link in the invitation mail again to join the account; otherwise ask the owner or an admin of an account to invite you.',
+        ),
+      );
     } else if (!state.accountId) {
-      drawProjectNav(r, null);
+      drawProjectNav(projectNav, r, null);
       // A fresh machine: the first run, loaded only then.
       await (await import('./page-welcome.ts')).renderWelcome(base, welcomed);
     } else if (r.name === 'projects') {
-      drawProjectNav(r, null);
+      drawProjectNav(projectNav, r, null);
       await renderProjects(base);
-    } else if (r.name === 'keys') {
-      drawProjectNav(r, null);
+    } else if (r.name === 'keys' && !signedInAsPerson()) {
+      drawProjectNav(projectNav, r, null);
       await renderKeys(base);
     } else if (r.name === 'project' || r.name === 'answer' || r.name === 'setup') {
-      drawProjectNav(r, null);
+      drawProjectNav(projectNav, r, null);
       const project = await getProject(r.projectId);
       if (ctl.signal.aborted) return;
-      drawProjectNav(r, project.name);
+      drawProjectNav(projectNav, r, project.name);
       // Drawn beside the page, and part of it: the page counts as whole once the count is in.
       if (r.name !== 'project' || r.page !== 'alerts')
         counting = showUnseenAlerts(projectNav, r.projectId, ctl.signal);
@@ -244,7 +176,7 @@ async function route(): Promise<void> {
       else if (r.name === 'setup') await renderSetupSection(ctx, r.section);
       else await PAGES[r.page](ctx);
     } else {
-      drawProjectNav(r, null);
+      drawProjectNav(projectNav, r, null);
       base.setTitle('Not found');
       view.append(
         h('h1', { tabindex: '-1' }, 'Page not found'),
@@ -306,8 +238,31 @@ async function boot(): Promise<void> {
   routing = false;
   state.accountId = null;
   resetCaches();
-  if (!token) return noToken();
-  configureApi(token, session.accountId, () => {
+  holdScopes();
+  // `start`'s link asks nothing of the identity library: the owner token is all it needs.
+  if (token) return bootOwner(token, session.accountId);
+  const person = await import('./person-mode.ts');
+  return person.bootWithoutToken(
+    {
+      root,
+      main,
+      accountSlot,
+      draw: shell,
+      boot,
+      chooseAccount,
+      routing: async (on) => {
+        routing = on;
+        if (on) return route();
+        controller?.abort();
+      },
+      ownerLink: noToken,
+    },
+    session.accountId,
+  );
+}
+
+async function bootOwner(owner: string, storedAccount: string | null): Promise<void> {
+  configureApi(owner, storedAccount, () => {
     sessionStorage.removeItem('answerwatch.token');
   });
   shell();
@@ -318,8 +273,7 @@ async function boot(): Promise<void> {
     main.replaceChildren(h('h1', { tabindex: '-1' }, 'Cannot open Answerwatch'), errorNotice(err));
     return;
   }
-  const stored =
-    session.accountId && state.accounts.some((a) => a.id === session.accountId) ? session.accountId : null;
+  const stored = storedAccount && state.accounts.some((a) => a.id === storedAccount) ? storedAccount : null;
   const chosen = stored ?? state.accounts[0]?.id ?? null;
   if (chosen) chooseAccount(chosen, false);
   drawAccounts();

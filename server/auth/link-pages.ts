@@ -209,17 +209,37 @@ export async function linkPageRoutes(
       a(APP, 'Open Answerwatch'),
     ];
 
+    /** The account and role an invitation is for, read from the library's own rows. */
+    const invitedTo = async (id: string) => {
+      const rows = (await identity.$context).adapter;
+      const invitation = await rows.findOne<{ organizationId: string; role: string }>({
+        model: 'invitation',
+        where: [{ field: 'id', value: id }],
+      });
+      const account =
+        invitation &&
+        (await rows.findOne<{ name: string }>({
+          model: 'organization',
+          where: [{ field: 'id', value: invitation.organizationId }],
+        }));
+      return account ? { name: account.name, role: invitation.role } : null;
+    };
+
     scope.get(LINK_PAGES.invitation, async (request, reply) => {
       const headers = headersOf(request);
       const id = field(request, 'id');
       if (!(await identity.api.getSession({ headers }))) return show(reply, 401, joinTitle, signInFirst);
+      const join = (line: string) =>
+        show(reply, 200, joinTitle, [p(line), form(LINK_PAGES.invitation, { id }, [], 'Join the account')]);
       try {
         const i = await identity.api.getInvitation({ query: { id }, headers });
-        return show(reply, 200, joinTitle, [
-          p(`${i.inviterEmail} invited you to the account “${i.organizationName}” as ${i.role}.`),
-          form(LINK_PAGES.invitation, { id }, [], 'Join the account'),
-        ]);
+        return join(`${i.inviterEmail} invited you to the account “${i.organizationName}” as ${i.role}.`);
       } catch (e) {
+        // The library checks its inviter last, once the invitation is pending, unexpired and this person's: an
+        // operator's invitation (`people invite`, made at a shell) names an inviter who is in no account.
+        const operator =
+          codeOf(e) === 'INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION' && (await invitedTo(id));
+        if (operator) return join(`You are invited to the account “${operator.name}” as ${operator.role}.`);
         return show(reply, 410, joinTitle, [p(invitationProblem(codeOf(e)))]);
       }
     });

@@ -10,7 +10,8 @@ import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
 import { testSecrets } from '../support/mail.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
-import { peopleOf } from '../support/people.ts';
+import { follow } from '../support/people-mail.ts';
+import { peopleOf, SAME_ORIGIN } from '../support/people.ts';
 import { TEST_ENGINE } from '../support/test-db.ts';
 
 const DAY_MS = 86_400_000;
@@ -244,7 +245,18 @@ describe('people: the rules of an account’s people', () => {
       expect.objectContaining({ email: 'first@example.com', role: 'owner' }),
     ]);
     const first = await p.signUp('first@example.com');
-    expect((await p.accept(first, invited.invitationId)).statusCode).toBe(200);
+    // The mail's page shows the operator's invitation (its inviter is in no account) and joins from its form.
+    const link = new URL(invited.link);
+    const shown = await follow(h, link, { cookie: first });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.body).toContain('You are invited to the account “Shell-made” as owner.');
+    const joined = await h.app.inject({
+      method: 'POST',
+      url: link.pathname,
+      payload: `id=${encodeURIComponent(invited.invitationId)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: first, ...SAME_ORIGIN },
+    });
+    expect(joined.body).toContain('You joined the account.');
     expect(await p.roles(account.id)).toEqual({ 'first@example.com': 'owner' });
     await expect(
       operatorInvite(d, { accountId: account.id, email: 'b@example.com', role: 'owner' }),

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchArgs } from '../../engines/browser/browser.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
 import { requireBrowser } from '../support/browser.ts';
-import { accountWithKey, cli, runCli } from '../support/e2e.ts';
+import { accountWithKey, cli, cliWithEnv, runCli } from '../support/e2e.ts';
 import { freePort } from '../support/pg-cluster.ts';
 import { PASSWORD } from '../support/people.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
@@ -96,9 +96,10 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     return mail.text!.match(/https?:\/\/\S+/)![0];
   }
 
-  /** An invitation from the shell, as an operator makes one: its id. */
+  /** An invitation from the shell, as an operator makes one (the service's public address set, as it is there). */
   async function operatorInvite(account: string, email: string, role: string): Promise<string> {
-    const invited = await cli(
+    const invited = await cliWithEnv(
+      { ANSWERWATCH_PUBLIC_URL: origin },
       'people',
       'invite',
       '--account',
@@ -113,25 +114,12 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     return invited.invitationId as string;
   }
 
-  /**
-   * Joins by the identity library's own endpoint, from the page: the invitation page cannot show an operator's
-   * invitation (the library requires its inviter to be a member of the account, and the operator is none).
-   */
-  async function joinByFetch(page: Page, invitationId: string): Promise<void> {
-    // From the app's own page: the mail's link pages allow no script to connect anywhere.
-    await page.goto(`${origin}/app/`);
-    const status = await page.evaluate(async (id) => {
-      const r = await fetch('/auth/organization/accept-invitation', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ invitationId: id }),
-      });
-      return r.status;
-    }, invitationId);
-    expect(status).toBe(200);
-    // The tab boots again, now in the account (as a person opening Answerwatch after joining).
-    await page.reload();
+  /** Joins on the page the operator's invitation mail links to (its inviter is in no account: the page shows it). */
+  async function joinOperatorInvitation(page: Page, email: string, invitationId: string): Promise<void> {
+    await page.goto(await linkTo(email, /invited to an account/, new RegExp(invitationId)));
+    await page.getByText(/You are invited to the account “.*” as owner\./).waitFor();
+    await page.getByRole('button', { name: 'Join the account' }).click();
+    await page.getByText('You joined the account.').waitFor();
   }
 
   /** An invitation the account's owner makes from their page: its link, from the mail it sends. */
@@ -213,7 +201,7 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     // Confirmed but not yet in the account: the page says how to join.
     await owner.goto(`${origin}/app/`);
     await heading(owner, 'You are in no account yet').waitFor();
-    await joinByFetch(owner, invitationId);
+    await joinOperatorInvitation(owner, 'owner@example.com', invitationId);
     // Signed out, then in again through the page's own form.
     await owner.context().clearCookies();
     await owner.goto(`${origin}/app/`);
@@ -326,7 +314,7 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     const stranger = await newPage();
     await signUpOnPage(stranger, 'Sam Stranger', 'stranger@example.com');
     await confirm(stranger, 'stranger@example.com');
-    await joinByFetch(stranger, invitationId);
+    await joinOperatorInvitation(stranger, 'stranger@example.com', invitationId);
     await stranger.goto(`${origin}/app/#/p/${projectId}`);
     await heading(stranger, 'Something went wrong').waitFor();
     await stranger.getByText('It is not there any more, or this account cannot see it.').waitFor();

@@ -21,7 +21,15 @@ export function runCli(...args: string[]): Promise<CliRun> {
 
 /** The real CLI as its own process, with --json; answers its parsed output. */
 export async function cli(...args: string[]) {
-  return JSON.parse((await exec(process.execPath, ['server/cli/bin.js', ...args, '--json'])).stdout);
+  return cliWithEnv({}, ...args);
+}
+
+/** The same, with variables an operator sets in the command's environment (ANSWERWATCH_PUBLIC_URL, …). */
+export async function cliWithEnv(env: Record<string, string>, ...args: string[]) {
+  const run = await exec(process.execPath, ['server/cli/bin.js', ...args, '--json'], {
+    env: { ...process.env, ...env },
+  });
+  return JSON.parse(run.stdout);
 }
 
 /** Polls `read` until `done` holds, for at most a minute. */

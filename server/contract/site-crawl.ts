@@ -48,7 +48,7 @@ export const PAGE_ERRORS = [
 ] as const;
 
 /** How the crawl came to a page. */
-export const PAGE_SOURCES = ['home', 'cited', 'sitemap', 'link', 'redirect'] as const;
+export const PAGE_SOURCES = ['home', 'cited', 'sitemap', 'link'] as const;
 
 export const StructuredFacts = z.strictObject({
   organizations: z.array(z.strictObject({ name: Text(300), url: Url.nullable() })).max(20),

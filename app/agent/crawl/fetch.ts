@@ -7,7 +7,12 @@
 import { brotliDecompressSync, constants, gunzipSync, inflateSync } from 'node:zlib';
 import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
-import { OutboundRefusal, pinnedLookup, vettedAddresses, type Resolver } from '../../../engines/net/outbound.ts';
+import {
+  OutboundRefusal,
+  pinnedLookup,
+  vettedAddresses,
+  type Resolver,
+} from '../../../engines/net/outbound.ts';
 import type { PageError } from '../../../server/contract/site-crawl.ts';
 
 export interface FetcherOptions {
@@ -62,14 +67,19 @@ function failure(err: unknown, timedOut: boolean, timeoutMs: number): FetchFailu
 }
 
 /** Decodes a Content-Encoding, stopping at maxBytes of output (a small gzip can unpack to gigabytes). */
-function decode(body: Buffer, encoding: string | undefined, maxBytes: number): { body: Buffer; truncated: boolean } {
+function decode(
+  body: Buffer,
+  encoding: string | undefined,
+  maxBytes: number,
+): { body: Buffer; truncated: boolean } {
   const how = (encoding ?? '').trim().toLowerCase();
   if (how === '' || how === 'identity') return { body, truncated: false };
   // A body cut at maxBytes still decodes as far as it goes.
   const options = { maxOutputLength: maxBytes, finishFlush: constants.Z_SYNC_FLUSH };
   try {
     if (how === 'gzip' || how === 'x-gzip') return { body: gunzipSync(body, options), truncated: false };
-    if (how === 'br') return { body: brotliDecompressSync(body, { maxOutputLength: maxBytes }), truncated: false };
+    if (how === 'br')
+      return { body: brotliDecompressSync(body, { maxOutputLength: maxBytes }), truncated: false };
     if (how === 'deflate') return { body: inflateSync(body, options), truncated: false };
   } catch (err) {
     if (err instanceof RangeError) return { body: Buffer.alloc(0), truncated: true };
@@ -128,7 +138,8 @@ export function createFetcher(o: FetcherOptions): Fetcher {
   async function attempt(url: URL, signal: AbortSignal): Promise<FetchedResponse> {
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
       throw new FetchFailure('protocol_error', `not a web address (${url.protocol})`);
-    if (url.username || url.password) throw new FetchFailure('protocol_error', 'user names in URLs are not crawled');
+    if (url.username || url.password)
+      throw new FetchFailure('protocol_error', 'user names in URLs are not crawled');
     const res = await request(url, {
       method: 'GET',
       dispatcher: await agentFor(url, signal),
@@ -168,7 +179,10 @@ export function createFetcher(o: FetcherOptions): Fetcher {
       let timer: NodeJS.Timeout | undefined;
       // undici may not give up on an abort while a connection is still being made: answer at the deadline anyway.
       const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new FetchFailure('timeout', `no complete answer within ${o.timeoutMs} ms`)), o.timeoutMs + 1000);
+        timer = setTimeout(
+          () => reject(new FetchFailure('timeout', `no complete answer within ${o.timeoutMs} ms`)),
+          o.timeoutMs + 1000,
+        );
       });
       try {
         return await Promise.race([attempt(new URL(href), signal), late]);

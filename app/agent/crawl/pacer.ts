@@ -38,6 +38,7 @@ export interface Pacer {
 export function createPacer(clock: Clock, requestsPerSecond: number): Pacer {
   const base = 1000 / requestsPerSecond;
   let interval = base;
+  let last = Number.NEGATIVE_INFINITY;
   let next = Number.NEGATIVE_INFINITY;
   return {
     get intervalMs() {
@@ -45,10 +46,13 @@ export function createPacer(clock: Clock, requestsPerSecond: number): Pacer {
     },
     setCrawlDelay(seconds) {
       interval = Math.max(base, (seconds ?? 0) * 1000);
+      // The slot after the last request moves with the new spacing (robots.txt's delay counts from its own request).
+      next = last + interval;
     },
     async wait(signal) {
       const now = clock.now();
       const at = Math.max(now, next);
+      last = at;
       next = at + interval;
       if (at > now) await clock.sleep(at - now, signal);
     },

@@ -89,7 +89,8 @@ export function robotsDirectives(metas: readonly string[], headerValues: readonl
     let agent: string | null = null;
     for (const part of header.split(',')) {
       const named = /^\s*([a-z0-9_-]+)\s*:\s*(.*)$/i.exec(part);
-      const known = named && !/^(unavailable_after|max-snippet|max-image-preview|max-video-preview)$/i.test(named[1]!);
+      const known =
+        named && !/^(unavailable_after|max-snippet|max-image-preview|max-video-preview)$/i.test(named[1]!);
       if (known) agent = named[1]!.toLowerCase();
       const directive = (known ? named[2]! : part).trim().toLowerCase();
       if (agent === null || agent === CRAWLER_TOKEN.toLowerCase()) directives.add(directive);
@@ -100,7 +101,11 @@ export function robotsDirectives(metas: readonly string[], headerValues: readonl
 
 /** Reads an HTML page fetched from `url`; `xRobotsTag` is the header's value, if any. */
 export function readPage(html: string, url: string, xRobotsTag: string | null): PageFacts {
-  const doc = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const doc = parseDocument(html, {
+    decodeEntities: true,
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+  });
   const baseHref = first(doc, 'base')?.attribs.href;
   const base = (baseHref && normalizeUrl(baseHref, url)) || url;
   const directives = robotsDirectives(

@@ -38,7 +38,11 @@ export interface SiteScope {
 export function siteScope(websiteUrl: string, brandDomains: readonly string[]): SiteScope {
   const sites = new Set([siteOf(new URL(websiteUrl).hostname)]);
   for (const domain of brandDomains) {
-    const host = domain.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/[/:].*$/, '');
+    const host = domain
+      .trim()
+      .toLowerCase()
+      .replace(/^https?:\/\//, '')
+      .replace(/[/:].*$/, '');
     if (host) sites.add(siteOf(host));
   }
   const contains = (raw: string) => {

@@ -10,8 +10,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 export const MAX_SITEMAP_XML_BYTES = 50 * 1024 * 1024;
 
 export type ParsedSitemap =
-  | { kind: 'urlset'; urls: { loc: string; lastmod: string | null }[] }
-  | { kind: 'index'; sitemaps: string[] };
+  { kind: 'urlset'; urls: { loc: string; lastmod: string | null }[] } | { kind: 'index'; sitemaps: string[] };
 
 /** A sitemap that is not one; the message says why and is safe to show. */
 export class SitemapError extends Error {
@@ -34,9 +33,10 @@ function isGzip(body: Buffer): boolean {
 function unpack(body: Buffer): string {
   if (!isGzip(body)) return body.toString('utf8');
   try {
-    return gunzipSync(body, { maxOutputLength: MAX_SITEMAP_XML_BYTES, finishFlush: constants.Z_SYNC_FLUSH }).toString(
-      'utf8',
-    );
+    return gunzipSync(body, {
+      maxOutputLength: MAX_SITEMAP_XML_BYTES,
+      finishFlush: constants.Z_SYNC_FLUSH,
+    }).toString('utf8');
   } catch (err) {
     if (err instanceof RangeError) throw new SitemapError('unpacks to more than 50 MB');
     throw new SitemapError('is not valid gzip');
@@ -63,7 +63,8 @@ export function parseSitemap(body: Buffer, url: string, maxUrls: number): Parsed
   const xml = unpack(body).replace(/^\uFEFF/, '');
   if (xml.trim() === '') throw new SitemapError('is empty');
   const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw new SitemapError(`is not XML (line ${valid.err.line}: ${valid.err.msg.slice(0, 120)})`);
+  if (valid !== true)
+    throw new SitemapError(`is not XML (line ${valid.err.line}: ${valid.err.msg.slice(0, 120)})`);
   const doc = parser.parse(xml) as Record<string, unknown>;
   const urlset = doc.urlset as { url?: Record<string, unknown>[] } | undefined;
   const index = doc.sitemapindex as { sitemap?: Record<string, unknown>[] } | undefined;

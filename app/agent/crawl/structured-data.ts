@@ -12,7 +12,13 @@ export interface StructuredData {
 
 const MAX_NODES = 5_000;
 const MAX_DEPTH = 20;
-const ORGANIZATION = new Set(['Organization', 'Corporation', 'LocalBusiness', 'OnlineStore', 'OnlineBusiness']);
+const ORGANIZATION = new Set([
+  'Organization',
+  'Corporation',
+  'LocalBusiness',
+  'OnlineStore',
+  'OnlineBusiness',
+]);
 const PRODUCT = new Set(['Product', 'SoftwareApplication', 'WebApplication', 'MobileApplication', 'Service']);
 
 type Node = Record<string, unknown>;
@@ -27,7 +33,12 @@ function typesOf(node: Node): string[] {
   const list = Array.isArray(raw) ? raw : [raw];
   return list
     .filter((t): t is string => typeof t === 'string' && t.trim() !== '')
-    .map((t) => t.trim().replace(/^(?:https?:\/\/schema\.org\/|schema:)/, '').slice(0, 100));
+    .map((t) =>
+      t
+        .trim()
+        .replace(/^(?:https?:\/\/schema\.org\/|schema:)/, '')
+        .slice(0, 100),
+    );
 }
 
 function str(value: unknown, max: number): string | null {

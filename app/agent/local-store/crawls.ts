@@ -47,14 +47,27 @@ export function crawlStore(db: Kysely<AgentDatabase>): CrawlStore {
           await db.transaction().execute(async (tx) => {
             await tx
               .insertInto('crawl_progress')
-              .values({ crawl_id: crawlId, project_id: projectId, setup: JSON.stringify(setup), updated_at: at })
-              .onConflict((oc) => oc.column('crawl_id').doUpdateSet({ setup: JSON.stringify(setup), updated_at: at }))
+              .values({
+                crawl_id: crawlId,
+                project_id: projectId,
+                setup: JSON.stringify(setup),
+                updated_at: at,
+              })
+              .onConflict((oc) =>
+                oc.column('crawl_id').doUpdateSet({ setup: JSON.stringify(setup), updated_at: at }),
+              )
               .execute();
             await tx.deleteFrom('crawl_urls').where('crawl_id', '=', crawlId).execute();
             for (const [position, seed] of seeds.entries()) {
               await tx
                 .insertInto('crawl_urls')
-                .values({ crawl_id: crawlId, position, url: seed.url, source: seed.source, state: seed.state })
+                .values({
+                  crawl_id: crawlId,
+                  position,
+                  url: seed.url,
+                  source: seed.source,
+                  state: seed.state,
+                })
                 .execute();
             }
           });
@@ -77,17 +90,28 @@ export function crawlStore(db: Kysely<AgentDatabase>): CrawlStore {
               .where('crawl_id', '=', crawlId)
               .where('url', '=', url)
               .executeTakeFirst();
-            if (updated.numUpdatedRows !== 1n) throw new Error(`crawl progress: ${url} is not a URL of this crawl`);
+            if (updated.numUpdatedRows !== 1n)
+              throw new Error(`crawl progress: ${url} is not a URL of this crawl`);
             let position = Number(last?.position ?? -1);
             for (const entry of revealed) {
               position += 1;
               await tx
                 .insertInto('crawl_urls')
-                .values({ crawl_id: crawlId, position, url: entry.url, source: entry.source, state: entry.state })
+                .values({
+                  crawl_id: crawlId,
+                  position,
+                  url: entry.url,
+                  source: entry.source,
+                  state: entry.state,
+                })
                 .onConflict((oc) => oc.columns(['crawl_id', 'url']).doNothing())
                 .execute();
             }
-            await tx.updateTable('crawl_progress').set({ updated_at: at }).where('crawl_id', '=', crawlId).execute();
+            await tx
+              .updateTable('crawl_progress')
+              .set({ updated_at: at })
+              .where('crawl_id', '=', crawlId)
+              .execute();
           });
         },
         async clear() {

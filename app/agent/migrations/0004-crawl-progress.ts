@@ -14,7 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   /** Every URL the crawl knows, in the order it became known, with its page once read (JSON: SitePage). */
   await db.schema
     .createTable('crawl_urls')
-    .addColumn('crawl_id', 'text', (c) => c.notNull().references('crawl_progress.crawl_id').onDelete('cascade'))
+    .addColumn('crawl_id', 'text', (c) =>
+      c.notNull().references('crawl_progress.crawl_id').onDelete('cascade'),
+    )
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('url', 'text', (c) => c.notNull())
     .addColumn('source', 'text', (c) => c.notNull())
@@ -24,5 +26,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('settled', 'integer')
     .addPrimaryKeyConstraint('crawl_urls_pk', ['crawl_id', 'url'])
     .execute();
-  await db.schema.createIndex('crawl_urls_order').on('crawl_urls').columns(['crawl_id', 'position']).execute();
+  await db.schema
+    .createIndex('crawl_urls_order')
+    .on('crawl_urls')
+    .columns(['crawl_id', 'position'])
+    .execute();
 }

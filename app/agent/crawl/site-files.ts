@@ -35,7 +35,8 @@ async function readRobotsText(get: Get, home: string): Promise<CrawlSetup['robot
   if (failure && failure.code !== 'redirect_loop' && failure.code !== 'too_many_redirects')
     throw new CrawlError('site_unreachable', `${new URL(home).host} did not answer: ${failure.message}`);
   // A robots.txt that redirects in circles or off the site is "unavailable" (RFC 9309 2.3.1.2): like a 404.
-  const status = read.response && read.response.status < 300 ? read.response.status : 404;
+  const answered = read.response?.status ?? 404;
+  const status = answered >= 300 && answered < 400 ? 404 : answered;
   if (status >= 500)
     throw new CrawlError(
       'robots_unavailable',

@@ -24,12 +24,7 @@ import * as runFailures from './migrations/0003-run-failures.ts';
 import * as crawlProgress from './migrations/0004-crawl-progress.ts';
 
 export interface LocalStore
-  extends PairingStore,
-    ProjectCache,
-    ByokStore,
-    RunStore,
-    OutboxAnswerStore,
-    CrawlStore {
+  extends PairingStore, ProjectCache, ByokStore, RunStore, OutboxAnswerStore, CrawlStore {
   readonly path: string;
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@
  * and a hook called as each one arrives.
  */
 import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,7 @@ export interface SiteRequest {
 }
 
 /** One path's answer; `origin` is the site's https://hooks.test:PORT. */
-export type Route = (origin: string, res: import('node:http').ServerResponse) => void;
+export type Route = (origin: string, res: ServerResponse) => void;
 
 export interface FakeSite {
   origin: string;

@@ -218,3 +218,23 @@ describe.skipIf(browser === null)(
     });
   },
 );
+
+describe.skipIf(browser === null)('the renderer keeps to the outbound address policy', () => {
+  it('the browser never reaches an address the policy refuses, not even the page itself', async () => {
+    const site = await startFakeSite(BRAND_SITE);
+    const renderer = createChromiumRenderer({
+      userAgent: crawlerUserAgent('https://answerwatch.test/docs'),
+      allowPrivate: false,
+      resolve: toLoopback,
+      executablePath: browser!,
+      args: [trustTestCertificate(), `--host-resolver-rules=MAP ${SITE_HOST} 127.0.0.1`],
+    });
+    try {
+      await expect(renderer.render(`${site.origin}/js-page`)).rejects.toThrow(/ERR_BLOCKED_BY_CLIENT/);
+      expect(site.requests).toEqual([]);
+    } finally {
+      await renderer.close();
+      await site.close();
+    }
+  }, 60_000);
+});

@@ -186,7 +186,8 @@ export const CRAWL_ERRORS = [
 
 export const SiteCrawl = z.strictObject({
   crawlId: z.string().min(1).max(200),
-  websiteUrl: Url,
+  /** The website crawled, normalised; as given (possibly empty) when it was not a web address. */
+  websiteUrl: Text(4096),
   userAgent: Text(300),
   startedAt: DateTime,
   finishedAt: DateTime,

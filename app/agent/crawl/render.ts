@@ -51,7 +51,8 @@ export function createChromiumRenderer(o: RendererOptions): Renderer {
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return Promise.resolve(false);
     let verdict = hosts.get(url.host);
     if (!verdict) {
-      verdict = vettedAddresses(url, { allowPrivate: o.allowPrivate, resolve: o.resolve }).then(
+      const signal = AbortSignal.timeout(timeoutMs);
+      verdict = vettedAddresses(url, { allowPrivate: o.allowPrivate, resolve: o.resolve, signal }).then(
         () => true,
         () => false,
       );

@@ -22,12 +22,12 @@ import { follow } from './follow.ts';
 import { Frontier, type FrontierEntry } from './frontier.ts';
 import { countWords } from './page.ts';
 import { pageRecord } from './page-record.ts';
-import { createPacer, systemClock, type Clock } from './pacer.ts';
+import { createPacer, systemClock, type Clock, type Pacer } from './pacer.ts';
 import type { RenderPage } from './render.ts';
 import { parseRobots, robotsUrl, type Robots } from './robots.ts';
-import { normalizeUrl, siteScope } from './scope.ts';
+import { normalizeUrl, siteScope, type SiteScope } from './scope.ts';
 import type { CrawlSettings } from './settings.ts';
-import { CrawlError, readSiteFiles } from './site-files.ts';
+import { CrawlError, readSiteFiles, type Get } from './site-files.ts';
 
 export interface CrawlOptions {
   /** The crawl's id: its checkpoint's key and the result's. */
@@ -126,9 +126,9 @@ export async function crawlSite(o: CrawlOptions): Promise<SiteCrawl> {
 
 interface Crawler {
   home: string;
-  scope: ReturnType<typeof siteScope>;
-  get: (url: string) => ReturnType<typeof follow>;
-  pacer: ReturnType<typeof createPacer>;
+  scope: SiteScope;
+  get: Get;
+  pacer: Pacer;
   cited: string[];
   citedOnSite: string[];
   userAgent: string;

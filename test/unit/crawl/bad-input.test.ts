@@ -52,8 +52,10 @@ describe('bad input never hangs a crawl: each is a finding or the crawl’s erro
   it('a website that is not a web address fails as invalid_website', async () => {
     const store = await memoryStore();
     open.push({ store });
-    const result = await crawlSite(crawlOptions({ origin: 'ftp://files.test' }, store));
-    expect(result).toMatchObject({ outcome: 'failed', error: { code: 'invalid_website' } });
+    for (const websiteUrl of ['ftp://files.test/', '', 'https://']) {
+      const result = await crawlSite(crawlOptions({ origin: '' }, store, { websiteUrl }));
+      expect(result).toMatchObject({ outcome: 'failed', error: { code: 'invalid_website' }, websiteUrl });
+    }
   });
 
   it('robots.txt answering 5xx keeps the crawler out (RFC 9309): robots_unavailable', async () => {

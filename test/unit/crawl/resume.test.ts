@@ -82,4 +82,44 @@ describe('a stopped crawl resumes from its checkpoint in the agent’s SQLite fi
     expect(result.pages.map((p) => new URL(p.url).pathname).sort()).toEqual([...PAGES].sort());
     for (const path of PAGES) expect(site.hits(path)).toBe(path === '/about' ? 2 : 1);
   });
+
+  it('keeps a page and the URLs it revealed together, and refuses a URL the crawl does not know', async () => {
+    const { dbPath } = await setUp();
+    const store = await openLocalStore(dbPath, { env: {} });
+    cleanup.push(() => store.close());
+    const checkpoint = store.crawlCheckpoint('crl_unit', 'prj_test');
+    expect(await checkpoint.load()).toBeNull();
+    const setup = {
+      startedAt: '2026-11-27T00:00:00.000Z',
+      robotsText: { url: 'https://brand.com/robots.txt', status: 404, text: '' },
+      robots: {
+        url: 'https://brand.com/robots.txt',
+        status: 404,
+        found: false,
+        crawlDelaySeconds: null,
+        sitemaps: [],
+      },
+      sitemaps: [],
+      sitemapUrls: [],
+      llmsTxt: { url: 'https://brand.com/llms.txt', present: false, status: 404 },
+    };
+    await checkpoint.saveSetup(setup, [{ url: 'https://brand.com/', source: 'home', state: 'queued' }]);
+    await expect(checkpoint.savePage('https://brand.com/unknown', null, [])).rejects.toThrow(
+      /not a URL of this crawl/,
+    );
+    await checkpoint.savePage('https://brand.com/', null, [
+      { url: 'https://brand.com/a', source: 'link', state: 'queued' },
+      { url: 'https://brand.com/', source: 'link', state: 'queued' },
+    ]);
+    expect(await checkpoint.load()).toEqual({
+      setup,
+      entries: [
+        { url: 'https://brand.com/', source: 'home', state: 'disallowed' },
+        { url: 'https://brand.com/a', source: 'link', state: 'queued' },
+      ],
+      pages: [],
+    });
+    // Another crawl's progress is its own.
+    expect(await store.crawlCheckpoint('crl_other', 'prj_test').load()).toBeNull();
+  });
 });

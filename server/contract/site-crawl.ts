@@ -15,7 +15,9 @@ export function crawlerUserAgent(docsUrl: string): string {
 }
 
 export const CRAWL_LIMITS = {
+  /** ANSWERWATCH_CRAWL_MAX_PAGES's default, and the most it may be set to. */
   maxPages: 500,
+  maxPagesCeiling: 10_000,
   /** Bytes read of one page or sitemap; the rest is not downloaded. */
   maxPageBytes: 5 * 1024 * 1024,
   requestsPerSecond: 2,
@@ -194,7 +196,7 @@ export const SiteCrawl = z.strictObject({
   /** completed: the site was read (findings may still name problems); failed: see `error`. */
   outcome: z.enum(['completed', 'failed']),
   error: z.strictObject({ code: z.enum(CRAWL_ERRORS), message: Text(500) }).nullable(),
-  maxPages: z.number().int().min(1),
+  maxPages: z.number().int().min(1).max(CRAWL_LIMITS.maxPagesCeiling),
   /** The page limit stopped the crawl with same-site URLs left unread. */
   pageLimitReached: z.boolean(),
   /** Same-site URLs robots.txt keeps our own crawler from (at most 100 listed; `disallowedCount` says how many). */
@@ -204,7 +206,7 @@ export const SiteCrawl = z.strictObject({
   sitemaps: z.array(SitemapFile).max(CRAWL_LIMITS.maxSitemaps + 1),
   llmsTxt: z.strictObject({ url: Url, present: z.boolean(), status: z.number().int().nullable() }).nullable(),
   agents: z.array(AgentAccess).max(60),
-  pages: z.array(SitePage).max(10_000),
+  pages: z.array(SitePage).max(CRAWL_LIMITS.maxPagesCeiling),
   /** Cited URLs of the site that the crawl did not read (off the site's domains, or kept from us by robots.txt). */
   citedNotCrawled: z.array(Url).max(CRAWL_LIMITS.maxCitedUrls),
   findings: z.array(Finding).max(200),

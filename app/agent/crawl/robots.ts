@@ -9,8 +9,8 @@ import { CRAWL_LIMITS, CRAWLER_TOKEN, type RobotsFile } from '../../../server/co
 // robots-parser is CommonJS with an ES-style declaration: at run time its default import is the function itself.
 const robotsParser = robotsModule as unknown as typeof robotsModule.default;
 
-/** robots.txt files larger than this are read only this far (RFC 9309 asks crawlers to read at least 500 KiB). */
-export const MAX_ROBOTS_BYTES = 512 * 1024;
+/** robots.txt is read this far (RFC 9309 asks crawlers to read at least 500 KiB); rules past it are ignored. */
+const MAX_ROBOTS_CHARS = 512 * 1024;
 
 export interface Robots {
   file: RobotsFile;
@@ -29,7 +29,7 @@ export function robotsUrl(url: string): string {
 export function parseRobots(url: string, status: number | null, text: string): Robots {
   const found = status !== null && status >= 200 && status < 300;
   const everything = status !== null && status >= 400 && status < 500;
-  const parser = found ? robotsParser(url, text) : null;
+  const parser = found ? robotsParser(url, text.slice(0, MAX_ROBOTS_CHARS)) : null;
   const rawDelay = parser?.getCrawlDelay(CRAWLER_TOKEN);
   const crawlDelay =
     typeof rawDelay === 'number' && Number.isFinite(rawDelay) && rawDelay > 0

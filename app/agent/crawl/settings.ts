@@ -1,9 +1,6 @@
 /** The crawl's settings from the environment: ANSWERWATCH_CRAWL_MAX_PAGES, ANSWERWATCH_CRAWL_ALLOW_PRIVATE. */
 import { CRAWL_LIMITS } from '../../../server/contract/site-crawl.ts';
 
-/** The most pages any crawl reads, whatever the setting (the result's bound). */
-export const MAX_PAGES_CEILING = 10_000;
-
 export interface CrawlSettings {
   maxPages: number;
   /** Development only: loopback and private networks may be crawled. */
@@ -15,9 +12,9 @@ export function crawlSettings(env: NodeJS.ProcessEnv): CrawlSettings {
   let maxPages: number = CRAWL_LIMITS.maxPages;
   if (raw) {
     maxPages = Number(raw);
-    if (!/^\d+$/.test(raw) || maxPages < 1 || maxPages > MAX_PAGES_CEILING)
+    if (!/^\d+$/.test(raw) || maxPages < 1 || maxPages > CRAWL_LIMITS.maxPagesCeiling)
       throw new Error(
-        `ANSWERWATCH_CRAWL_MAX_PAGES must be a whole number from 1 to ${MAX_PAGES_CEILING} (got "${raw.slice(0, 40)}")`,
+        `ANSWERWATCH_CRAWL_MAX_PAGES must be a whole number from 1 to ${CRAWL_LIMITS.maxPagesCeiling} (got "${raw.slice(0, 40)}")`,
       );
   }
   return { maxPages, allowPrivate: env.ANSWERWATCH_CRAWL_ALLOW_PRIVATE === '1' };

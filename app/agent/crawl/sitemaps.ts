@@ -7,7 +7,7 @@ import { constants, gunzipSync } from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 /** What a gzip sitemap may unpack to: the sitemaps.org limit. */
-export const MAX_SITEMAP_XML_BYTES = 50 * 1024 * 1024;
+const MAX_SITEMAP_XML_BYTES = 50 * 1024 * 1024;
 
 export type ParsedSitemap =
   { kind: 'urlset'; urls: { loc: string; lastmod: string | null }[] } | { kind: 'index'; sitemaps: string[] };

@@ -63,4 +63,11 @@ describe('robots.txt', () => {
   it('is the origin’s file', () => {
     expect(robotsUrl('https://shop.brand.com:8443/a/b?c')).toBe('https://shop.brand.com:8443/robots.txt');
   });
+
+  it('reads the first 512 KiB: rules past it are ignored', () => {
+    const padded = `User-agent: *\nDisallow: /a\n${'# padding\n'.repeat(60_000)}Disallow: /b\n`;
+    const robots = parseRobots(URL_, 200, padded);
+    expect(robots.allows('https://brand.com/a', 'GPTBot')).toBe(false);
+    expect(robots.allows('https://brand.com/b', 'GPTBot')).toBe(true);
+  });
 });

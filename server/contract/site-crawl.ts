@@ -30,6 +30,8 @@ export const CRAWL_LIMITS = {
   /** Pages with fewer words than this in their HTML are also rendered in a browser. */
   renderBelowWords: 50,
   maxRenders: 50,
+  /** One page's rendering: load, scripts settling, reading its text. */
+  renderTimeoutMs: 45_000,
   maxCitedUrls: 200,
   /** URLs listed per finding; the count says how many there were. */
   maxFindingPages: 100,

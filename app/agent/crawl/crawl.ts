@@ -13,7 +13,7 @@ import {
   SiteCrawl,
   type SitePage,
 } from '../../../server/contract/site-crawl.ts';
-import type { Resolver } from '../../../engines/net/outbound.ts';
+import { abortable, type Resolver } from '../../../engines/net/outbound.ts';
 import { agentAccess } from './agent-access.ts';
 import type { CrawlCheckpoint, CrawlProgress } from './checkpoint.ts';
 import { createFetcher } from './fetch.ts';
@@ -45,10 +45,11 @@ export interface CrawlOptions {
   /** Stops the crawl between requests (it rejects with the reason; the checkpoint keeps what was done). */
   signal?: AbortSignal;
   clock?: Clock;
-  /** Tests: DNS answers and a trusted test CA. */
+  /** Tests: DNS answers, a trusted test CA, and deadlines shorter than CRAWL_LIMITS' (a request's, a render's). */
   resolve?: Resolver;
   ca?: string;
   timeoutMs?: number;
+  renderTimeoutMs?: number;
 }
 
 function failed(o: CrawlOptions, startedAt: string, error: CrawlError): SiteCrawl {
@@ -241,8 +242,11 @@ async function readPages(o: CrawlOptions, progress: CrawlProgress, c: Crawler): 
 /** The words of the rendered page; null when it could not be rendered (the page's record stays as read). */
 async function renderedWords(o: CrawlOptions, c: Crawler, url: string): Promise<number | null> {
   await c.pacer.wait(o.signal);
+  const deadline = AbortSignal.timeout(o.renderTimeoutMs ?? CRAWL_LIMITS.renderTimeoutMs);
+  const signal = o.signal ? AbortSignal.any([o.signal, deadline]) : deadline;
   try {
-    return countWords(await o.render!(url, o.signal));
+    // A hook that ignores its signal still cannot hold the crawl past the deadline.
+    return countWords(await abortable(o.render!(url, signal), signal));
   } catch {
     o.signal?.throwIfAborted();
     return null;

@@ -92,6 +92,7 @@ export function createChromiumRenderer(o: RendererOptions): Renderer {
         started = null;
         throw err;
       }
+      signal?.throwIfAborted();
       const page = await browser.context.newPage();
       const onAbort = () => void page.close().catch(() => undefined);
       signal?.addEventListener('abort', onAbort, { once: true });

@@ -128,4 +128,23 @@ describe('bad input never hangs a crawl: each is a finding or the crawl’s erro
     expect(result.pageLimitReached).toBe(true);
     expect(site.hits('/b')).toBe(0);
   });
+
+  it('a render that never ends or fails leaves the page as read; the crawl goes on', async () => {
+    const thin = html('<title>Thin</title><div id="app"></div>');
+    const { site, result, ms } = await crawl(
+      { '/': home(['/hangs', '/fails']), '/hangs': thin, '/fails': thin },
+      {
+        renderTimeoutMs: 300,
+        // The first ignores its signal: the crawl's own deadline ends the wait.
+        render: async (url) => {
+          if (url.endsWith('/hangs')) return new Promise<string>(() => undefined);
+          throw new Error('browser crashed');
+        },
+      },
+    );
+    expect(result.outcome).toBe('completed');
+    expect(page(result, site, '/hangs')).toMatchObject({ status: 200, wordsRendered: null });
+    expect(page(result, site, '/fails')).toMatchObject({ status: 200, wordsRendered: null });
+    expect(ms).toBeLessThan(5_000);
+  });
 });

@@ -27,7 +27,7 @@ import type { RenderPage } from './render.ts';
 import { parseRobots, robotsUrl, type Robots } from './robots.ts';
 import { normalizeUrl, siteScope, type SiteScope } from './scope.ts';
 import type { CrawlSettings } from './settings.ts';
-import { CrawlError, readSiteFiles, type Get } from './site-files.ts';
+import { CrawlError, readRobotsText, readSiteFiles, type Get } from './site-files.ts';
 
 export interface CrawlOptions {
   /** The crawl's id: its checkpoint's key and the result's. */
@@ -145,16 +145,9 @@ async function readPages(o: CrawlOptions, progress: CrawlProgress, c: Crawler): 
     const origin = new URL(url).origin;
     let known = robots.get(origin);
     if (!known) {
-      known = c.get(robotsUrl(url)).then((read) => {
-        const status = read.response?.status ?? null;
-        const body =
-          read.response && status !== null && status < 300 ? read.response.body.toString('utf8') : '';
-        return parseRobots(
-          robotsUrl(url),
-          status !== null && status >= 300 && status < 400 ? 404 : status,
-          body,
-        );
-      });
+      known = readRobotsText(c.get, robotsUrl(url)).then((read) =>
+        parseRobots(read.url, read.status, read.text),
+      );
       robots.set(origin, known);
     }
     return known;

@@ -4,6 +4,7 @@
  */
 import { CRAWL_LIMITS, type CrawlErrorCode, type SitemapFile } from '../../../server/contract/site-crawl.ts';
 import type { CrawlSetup } from './checkpoint.ts';
+import type { FetchFailure } from './fetch.ts';
 import type { Followed } from './follow.ts';
 import { parseRobots, robotsUrl } from './robots.ts';
 import { parseSitemap, SitemapError } from './sitemaps.ts';
@@ -26,23 +27,35 @@ function ok(status: number | null | undefined): status is number {
   return typeof status === 'number' && status >= 200 && status < 300;
 }
 
-/** robots.txt, or the CrawlError that ends the crawl before it starts. */
-async function readRobotsText(get: Get, home: string): Promise<CrawlSetup['robotsText']> {
-  const url = robotsUrl(home);
+/**
+ * robots.txt as its rules take it: a file that redirects in circles or off the site is "unavailable" (RFC 9309
+ * 2.3.1.2), like a 404; no answer at all is a null status (nothing may be read).
+ */
+export async function readRobotsText(
+  get: Get,
+  url: string,
+): Promise<CrawlSetup['robotsText'] & { failure: FetchFailure | null }> {
   const read = await get(url);
-  const failure = read.failure;
+  const broken =
+    read.failure && read.failure.code !== 'redirect_loop' && read.failure.code !== 'too_many_redirects';
+  const answered = broken ? null : (read.response?.status ?? 404);
+  const status = answered !== null && answered >= 300 && answered < 400 ? 404 : answered;
+  const text = ok(status) ? read.response!.body.toString('utf8') : '';
+  return { url, status, text, failure: broken ? read.failure : null };
+}
+
+/** The site's robots.txt, or the CrawlError that ends the crawl before it starts. */
+async function siteRobotsText(get: Get, home: string): Promise<CrawlSetup['robotsText']> {
+  const { failure, ...robots } = await readRobotsText(get, robotsUrl(home));
   if (failure?.code === 'address_refused') throw new CrawlError('address_refused', failure.message);
-  if (failure && failure.code !== 'redirect_loop' && failure.code !== 'too_many_redirects')
+  if (failure)
     throw new CrawlError('site_unreachable', `${new URL(home).host} did not answer: ${failure.message}`);
-  // A robots.txt that redirects in circles or off the site is "unavailable" (RFC 9309 2.3.1.2): like a 404.
-  const answered = read.response?.status ?? 404;
-  const status = answered >= 300 && answered < 400 ? 404 : answered;
-  if (status >= 500)
+  if (robots.status !== null && robots.status >= 500)
     throw new CrawlError(
       'robots_unavailable',
-      `robots.txt answered HTTP ${status}; until it answers, crawlers must read nothing (RFC 9309)`,
+      `robots.txt answered HTTP ${robots.status}; until it answers, crawlers must read nothing (RFC 9309)`,
     );
-  return { url, status, text: ok(status) ? read.response!.body.toString('utf8') : '' };
+  return robots;
 }
 
 async function readSitemaps(
@@ -108,7 +121,7 @@ export async function readSiteFiles(
   startedAt: string,
   onCrawlDelay: (seconds: number | null) => void,
 ): Promise<CrawlSetup> {
-  const robotsText = await readRobotsText(get, home);
+  const robotsText = await siteRobotsText(get, home);
   const parsed = parseRobots(robotsText.url, robotsText.status, robotsText.text);
   onCrawlDelay(parsed.crawlDelay);
   const robots = parsed.file;

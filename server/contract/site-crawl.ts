@@ -185,7 +185,6 @@ export const CRAWL_ERRORS = [
   'address_refused',
   'site_unreachable',
   'robots_unavailable',
-  'cancelled',
 ] as const;
 
 export const SiteCrawl = z.strictObject({
@@ -205,7 +204,7 @@ export const SiteCrawl = z.strictObject({
   disallowed: z.array(Url).max(100),
   disallowedCount: z.number().int().min(0),
   robots: RobotsFile.nullable(),
-  sitemaps: z.array(SitemapFile).max(CRAWL_LIMITS.maxSitemaps + 1),
+  sitemaps: z.array(SitemapFile).max(CRAWL_LIMITS.maxSitemaps),
   llmsTxt: z.strictObject({ url: Url, present: z.boolean(), status: z.number().int().nullable() }).nullable(),
   agents: z.array(AgentAccess).max(60),
   pages: z.array(SitePage).max(CRAWL_LIMITS.maxPagesCeiling),

@@ -1,8 +1,9 @@
 /**
  * The agent's own SQLite file (default `<dataDir>/agent.db`): the pairing (the device token sealed), the projects
- * of the last check-in, bring-your-own-key engine keys (sealed, never uploaded) and tracking settings, and the
- * outbox of runs and answers the service has not acknowledged yet. The sealing key is `answerwatch.key` beside
- * the file (or ANSWERWATCH_SECRET_KEY), as for the service. Each part's queries are in ./local-store/.
+ * of the last check-in, bring-your-own-key engine keys (sealed, never uploaded) and tracking settings, the outbox
+ * of runs and answers the service has not acknowledged yet, and the progress of site crawls under way. The sealing
+ * key is `answerwatch.key` beside the file (or ANSWERWATCH_SECRET_KEY), as for the service. Each part's queries are
+ * in ./local-store/.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -11,6 +12,7 @@ import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider
 import { createSecretBox, type SecretBox } from '../../server/domain/secret-box.ts';
 import { loadSecretKey } from '../../server/secret-key.ts';
 import { byokStore, type ByokStore } from './local-store/byok.ts';
+import { crawlStore, type CrawlStore } from './local-store/crawls.ts';
 import { outboxAnswerStore, type OutboxAnswerStore } from './local-store/outbox-answers.ts';
 import { pairingStore, type PairingStore } from './local-store/pairing.ts';
 import { projectCache, type ProjectCache } from './local-store/projects.ts';
@@ -19,8 +21,10 @@ import type { AgentDatabase } from './local-store/schema.ts';
 import * as initial from './migrations/0001-agent.ts';
 import * as runErrorCode from './migrations/0002-run-error-code.ts';
 import * as runFailures from './migrations/0003-run-failures.ts';
+import * as crawlProgress from './migrations/0004-crawl-progress.ts';
 
-export interface LocalStore extends PairingStore, ProjectCache, ByokStore, RunStore, OutboxAnswerStore {
+export interface LocalStore
+  extends PairingStore, ProjectCache, ByokStore, RunStore, OutboxAnswerStore, CrawlStore {
   readonly path: string;
   close(): Promise<void>;
 }
@@ -29,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0001-agent': initial,
   '0002-run-error-code': runErrorCode,
   '0003-run-failures': runFailures,
+  '0004-crawl-progress': crawlProgress,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
@@ -64,6 +69,7 @@ export async function openLocalStore(path: string, options: OpenLocalStoreOption
     ...byokStore(db, box),
     ...runStore(db),
     ...outboxAnswerStore(db),
+    ...crawlStore(db),
     async close() {
       await db.destroy();
     },

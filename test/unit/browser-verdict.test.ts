@@ -51,6 +51,7 @@ describe('a test run without a browser', () => {
       'test/e2e/web-ui-results.test.ts',
       'test/e2e/web-ui-setup.test.ts',
       'test/unit/browser-engines.test.ts',
+      'test/unit/crawl/site-crawl.test.ts',
     ]);
   });
 });

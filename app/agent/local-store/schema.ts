@@ -37,4 +37,15 @@ export interface AgentDatabase {
     created_at: string;
     uploaded_at: string | null;
   };
+  crawl_progress: { crawl_id: string; project_id: string; setup: string; updated_at: string };
+  crawl_urls: {
+    crawl_id: string;
+    position: number;
+    url: string;
+    source: string;
+    state: string;
+    /** JSON: SitePage (server/contract/site-crawl.ts), once read. */
+    page: string | null;
+    settled: number | null;
+  };
 }

@@ -1,35 +1,11 @@
 /**
  * `/app/device`: where a person signed in to the cloud service approves a computer that asked to sign in
  * (`answerwatch agent login --server URL`, RFC 8628). They confirm the code the computer shows, pick the account
- * it will serve, and approve or deny. Everything goes to the identity library at /auth with the session cookie
- * (same origin, so the browser sends it and the Origin the library checks).
+ * it will serve, and approve or deny. Everything goes to the identity library at /auth (auth-client.ts).
  */
+import { auth, reason } from './auth-client.ts';
 import { button, field, h, input, notice, select } from './dom.ts';
-
-interface AuthReply {
-  ok: boolean;
-  body: Record<string, unknown>;
-}
-
-async function auth(path: string, body?: unknown): Promise<AuthReply> {
-  const res = await fetch(`/auth${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
-  });
-  let json: unknown = null;
-  try {
-    json = await res.json();
-  } catch {
-    // No body (or not JSON): the status says enough.
-  }
-  return { ok: res.ok, body: (json ?? {}) as Record<string, unknown> };
-}
-
-/** The library's refusals carry `error_description` (the device endpoints) or `message` (the others). */
-const reason = (r: AuthReply) =>
-  String(r.body.error_description ?? r.body.message ?? 'The service refused this; try again.');
+import { passkeySignInButton } from './passkeys.ts';
 
 export async function renderDevicePage(root: HTMLElement): Promise<void> {
   document.title = 'Sign in a computer · Answerwatch';
@@ -131,5 +107,6 @@ function signInFirst(main: HTMLElement, root: HTMLElement): void {
     h('p', null, 'Sign in to approve the computer that shows you a code.'),
     form,
     status,
+    passkeySignInButton(() => renderDevicePage(root)),
   );
 }

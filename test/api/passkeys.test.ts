@@ -138,7 +138,7 @@ describe('people: passkeys', () => {
     expect((await list(ann)).find((k) => k.id === anns)?.name).toBe('Ann’s key');
   });
 
-  it('signs nobody in with a passkey the service does not know, or without the challenge it issued', async () => {
+  it('signs nobody in with a passkey the service does not know, or without the challenge it issued; logs the failure', async () => {
     const options = await get('/auth/passkey/generate-authenticate-options');
     const challengeCookie = cookiesOf(options);
     const forged = { id: 'cred-unknown', rawId: 'cred-unknown', type: 'public-key', response: {} };
@@ -152,6 +152,13 @@ describe('people: passkeys', () => {
     });
     expect(noChallenge.statusCode).toBe(400);
     expect(cookiesOf(noChallenge)).not.toMatch(/session_token/);
+    // The attempt on Ann's passkey is a failed sign-in in her account's audit log; the unknown one is in no log.
+    const log = await h.get('/v1/account/audit-log?limit=200', undefined, { cookie: ann });
+    expect(log.statusCode, log.body).toBe(200);
+    const failed = (log.json().data as { kind: string; target: string; count: number }[]).filter(
+      (e) => e.kind === 'sign_in_failed',
+    );
+    expect(failed).toEqual([expect.objectContaining({ target: 'ann@example.com', count: 1 })]);
   });
 
   it('counts passkey sign-ins against the per-address sign-in limit: the 31st in a minute is 429', async () => {

@@ -40,8 +40,8 @@ export async function renderYourSignIn(ctx: PageContext): Promise<void> {
       try {
         await addPasskey(name.value.trim());
         name.value = '';
-        status.replaceChildren(notice('success', 'Passkey added: you can sign in with it from now on.'));
         await drawList(list, status);
+        status.replaceChildren(notice('success', 'Passkey added: you can sign in with it from now on.'));
       } catch (err) {
         status.replaceChildren(notice('error', messageOf(err)));
       } finally {
@@ -75,8 +75,9 @@ async function drawList(list: HTMLElement, status: HTMLElement): Promise<void> {
   }
   const change = async (path: string, body: object, done: string) => {
     const answer = await auth(path, body);
-    status.replaceChildren(answer.ok ? notice('success', done) : notice('error', refusalText(answer)));
+    // The list first, then what happened: the sentence is said of the list as it now stands.
     await drawList(list, status);
+    status.replaceChildren(answer.ok ? notice('success', done) : notice('error', refusalText(answer)));
   };
   list.replaceChildren(
     table(

@@ -3,7 +3,7 @@
  * protocol's WebAuthn domain: a CTAP2 platform authenticator that holds resident keys and verifies its user): a
  * confirmed person signs in with their password, adds a passkey on "Your sign-in", renames it, signs out, signs in
  * with the passkey alone (the session reads /v1, and the audit log says how they signed in); once removed, the
- * passkey the authenticator still holds signs nobody in.
+ * passkey the authenticator still holds signs nobody in; and at an IP address the page says why passkeys cannot work.
  *
  * WebAuthn needs a secure context and a relying party id that is a domain, never an IP address: the service's
  * public URL, and so every page here, is http://localhost:PORT.
@@ -219,4 +219,19 @@ describe.skipIf(browserPath === null)('passkeys in real Chromium with a virtual 
     expect(pageErrors).toEqual([]);
     await page.context().close();
   }, 120_000);
+
+  it('at an address other than the public one (an IP address) says why no passkey can work there', async () => {
+    const { page } = await pageWithAuthenticator();
+    await page.goto(`${direct}/app/`);
+    await signInPage(page);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page
+      .getByText(
+        'Passkeys work only at the address the service is set up with (ANSWERWATCH_PUBLIC_URL), over https or on localhost.',
+      )
+      .waitFor();
+    expect(await sessionOf(page)).toEqual({ me: 401, email: null });
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 });

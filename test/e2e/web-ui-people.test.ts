@@ -261,12 +261,13 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     expect(await viewer.getByLabel('Brand name', { exact: true }).isDisabled()).toBe(true);
     expect(await viewer.locator('main button').count()).toBe(0);
 
-    for (const [hash, title] of [
+    const pages: [string, string][] = [
       ['setup/competitors', 'Competitors'],
       ['setup/schedule', 'Schedule and engines'],
       ['runs', 'Runs'],
       ['webhooks', 'Webhooks'],
-    ]) {
+    ];
+    for (const [hash, title] of pages) {
       await viewer.goto(`${origin}/app/#/p/${projectId}/${hash}`);
       await heading(viewer, title).waitFor();
       await viewer.locator('main:not([aria-busy])').waitFor();
@@ -280,7 +281,7 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
 
     // The service refuses anyway: a write from the page's own origin with the viewer's session is 403.
     const refused = await viewer.evaluate(
-      async ([account, project]) => {
+      async ([account, project]: [string, string]) => {
         const r = await fetch(`/v1/projects/${project}/prompts`, {
           method: 'POST',
           credentials: 'same-origin',
@@ -289,7 +290,7 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
         });
         return { status: r.status, code: ((await r.json()) as { code: string }).code };
       },
-      [accountId, projectId],
+      [accountId, projectId] as [string, string],
     );
     expect(refused).toEqual({ status: 403, code: 'insufficient_scope' });
 

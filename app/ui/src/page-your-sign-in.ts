@@ -19,11 +19,24 @@ interface Passkey {
 /** The longest name the service keeps (server/auth/passkeys.ts). */
 const NAME_MAX = 100;
 
-/** "Your sign-in": the person's passkeys with rename and remove, and the form that adds one. */
+/** "Your sign-in": the page, with its one section so far, the person's passkeys. */
 export async function renderYourSignIn(ctx: PageContext): Promise<void> {
   ctx.setTitle('Your sign-in');
+  const area = h('div');
+  ctx.view.append(
+    pageHeader('Your sign-in', 'How you sign in to this service, on every account you belong to.'),
+    section('Passkeys', area),
+  );
+  await renderPasskeys(area);
+}
+
+/**
+ * The person's passkeys with rename and remove, and the form that adds one, drawn into `area`: a page's section
+ * (a settings page of the person's may call this in one line).
+ */
+export async function renderPasskeys(area: HTMLElement): Promise<void> {
   const status = h('div', { class: 'form-status', role: 'status' });
-  const list = h('div', null, loading('Loading your passkeys…'));
+  const list = h('div', { class: 'passkey-list' }, loading('Loading your passkeys…'));
   const name = input({ name: 'passkey-name', maxlength: NAME_MAX, autocomplete: 'off' });
   const add = h('button', { type: 'submit', class: 'primary' }, 'Add a passkey');
   const form = h(
@@ -49,19 +62,15 @@ export async function renderYourSignIn(ctx: PageContext): Promise<void> {
       }
     })();
   });
-  ctx.view.append(
-    pageHeader('Your sign-in', 'How you sign in to this service, on every account you belong to.'),
-    section(
-      'Passkeys',
-      h(
-        'p',
-        null,
-        'Sign in with a passkey instead of your password: your device or password manager unlocks it with your fingerprint, face or PIN, and it works only on this service.',
-      ),
-      list,
-      form,
-      status,
+  area.append(
+    h(
+      'p',
+      null,
+      'Sign in with a passkey instead of your password: your device or password manager unlocks it with your fingerprint, face or PIN, and it works only on this service.',
     ),
+    list,
+    form,
+    status,
   );
   await drawList(list, status);
 }

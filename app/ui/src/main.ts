@@ -57,8 +57,13 @@ function shell(): void {
       'ul',
       null,
       h('li', null, h('a', { href: '#/' }, icon('projects'), 'Projects')),
-      // The keys page is the local owner's (/local/v1); a person's account settings are elsewhere.
-      signedInAsPerson() ? null : h('li', null, h('a', { href: '#/keys' }, icon('keys'), 'API keys')),
+      // API keys and Cloud are the local owner's (/local/v1): not offered to a person of the cloud service.
+      ...(signedInAsPerson()
+        ? []
+        : [
+            h('li', null, h('a', { href: '#/keys' }, icon('keys'), 'API keys')),
+            h('li', null, h('a', { href: '#/cloud' }, icon('sources'), 'Cloud')),
+          ]),
     ),
   );
   root.replaceChildren(
@@ -136,6 +141,10 @@ async function route(): Promise<void> {
     if (r.name === 'your-sign-in' && signedInAsPerson()) {
       drawProjectNav(projectNav, r, null);
       await (await import('./page-your-sign-in.ts')).renderYourSignIn(base);
+    } else if (r.name === 'cloud' && !signedInAsPerson()) {
+      // Before any account: a computer may serve only a cloud account.
+      drawProjectNav(projectNav, r, null);
+      await (await import('./page-cloud.ts')).renderCloud(base);
     } else if (!state.accountId && signedInAsPerson()) {
       drawProjectNav(projectNav, r, null);
       base.setTitle('No account');

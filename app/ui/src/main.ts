@@ -140,7 +140,8 @@ async function route(): Promise<void> {
   try {
     if (r.name === 'your-sign-in' && signedInAsPerson()) {
       drawProjectNav(projectNav, r, null);
-      await (await import('./page-your-sign-in.ts')).renderYourSignIn(base);
+      // Through the person's mode, loaded already: start's own script stays as it was.
+      await (await import('./person-mode.ts')).renderYourSignIn(base);
     } else if (r.name === 'cloud' && !signedInAsPerson()) {
       // Before any account: a computer may serve only a cloud account.
       drawProjectNav(projectNav, r, null);

@@ -65,21 +65,17 @@ export function auditHooks(d: Deps) {
       }
       return;
     }
-    if (ctx.path === '/sign-in/email' && isAPIError(returned) && returned.statusCode === 401) {
-      const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
-      const user = email
-        ? await (
-            await d.adapter()
-          ).findOne<{ id: string }>({ model: 'user', where: [{ field: 'email', value: email }] })
-        : null;
-      // An unknown address belongs to no account, so no account's log has it.
-      for (const accountId of user ? await accountsOf(user.id) : []) {
-        await recordFailedSignIn(d.store, d.clock, accountId, email, address);
+    if (isAPIError(returned)) {
+      const refused = await refusedPerson(await d.adapter(), ctx.path, returned.statusCode, ctx.body);
+      // An unknown address or passkey belongs to no account, so no account's log has it.
+      if (!refused) return;
+      for (const accountId of await accountsOf(refused.id)) {
+        await recordFailedSignIn(d.store, d.clock, accountId, refused.email, address);
       }
       return;
     }
     const kind = PEOPLE_EVENTS[ctx.path];
-    if (!kind || !returned || isAPIError(returned)) return;
+    if (!kind || !returned) return;
     const session = await getSessionFromCtx(ctx);
     if (!session) return;
     const actor: AuditActor = { type: 'person', id: session.user.id, label: session.user.email, address };
@@ -102,4 +98,33 @@ export function auditHooks(d: Deps) {
       detail: { role: member?.role ?? returned.role },
     });
   });
+}
+
+/**
+ * Whose sign-in a refused attempt was: the person of the e-mail a wrong password was given for (401), or of the
+ * passkey presented, whatever the client's fault that refused it (a bad signature, a challenge that expired or was
+ * never issued). Null for an address or passkey nobody has, and for any other refusal.
+ */
+async function refusedPerson(
+  rows: IdentityRows,
+  path: string,
+  status: number,
+  body: unknown,
+): Promise<{ id: string; email: string } | null> {
+  const person = (where: { field: string; value: string }) =>
+    rows.findOne<{ id: string; email: string }>({ model: 'user', where: [where] });
+  if (path === '/sign-in/email' && status === 401) {
+    const email = String((body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
+    return email ? person({ field: 'email', value: email }) : null;
+  }
+  if (path === '/passkey/verify-authentication' && status < 500) {
+    const credentialID = (body as { response?: { id?: unknown } } | undefined)?.response?.id;
+    if (typeof credentialID !== 'string') return null;
+    const passkey = await rows.findOne<{ userId: string }>({
+      model: 'passkey',
+      where: [{ field: 'credentialID', value: credentialID }],
+    });
+    return passkey ? person({ field: 'id', value: passkey.userId }) : null;
+  }
+  return null;
 }

@@ -8,6 +8,7 @@ import type { Store } from '../store/index.ts';
 import { auditHooks, CLIENT_ADDRESS_HEADER } from './audit-hooks.ts';
 import { deviceGrant } from './device-grant.ts';
 import { LINK_LIFETIME_SECONDS, type AuthMail } from './mail-flows.ts';
+import { passkeys } from './passkeys.ts';
 import { INVITATION_DAYS, peopleRules } from './people-rules.ts';
 import { accessControl } from './roles.ts';
 import { createAccountFor, signUpGate, signUpHooks, type IdentityRows, type SignUpDeps } from './sign-up.ts';
@@ -27,6 +28,7 @@ export const TABLES = {
   member: 'auth_member',
   invitation: 'auth_invitation',
   deviceCode: 'auth_device_code',
+  passkey: 'auth_passkey',
 } as const;
 
 export interface IdentityOptions {
@@ -134,6 +136,7 @@ export function identityOptions(
         },
       }),
       ...deviceGrant({ store: o.store, clock: o.clock, modelName: TABLES.deviceCode }),
+      ...passkeys(new URL(o.baseUrl).origin, TABLES.passkey),
     ],
   } satisfies BetterAuthOptions;
 }

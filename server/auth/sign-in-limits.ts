@@ -25,11 +25,13 @@ export const SIGN_IN_LIMITS: SignInLimits = {
 const EMAIL_WINDOW_MS = 15 * 60_000;
 
 /**
- * Every way of signing in the library has (e-mail, passkey, single sign-on): the attempts a guesser makes; and the
- * calls that mail an address again and again (a new confirmation link, a password reset), so nobody floods a
- * mailbox. Sign-up mails an address once at most: again, the address has an account and gets nothing.
+ * Every way of signing in the library has (e-mail, single sign-on, and a passkey, whose sign-in the plugin names
+ * `/passkey/verify-authentication`): the attempts a guesser makes; and the calls that mail an address again and
+ * again (a new confirmation link, a password reset), so nobody floods a mailbox. Sign-up mails an address once at
+ * most: again, the address has an account and gets nothing.
  */
-const SIGN_IN = /^\/auth\/(sign-in\/|request-password-reset$|send-verification-email$)/;
+const SIGN_IN =
+  /^\/auth\/(sign-in\/|passkey\/verify-authentication$|request-password-reset$|send-verification-email$)/;
 
 export interface SignInGuard {
   /** Counts an attempt to sign in; throws the 429 (with Retry-After) once the address or the e-mail is spent. */

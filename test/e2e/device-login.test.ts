@@ -118,7 +118,7 @@ describe('agent login --server: the device grant with real processes', () => {
         await page.getByText('Sign in to approve the computer that shows you a code.').waitFor();
         await page.getByLabel('E-mail').fill(s.email);
         await page.getByLabel('Password').fill(PASSWORD);
-        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
         await expect
           .poll(() => page.getByLabel('Code shown by the computer').inputValue())
           .toBe(userCode.replace('-', ''));

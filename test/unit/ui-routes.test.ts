@@ -9,6 +9,8 @@ describe('hash routes', () => {
     expect(parseRoute('#/')).toEqual({ name: 'projects' });
     expect(parseRoute('#/keys')).toEqual({ name: 'keys' });
     expect(parseRoute('#/cloud')).toEqual({ name: 'cloud' });
+    expect(parseRoute('#/your-sign-in')).toEqual({ name: 'your-sign-in' });
+    expect(parseRoute('#/your-sign-in/more')).toMatchObject({ name: 'not-found' });
     const overview = parseRoute('#/p/prj123');
     expect(overview).toMatchObject({ name: 'project', projectId: 'prj123', page: 'overview' });
     const answers = parseRoute('#/p/prj123/answers?engine=a&engine=b&mentioned=true');

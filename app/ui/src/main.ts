@@ -138,7 +138,11 @@ async function route(): Promise<void> {
   };
   let counting: Promise<void> | null = null;
   try {
-    if (r.name === 'cloud' && !signedInAsPerson()) {
+    if (r.name === 'your-sign-in' && signedInAsPerson()) {
+      drawProjectNav(projectNav, r, null);
+      // Through the person's mode, loaded already: start's own script stays as it was.
+      await (await import('./person-mode.ts')).renderYourSignIn(base);
+    } else if (r.name === 'cloud' && !signedInAsPerson()) {
       // Before any account: a computer may serve only a cloud account.
       drawProjectNav(projectNav, r, null);
       await (await import('./page-cloud.ts')).renderCloud(base);

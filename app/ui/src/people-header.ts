@@ -39,6 +39,7 @@ export function personHeader(p: {
   return [
     who,
     account,
+    h('a', { href: '#/your-sign-in' }, 'Your sign-in'),
     button('Sign out', () => p.signOut(false)),
     button('Sign out everywhere', () => p.signOut(true), {
       title: 'End every session of yours, on every browser and computer',

@@ -14,6 +14,7 @@ import {
   type SignInOptions,
 } from './auth-client.ts';
 import { h } from './dom.ts';
+import type { PageContext } from './page.ts';
 import { personHeader } from './people-header.ts';
 import { renderSignInPage } from './page-sign-in.ts';
 import { holdScopes } from './permissions.ts';
@@ -21,6 +22,11 @@ import { bootMode } from './session.ts';
 import { resetCaches, state } from './state.ts';
 import type { Me } from './types.ts';
 import { errorNotice } from './widgets.ts';
+
+/** "Your sign-in" (`#/your-sign-in`, linked from the header): the person's passkeys, loaded when opened. */
+export async function renderYourSignIn(ctx: PageContext): Promise<void> {
+  await (await import('./page-your-sign-in.ts')).renderYourSignIn(ctx);
+}
 
 /** What the app's shell (main.ts) lends this mode. */
 export interface Shell {

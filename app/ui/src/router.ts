@@ -1,6 +1,7 @@
 /**
- * The hash routes of the UI: `#/`, `#/keys`, `#/cloud`, `#/p/{projectId}/{page}[?query]`, an answer at
- * `#/p/{projectId}/answers/{answerId}` and a part of Setup at `#/p/{projectId}/setup/{section}`.
+ * The hash routes of the UI: `#/`, `#/keys`, `#/cloud`, `#/your-sign-in` (a signed-in person's passkeys),
+ * `#/p/{projectId}/{page}[?query]`, an answer at `#/p/{projectId}/answers/{answerId}` and a part of Setup at
+ * `#/p/{projectId}/setup/{section}`.
  */
 
 export const PROJECT_PAGES = [
@@ -25,6 +26,7 @@ export type Route =
   | { name: 'projects' }
   | { name: 'keys' }
   | { name: 'cloud' }
+  | { name: 'your-sign-in' }
   | { name: 'project'; projectId: string; page: ProjectPage; query: URLSearchParams }
   | { name: 'answer'; projectId: string; answerId: string }
   | { name: 'setup'; projectId: string; section: SetupSection }
@@ -48,6 +50,7 @@ export function parseRoute(hash: string): Route {
   if (parts.length === 0) return { name: 'projects' };
   if (parts.length === 1 && parts[0] === 'keys') return { name: 'keys' };
   if (parts.length === 1 && parts[0] === 'cloud') return { name: 'cloud' };
+  if (parts.length === 1 && parts[0] === 'your-sign-in') return { name: 'your-sign-in' };
   if (parts[0] === 'p' && parts[1] && PROJECT_ID.test(parts[1])) {
     const projectId = parts[1];
     const page = parts[2] ?? 'overview';

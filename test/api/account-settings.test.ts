@@ -179,7 +179,10 @@ describe('account settings: keys, computers, the plan', () => {
       ['GET', '/account/computers'],
       ['DELETE', '/account/computers/hstNope'],
     ] as const) {
-      const r = await h.write(method, `/v1${url}`, ownKey, method === 'POST' ? { label: 'k' } : undefined);
+      const r =
+        method === 'GET'
+          ? await h.get(`/v1${url}`, ownKey)
+          : await h.write(method, `/v1${url}`, ownKey, method === 'POST' ? { label: 'k' } : undefined);
       expect(r.statusCode, `${method} ${url}`).toBe(403);
       expect(r.json().code).toBe('insufficient_scope');
     }

@@ -11,7 +11,7 @@ import { renderAnswer } from './page-answer.ts';
 import { renderAnswers } from './page-answers.ts';
 import { renderEngines } from './page-engines.ts';
 import { renderExports } from './page-exports.ts';
-import { renderKeys } from './page-keys.ts';
+import { renderSettings } from './page-settings.ts';
 import { renderProjects } from './page-projects.ts';
 import { renderRuns } from './page-runs.ts';
 import { renderSetup, renderSetupSection } from './page-setup.ts';
@@ -78,7 +78,7 @@ function shell(): void {
       'ul',
       null,
       h('li', null, h('a', { href: '#/' }, icon('projects'), 'Projects')),
-      h('li', null, h('a', { href: '#/keys' }, icon('keys'), 'API keys')),
+      h('li', null, h('a', { href: '#/settings' }, icon('settings'), 'Settings')),
     ),
   );
   root.replaceChildren(
@@ -223,9 +223,9 @@ async function route(): Promise<void> {
     } else if (r.name === 'projects') {
       drawProjectNav(r, null);
       await renderProjects(base);
-    } else if (r.name === 'keys') {
+    } else if (r.name === 'settings') {
       drawProjectNav(r, null);
-      await renderKeys(base);
+      await renderSettings(base, r.section);
     } else if (r.name === 'project' || r.name === 'answer' || r.name === 'setup') {
       drawProjectNav(r, null);
       const project = await getProject(r.projectId);

@@ -1,13 +1,13 @@
 /**
- * The account's people through the identity library's organization endpoints at /auth, with the session cookie
- * (same origin). Its error codes become plain sentences that say what to do.
+ * The account's people through the identity library's organization endpoints at /auth (auth-client.ts, with the
+ * session cookie). Its error codes become plain sentences that say what to do, thrown as the pages' ApiError.
  */
 import { ApiError } from './api.ts';
+import { auth } from './auth-client.ts';
 import type { Role } from './types.ts';
 
 export interface Member {
   id: string;
-  userId: string;
   role: string;
   createdAt: string;
   user: { id: string; name: string; email: string };
@@ -45,52 +45,30 @@ const SENTENCES: Record<string, string> = {
   VALIDATION_ERROR: 'Type a whole e-mail address, such as name@example.com.',
 };
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(`/auth${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-  } catch {
+async function call<T>(path: string, body?: unknown): Promise<T> {
+  const r = await auth(path, body);
+  if (r.ok) return r.body as T;
+  if (r.status === 0)
     throw new ApiError(0, 'network', 'Could not reach the service: check the connection and try again.');
-  }
-  const text = await res.text();
-  const json = (text ? JSON.parse(text) : null) as unknown;
-  if (!res.ok) {
-    const problem = (json ?? {}) as { code?: string; message?: string };
-    const code = problem.code ?? `http_${res.status}`;
-    throw new ApiError(
-      res.status,
-      code,
-      SENTENCES[code] ?? problem.message ?? `The service answered ${res.status}.`,
-    );
-  }
-  return json as T;
+  const code = typeof r.body.code === 'string' ? r.body.code : `http_${r.status}`;
+  const message = typeof r.body.message === 'string' ? r.body.message : `The service answered ${r.status}.`;
+  throw new ApiError(r.status, code, SENTENCES[code] ?? message);
 }
 
 const q = (accountId: string) => `?organizationId=${encodeURIComponent(accountId)}`;
 
 export const people = {
-  /** The signed-in person, or null on `start` (its owner signs in with the owner link, not as a person). */
-  me: async () => (await call<{ user: { id: string } } | null>('GET', '/get-session'))?.user.id ?? null,
   members: async (accountId: string) =>
-    (await call<{ members: Member[] }>('GET', `/organization/list-members${q(accountId)}`)).members,
+    (await call<{ members: Member[] }>(`/organization/list-members${q(accountId)}`)).members,
   invitations: async (accountId: string) =>
-    (await call<Invitation[]>('GET', `/organization/list-invitations${q(accountId)}`)).filter(
+    (await call<Invitation[]>(`/organization/list-invitations${q(accountId)}`)).filter(
       (i) => i.status === 'pending',
     ),
   invite: (accountId: string, email: string, role: Role) =>
-    call('POST', '/organization/invite-member', { email, role, organizationId: accountId }),
+    call('/organization/invite-member', { email, role, organizationId: accountId }),
   setRole: (accountId: string, memberId: string, role: Role) =>
-    call('POST', '/organization/update-member-role', { memberId, role, organizationId: accountId }),
+    call('/organization/update-member-role', { memberId, role, organizationId: accountId }),
   remove: (accountId: string, memberId: string) =>
-    call('POST', '/organization/remove-member', { memberIdOrEmail: memberId, organizationId: accountId }),
-  revokeInvitation: (invitationId: string) =>
-    call('POST', '/organization/cancel-invitation', { invitationId }),
+    call('/organization/remove-member', { memberIdOrEmail: memberId, organizationId: accountId }),
+  revokeInvitation: (invitationId: string) => call('/organization/cancel-invitation', { invitationId }),
 };

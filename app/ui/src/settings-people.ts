@@ -3,6 +3,7 @@
  * (change a role, remove, invite by e-mail, revoke an open invitation); the owner alone hands ownership over.
  * Every change goes through the identity library's organization endpoints (people-api.ts).
  */
+import { currentPerson } from './auth-client.ts';
 import { confirmButton, field, h, input, loading, notice, select, withCode } from './dom.ts';
 import { dateTime } from './format.ts';
 import type { SettingsContext } from './page.ts';
@@ -29,7 +30,7 @@ const isOwner = (m: Member) => m.role.split(',').includes('owner');
 
 export async function renderPeople(ctx: SettingsContext): Promise<void> {
   const accountId = ctx.account.id;
-  const me = await people.me();
+  const me = (await currentPerson())?.email ?? null;
   if (me === null) {
     ctx.area.append(
       notice(
@@ -60,7 +61,7 @@ export async function renderPeople(ctx: SettingsContext): Promise<void> {
 
   const memberControls = (m: Member): HTMLElement | string => {
     const name = m.user.name || m.user.email;
-    const mine = m.userId === me;
+    const mine = m.user.email === me;
     // The library's rules, shown as controls: nobody changes the owner (the owner hands over to someone else) or
     // themselves here.
     if (!manages || mine || isOwner(m)) return '';
@@ -121,7 +122,7 @@ export async function renderPeople(ctx: SettingsContext): Promise<void> {
         'The account’s people',
         ['Name', 'E-mail', 'Role', 'Joined', manages ? 'Change' : ''],
         members.map((m) => [
-          m.userId === me ? `${m.user.name} (you)` : m.user.name,
+          m.user.email === me ? `${m.user.name} (you)` : m.user.name,
           m.user.email,
           m.role
             .split(',')

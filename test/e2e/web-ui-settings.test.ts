@@ -235,6 +235,40 @@ describe.skipIf(browserPath === null)('the account’s settings in the web UI, s
     expect(sections).toEqual(['People', 'API keys', 'Plan']);
     await viewer.goto(`${origin}/app/#/settings/audit-log`);
     await viewer.getByText('The account’s owner and admins see its audit log.').waitFor();
+  });
+
+  it('People: the owner changes a role, removes a person, and hands ownership over (becoming an admin)', async () => {
+    await person('leaver@example.com', 'member');
+    await page.goto(`${origin}/app/#/settings/people`);
+    await heading(page, 'People').waitFor();
+    const viewerRow = page.locator('tr', { hasText: 'viewer@example.com' });
+    await viewerRow.getByLabel('Role of viewer').selectOption('member');
+    const roleOf = (email: string, role: string) =>
+      page
+        .locator('tr', { hasText: email })
+        .locator('td[data-label="Role"]', { hasText: new RegExp(`^${role}$`) });
+    await roleOf('viewer@example.com', 'Member').waitFor();
+
+    const leaver = page.getByRole('button', { name: 'Remove leaver' });
+    await leaver.click();
+    await page.locator('tr', { hasText: 'leaver@example.com' }).getByText('Confirm remove').waitFor();
+    await leaver.click();
+    await page.locator('tr', { hasText: 'leaver@example.com' }).waitFor({ state: 'detached' });
+
+    const handOver = page.getByRole('button', { name: 'Make viewer the owner' });
+    await handOver.click();
+    await page.getByText('Confirm: hand ownership over').waitFor();
+    await handOver.click();
+    await page.getByText('Settings of').filter({ hasText: 'you are an admin' }).waitFor();
+    await roleOf('viewer@example.com', 'Owner').waitFor();
+    await roleOf('owner@example.com', 'Admin').waitFor();
+    // Nobody changes the owner here, and an admin does not make keys.
+    expect(
+      await page.locator('tr', { hasText: 'viewer@example.com' }).locator('button, select').count(),
+    ).toBe(0);
+    await section(page, 'API keys');
+    await page.getByText('Only the account’s owner creates and revokes API keys.').waitFor();
+    expect(await page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 });

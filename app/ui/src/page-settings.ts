@@ -1,10 +1,12 @@
 /**
  * The account's settings (`#/settings/{section}`): one small module per section, each shown only to the roles
- * that may use it. The role comes from GET /v1/account (on `start`, the local owner is the owner).
+ * that may use it. The role is the identity library's for a signed-in person (people-api.ts), else GET
+ * /v1/account's (on `start`, the local owner is the owner).
  */
-import { api } from './api.ts';
+import { api, currentAccount, signedInAsPerson } from './api.ts';
 import { h, notice } from './dom.ts';
 import type { PageContext, SettingsContext } from './page.ts';
+import { people } from './people-api.ts';
 import { settingsHref, type SettingsSection } from './router.ts';
 import { renderAuditLog } from './settings-audit.ts';
 import { renderComputers } from './settings-computers.ts';
@@ -69,7 +71,11 @@ const ROLE_NAMES: Record<Role, string> = {
 };
 
 export async function renderSettings(ctx: PageContext, asked: SettingsSection | null): Promise<void> {
-  const account = await api.get<AccountView>('/account', undefined, ctx.signal);
+  const [seen, role] = await Promise.all([
+    api.get<AccountView>('/account', undefined, ctx.signal),
+    signedInAsPerson() ? people.role(currentAccount() ?? '') : null,
+  ]);
+  const account: AccountView = { ...seen, role: role ?? seen.role };
   const ids = Object.keys(SECTIONS) as SettingsSection[];
   const id = asked ?? ids.find((s) => SECTIONS[s].roles.includes(account.role)) ?? 'plan';
   const section = SECTIONS[id];

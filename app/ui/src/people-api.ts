@@ -57,7 +57,18 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
 
 const q = (accountId: string) => `?organizationId=${encodeURIComponent(accountId)}`;
 
+const ROLES: readonly Role[] = ['owner', 'admin', 'member', 'viewer'];
+
 export const people = {
+  /**
+   * The signed-in person's role in the account as the library holds it now (a hand-over shows at once, where /v1
+   * may answer with the role it saw up to 5 seconds ago); null without a session (the owner link of `start`).
+   */
+  role: async (accountId: string): Promise<Role | null> => {
+    const r = await auth(`/organization/get-active-member-role${q(accountId)}`);
+    const held = typeof r.body.role === 'string' ? r.body.role.split(',').map((x) => x.trim()) : [];
+    return r.ok ? (ROLES.find((role) => held.includes(role)) ?? null) : null;
+  },
   members: async (accountId: string) =>
     (await call<{ members: Member[] }>(`/organization/list-members${q(accountId)}`)).members,
   invitations: async (accountId: string) =>

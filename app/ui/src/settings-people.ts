@@ -3,6 +3,7 @@
  * (change a role, remove, invite by e-mail, revoke an open invitation); the owner alone hands ownership over.
  * Every change goes through the identity library's organization endpoints (people-api.ts).
  */
+import { signedInAsPerson } from './api.ts';
 import { currentPerson } from './auth-client.ts';
 import { confirmButton, field, h, input, loading, notice, select, withCode } from './dom.ts';
 import { dateTime } from './format.ts';
@@ -30,7 +31,7 @@ const isOwner = (m: Member) => m.role.split(',').includes('owner');
 
 export async function renderPeople(ctx: SettingsContext): Promise<void> {
   const accountId = ctx.account.id;
-  const me = (await currentPerson())?.email ?? null;
+  const me = signedInAsPerson() ? ((await currentPerson())?.email ?? null) : null;
   if (me === null) {
     ctx.area.append(
       notice(

@@ -28,6 +28,7 @@ import { trackingRoutes } from './routes/tracking.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { hostSyncRoutes } from './routes/host-sync.ts';
 import { localOwnerRoutes, type LocalHostPort } from './routes/local-owner.ts';
+import type { CloudSignInPort } from './routes/local-cloud.ts';
 import { webUiRoutes } from './routes/web-ui.ts';
 import type { Store } from './store/index.ts';
 
@@ -44,7 +45,7 @@ export interface AppOptions {
   secrets: SecretBox;
   webhooks: WebhookPort;
   /** `answerwatch start`: the per-launch token of the local owner's web UI, and this machine's host agents. */
-  localOwner?: { token: string; hosts?: LocalHostPort };
+  localOwner?: { token: string; hosts?: LocalHostPort; cloud?: CloudSignInPort };
   /** Where the built web UI is (tests point elsewhere). */
   webUiDir?: string;
   /** The cloud engines this service has API keys for (what readiness reports); default none. */
@@ -168,6 +169,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await localOwnerRoutes(app, services, {
     token: opts.localOwner?.token,
     hosts: opts.localOwner?.hosts,
+    cloud: opts.localOwner?.cloud,
     plans,
     cloudEngineIds: new Set(opts.cloudEngineIds ?? []),
   });

@@ -1,12 +1,13 @@
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunNowChannel, VersionSwitch } from './preload-api.ts';
+import type { CloudSignInChannel, RunNowChannel, VersionSwitch } from './preload-api.ts';
 import { secureSession, secureWindow, webPreferences } from './security.ts';
 import { startService, type ServiceAddress, type ServiceProcess } from './service.ts';
 import { createTray, HIDDEN_SWITCH } from './tray.ts';
 
 const RUN_NOW: RunNowChannel = 'answerwatch:run-now';
+const CLOUD_SIGN_IN: CloudSignInChannel = 'answerwatch:cloud-sign-in';
 const VERSION: VersionSwitch = '--answerwatch-version=';
 
 // Built to dist/electron/ of the repository, or of app.asar in an installed app.
@@ -79,12 +80,15 @@ async function launch(): Promise<void> {
     return ready;
   });
   const open = () => void showWindow().catch((err: unknown) => fatal('Answerwatch could not open', err));
+  // The UI does what the tray asks: the shell only opens the window and passes the message on.
+  const tell = (channel: RunNowChannel | CloudSignInChannel) => () =>
+    void showWindow()
+      .then((win) => win.webContents.send(channel))
+      .catch((err: unknown) => fatal('Answerwatch could not open', err));
   const tray = createTray(join(root, 'app', 'electron', 'assets', 'tray.png'), {
     open,
-    runNow: () =>
-      void showWindow()
-        .then((win) => win.webContents.send(RUN_NOW))
-        .catch((err: unknown) => fatal('Answerwatch could not open', err)),
+    runNow: tell(RUN_NOW),
+    signInToCloud: tell(CLOUD_SIGN_IN),
     quit: () => app.quit(),
   });
   const { origin } = await address;

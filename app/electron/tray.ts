@@ -3,6 +3,7 @@ import { app, Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'e
 export interface TrayActions {
   open(): void;
   runNow(): void;
+  signInToCloud(): void;
   quit(): void;
 }
 
@@ -25,7 +26,7 @@ function startAtLoginItem(): MenuItemConstructorOptions[] {
   ];
 }
 
-/** The tray icon: the service's status, Open, Run now, Start at login and Quit. */
+/** The tray icon: the service's status, Open, Run now, Sign in to the cloud, Start at login and Quit. */
 export function createTray(iconPath: string, actions: TrayActions): { setStatus(status: string): void } {
   const tray = new Tray(nativeImage.createFromPath(iconPath));
   const render = (status: string) => {
@@ -36,6 +37,7 @@ export function createTray(iconPath: string, actions: TrayActions): { setStatus(
         { type: 'separator' },
         { label: 'Open', click: actions.open },
         { label: 'Run now', click: actions.runNow },
+        { label: 'Sign in to the cloud…', click: actions.signInToCloud },
         ...startAtLoginItem(),
         { type: 'separator' },
         { label: 'Quit', click: actions.quit },

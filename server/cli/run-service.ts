@@ -4,12 +4,14 @@ import { signUpWithoutMail } from '../auth/sign-up-rules.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { keyedEngineIds, loadCloudConfig } from '../../engines/cloud/index.ts';
 import { systemClock } from '../domain/clock.ts';
+import { AppError } from '../domain/errors.ts';
 import { randomAlnum } from '../domain/ids.ts';
 import { createSecretBox, unopenable, type SecretBox } from '../domain/secret-box.ts';
 import { startBackgroundJobs } from '../jobs/background.ts';
 import { createLogger } from '../logger.ts';
 import { createConsoleTransport } from '../mail/console-transport.ts';
 import type { MailTransport } from '../mail/transport.ts';
+import type { CloudSignInPort } from '../routes/local-cloud.ts';
 import type { LocalHostPort } from '../routes/local-owner.ts';
 import { markOwner } from '../owner-mark.ts';
 import { keyFileBeside, keyFromEnv, loadSecretKey } from '../secret-key.ts';
@@ -141,6 +143,18 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
     signIn: async (a, e) => (await localHosts!).signIn(a, e),
     hostAccount: (a) => void localHosts?.then((h) => h.hostAccount(a)),
   };
+  // This computer's sign-in to a cloud service, with an agent of its own (`start` only, as the local hosts).
+  let cloudHost: Promise<(CloudSignInPort & { stop(): Promise<void> }) | undefined> | undefined;
+  const cloudPort = async () => {
+    const port = await cloudHost;
+    if (!port)
+      throw new AppError('not_found', 'This computer cannot sign in to a cloud service: see the log.');
+    return port;
+  };
+  const cloud: CloudSignInPort = {
+    state: async () => (await cloudPort()).state(),
+    start: async (server) => (await cloudPort()).start(server),
+  };
   const ownerToken = mode === 'start' ? `awl_${randomAlnum(40)}` : undefined;
   const app = await buildApp({
     store,
@@ -151,13 +165,14 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
     webhooks: jobs.webhooks,
     cloudEngineIds: keyedEngineIds(loadCloudConfig(process.env)),
     signUp: config.signUp,
-    ...(ownerToken && { localOwner: { token: ownerToken, hosts } }),
+    ...(ownerToken && { localOwner: { token: ownerToken, hosts, cloud } }),
   });
   // What removes the owner mark `answerwatch mcp` looks for (owner-mark.ts), once `start` has written it.
   let unmarkOwner: (() => Promise<void>) | undefined;
   const stop = async () => {
     await unmarkOwner?.();
     await (await localHosts)?.stop();
+    await (await cloudHost)?.stop();
     await app.close();
     await jobs.stop();
     await store.close();
@@ -191,6 +206,23 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
         checkInMs: config.agentCheckInMs,
       }),
     );
+  }
+  if (mode === 'start') {
+    cloudHost = import('./cloud-host.ts')
+      .then(({ startCloudHost }) =>
+        startCloudHost({
+          // Beside the local hosts' folders, which are named by account id (`acc…`), so never this one.
+          dataDir: join(dataDirOf(config.database), 'agent', 'cloud'),
+          log: log.child({ component: 'cloud-agent' }),
+          env: process.env,
+          checkInMs: config.agentCheckInMs,
+        }),
+      )
+      .catch((err: unknown) => {
+        // The service itself serves on: only signing in to a cloud service is out of reach.
+        log.error({ err }, 'the cloud sign-in could not start');
+        return undefined;
+      });
   }
   const api = `http://${config.host}:${port}/v1`;
   process.stdout.write(

@@ -15,8 +15,10 @@ function webRequest(request: FastifyRequest): Request {
 /**
  * Streamable HTTP at `/mcp`, stateless: each POST is a whole exchange with a server made for its caller, so any
  * `serve` instance answers any request and nothing lives between requests. The REST auth hook runs first (the
- * route's scope is visibility:read, which every key has): key checks, plan_required and the rate limit answer
- * exactly as on the REST API, as problem responses; each tool then checks its own scope.
+ * route's scope is visibility:read, which every key and role has): key checks, plan_required and the rate limit
+ * answer exactly as on the REST API, as problem responses; each tool then checks its own scope. A signed-in
+ * person's cookie makes the same caller as on /v1 (server/auth/bridge.ts): every MCP call is a POST, so the
+ * cookie's same-origin rule holds for reads too, and no other site's page can call a tool with it.
  * GET (a server-to-client stream) and DELETE (ending a session) have nothing to serve, so they answer 405.
  */
 export function mcpRoutes(app: FastifyInstance, s: Services): void {

@@ -7,6 +7,7 @@ import { withHost } from '../domain/project-writes.ts';
 import type { Plan } from '../domain/plans.ts';
 import { isLocalOwner } from '../http/auth.ts';
 import { firstRunRoutes } from './first-run.ts';
+import { cloudSignInRoutes, type CloudSignInPort } from './local-cloud.ts';
 
 /** What the machine's own host agents let the owner do: engine keys kept on this computer and browser sign-in. */
 export interface LocalHostPort {
@@ -25,8 +26,9 @@ const EngineKey = z.strictObject({ key: z.string().trim().min(1).max(500) });
 
 /**
  * `/local/v1`: what only the machine's owner does from the web UI of `answerwatch start`, with the per-launch
- * token: a fresh machine's first account and project (or a demo), the accounts on this machine, and the engine
- * keys and browser sign-in of this computer. Their API keys are on /v1/account/keys, as on `serve`.
+ * token: a fresh machine's first account and project (or a demo), the accounts on this machine, the engine keys
+ * and browser sign-in of this computer, and its sign-in to a cloud service. Their API keys are on
+ * /v1/account/keys, as on `serve`.
  * Not part of the public contract, so not in /v1/openapi.json.
  */
 export async function localOwnerRoutes(
@@ -35,6 +37,7 @@ export async function localOwnerRoutes(
   o: {
     token: string | undefined;
     hosts: LocalHostPort | undefined;
+    cloud?: CloudSignInPort;
     plans: readonly Plan[];
     cloudEngineIds: ReadonlySet<string>;
   },
@@ -66,6 +69,7 @@ export async function localOwnerRoutes(
         supply: { cloudEngineIds: o.cloudEngineIds },
         hostAccount: o.hosts && ((id) => o.hosts!.hostAccount(id)),
       });
+      cloudSignInRoutes(local, o.cloud);
       local.get('/accounts', async () => {
         const ids = await s.store.accounts.ids();
         const accounts = await Promise.all(ids.map((id) => s.store.accounts.get(id)));

@@ -32,7 +32,8 @@ import { measureSessions, printSessions } from './session-bench.ts';
  * The insight reads are also rendered anew on every call in process, as the first read after a write is.
  * Migrations 0006 to 0008 rebuild the insight summaries of the read dataset.
  * Sessions: a /v1 read signed in beside the same read with a bearer key, and sign-in latency (issue 21).
- * BENCH_SUITES=cli,reads,import,backfill,runs,webhooks,browser,scoring,sessions picks parts.
+ * BENCH_SUITES=cli,reads,import,backfill,runs,webhooks,browser,scoring,sessions picks parts; `sign-in` is the
+ * sessions part's sign-ins alone.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 /** Answers that also get an answer from the engine's signed-in browser, so stats/surfaces has pairs to compare. */
@@ -338,3 +339,5 @@ if (suites.includes('webhooks')) await webhooks();
 if (suites.includes('browser')) await browser();
 if (suites.includes('scoring')) await scoring();
 if (suites.includes('sessions')) printSessions(await measureSessions(REQUESTS, RATE_LIMITS_OFF));
+// The sessions bench's sign-ins alone (with the hash timed beside them), without its reads.
+if (suites.includes('sign-in')) printSessions(await measureSessions(REQUESTS, RATE_LIMITS_OFF, true));

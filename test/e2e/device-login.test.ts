@@ -13,8 +13,11 @@ import { launchArgs } from '../../engines/browser/browser.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
 import { requireBrowser } from '../support/browser.ts';
 import { cli, runCli } from '../support/e2e.ts';
-import { freePort } from '../support/pg-cluster.ts';
-import { startServer, type ServerProcess } from '../support/server-process.ts';
+import type { ServerProcess } from '../support/server-process.ts';
+import {
+  PERSON_PASSWORD as PASSWORD,
+  serviceWithPerson as serviceWithPersonIn,
+} from '../support/serve-person.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'aw-device-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,63 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-/** The mail the service sent to `email` (the verification mail at sign-up), once it has arrived. */
-async function mailTo(email: string) {
-  const to = (m: SmtpReceiver['received'][number]) => (m.to && 'text' in m.to ? m.to.text : '') === email;
-  for (let i = 0; i < 200 && !smtp.received.some(to); i += 1) await new Promise((r) => setTimeout(r, 50));
-  const mail = smtp.received.find(to);
-  if (!mail) throw new Error(`no mail to ${email} arrived`);
-  return mail;
-}
-const PASSWORD = 'correct horse battery';
 const browserPath = requireBrowser();
-
-/** `serve` with open sign-up, a person signed up (owner of a premium account) and a project of theirs. */
-async function serviceWithPerson(name: string) {
-  const port = await freePort();
-  const server = await startServer(
-    join(dir, `${name}.db`),
-    {
-      ANSWERWATCH_SIGNUP: 'open',
-      ANSWERWATCH_SIGNUP_PLAN: 'premium',
-      // Sign-up on serve mails the link that confirms the address: to a real SMTP server on this machine.
-      ANSWERWATCH_SMTP_URL: smtp.url,
-      ANSWERWATCH_MAIL_FROM: 'Answerwatch <people@answerwatch.example>',
-      ANSWERWATCH_PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    'serve',
-    port,
-  );
-  const origin = `http://127.0.0.1:${port}`;
-  const json = { 'content-type': 'application/json', origin };
-  const email = `${name}@example.com`;
-  const signUp = await fetch(`${origin}/auth/sign-up/email`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ name, email, password: PASSWORD }),
-  });
-  expect(signUp.status).toBe(200);
-  const mail = await mailTo(email);
-  const verified = await fetch(mail.text!.match(/https?:\/\/\S+/)![0], { redirect: 'manual' });
-  expect(verified.status).toBe(200);
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const session = await (await fetch(`${origin}/auth/get-session`, { headers: { cookie } })).json();
-  const accountId = session.session.activeOrganizationId as string;
-  const created = await fetch(`${origin}/v1/projects`, {
-    method: 'POST',
-    headers: { ...json, cookie },
-    body: JSON.stringify({ name: 'Acme', websiteUrl: 'https://acme.example' }),
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const projectId = (await created.json()).id as string;
-  const host = async () =>
-    (await (await fetch(`${origin}/v1/projects/${projectId}/capabilities`, { headers: { cookie } })).json())
-      .host;
-  return { server, origin, json, email, cookie, accountId, host, db: join(dir, `${name}.db`) };
-}
+const serviceWithPerson = (name: string) => serviceWithPersonIn(dir, smtp, name);
 
 /** The agent signing in, as a person runs it; resolves the code and link it prints. */
 function agentLogin(origin: string, label: string) {

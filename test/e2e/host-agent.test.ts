@@ -201,7 +201,11 @@ describe.skipIf(browser === null)('the host agent and the service as real proces
       );
       const asked = pages.prompts(LF).length;
       await call(`/projects/${projectId}/run-requests`, 'POST');
-      await until('Chromium to ask', async () => pages.prompts(LF).length, (n) => n > asked);
+      await until(
+        'Chromium to ask',
+        async () => pages.prompts(LF).length,
+        (n) => n > asked,
+      );
       // Playwright's own SIGINT handler, left on, ended the process with 130 before the agent's stop had run.
       expect(await stopAgent(agent, 'SIGINT')).toBe(0);
     } finally {

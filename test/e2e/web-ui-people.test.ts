@@ -17,7 +17,7 @@ import { accountWithKey, cli, runCli } from '../support/e2e.ts';
 import { freePort } from '../support/pg-cluster.ts';
 import { PASSWORD } from '../support/people.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
-import { checkPage, heading } from '../support/web-ui.ts';
+import { checkPage, DESK, heading, PHONE } from '../support/web-ui.ts';
 
 const browserPath = requireBrowser();
 
@@ -75,7 +75,7 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
   });
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: DESK });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
@@ -83,10 +83,12 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     return page;
   }
 
-  /** The link in the last mail to `email` with this subject, once it has arrived, on this service's origin. */
-  async function linkTo(email: string, subject: RegExp): Promise<string> {
+  /** The link in the last mail to `email` whose subject (and text) match, once it has arrived. */
+  async function linkTo(email: string, subject: RegExp, text = /./): Promise<string> {
     const match = (m: SmtpReceiver['received'][number]) =>
-      (m.to && 'text' in m.to ? m.to.text : '') === email && subject.test(m.subject ?? '');
+      (m.to && 'text' in m.to ? m.to.text : '') === email &&
+      subject.test(m.subject ?? '') &&
+      text.test(m.text ?? '');
     for (let i = 0; i < 200 && !smtp.received.some(match); i += 1)
       await new Promise((r) => setTimeout(r, 50));
     const mail = smtp.received.filter(match).at(-1);
@@ -134,7 +136,7 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
 
   /** An invitation the account's owner makes from their page: its link, from the mail it sends. */
   async function ownerInvites(ownerPage: Page, email: string, role: string): Promise<string> {
-    const status = await ownerPage.evaluate(
+    const invited = await ownerPage.evaluate(
       async ([address, asRole, account]) => {
         const r = await fetch('/auth/organization/invite-member', {
           method: 'POST',
@@ -142,12 +144,13 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ email: address, role: asRole, organizationId: account }),
         });
-        return r.status;
+        return { status: r.status, id: ((await r.json()) as { id: string }).id };
       },
       [email, role, accountId],
     );
-    expect(status).toBe(200);
-    return linkTo(email, /invited to an account/);
+    expect(invited.status).toBe(200);
+    // The mail of this invitation (an address may have had an operator's invitation mailed before).
+    return linkTo(email, /invited to an account/, new RegExp(invited.id));
   }
 
   /** Confirms the address by the mailed link, which signs in. */
@@ -194,6 +197,9 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     owner = await newPage();
     await signUpOnPage(owner, 'Olive Owner', 'owner@example.com');
     await checkPage(owner, 'people-sign-in');
+    await owner.setViewportSize(PHONE);
+    await checkPage(owner, 'people-sign-in');
+    await owner.setViewportSize(DESK);
 
     // A wrong password is said plainly, and so is the way to a new one.
     await owner.goto(`${origin}/app/`);
@@ -220,6 +226,10 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     expect(await owner.getByRole('link', { name: 'API keys' }).count()).toBe(0);
     await owner.getByRole('heading', { name: 'New project' }).waitFor();
     await checkPage(owner, 'people-projects');
+    // On a phone the header's person, account and buttons wrap within the width.
+    await owner.setViewportSize(PHONE);
+    await checkPage(owner, 'people-projects');
+    await owner.setViewportSize(DESK);
 
     await owner.locator('.project-card a.project-link').first().click();
     await heading(owner, /Overview/).waitFor();
@@ -261,12 +271,13 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     expect(await viewer.getByLabel('Brand name', { exact: true }).isDisabled()).toBe(true);
     expect(await viewer.locator('main button').count()).toBe(0);
 
-    for (const [hash, title] of [
+    const pages: [string, string][] = [
       ['setup/competitors', 'Competitors'],
       ['setup/schedule', 'Schedule and engines'],
       ['runs', 'Runs'],
       ['webhooks', 'Webhooks'],
-    ] as const) {
+    ];
+    for (const [hash, title] of pages) {
       await viewer.goto(`${origin}/app/#/p/${projectId}/${hash}`);
       await heading(viewer, title).waitFor();
       await viewer.locator('main:not([aria-busy])').waitFor();
@@ -280,7 +291,7 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
 
     // The service refuses anyway: a write from the page's own origin with the viewer's session is 403.
     const refused = await viewer.evaluate(
-      async ([account, project]) => {
+      async ([account, project]: [string, string]) => {
         const r = await fetch(`/v1/projects/${project}/prompts`, {
           method: 'POST',
           credentials: 'same-origin',
@@ -289,7 +300,7 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
         });
         return { status: r.status, code: ((await r.json()) as { code: string }).code };
       },
-      [accountId, projectId] as const,
+      [accountId, projectId] as [string, string],
     );
     expect(refused).toEqual({ status: 403, code: 'insufficient_scope' });
 
@@ -309,7 +320,7 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
-  it('a person of another account finds nothing at this account’s project', async () => {
+  it('a person of another account finds nothing at this account’s project, until invited; then switches to it', async () => {
     const other = await cli('accounts', 'create', '--plan', 'premium', '--db', db);
     const invitationId = await operatorInvite(other.id as string, 'stranger@example.com', 'owner');
     const stranger = await newPage();
@@ -322,6 +333,25 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     await stranger.goto(`${origin}/app/#/`);
     await heading(stranger, 'Projects').waitFor();
     await stranger.getByText('No project yet: create the first one below.').waitFor();
+
+    // Invited into this account too, as a member: the picker names both with the role, and switching redraws.
+    const link = await ownerInvites(owner, 'stranger@example.com', 'member');
+    await stranger.goto(link);
+    await stranger.getByRole('button', { name: 'Join the account' }).click();
+    await stranger.getByText('You joined the account.').waitFor();
+    await stranger.goto(`${origin}/app/`);
+    await heading(stranger, 'Projects').waitFor();
+    const picker = stranger.locator('#account-picker');
+    expect(await picker.locator('option').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\(owner\)$/), expect.stringMatching(/\(member\)$/)]),
+    );
+    await picker.selectOption(accountId);
+    await stranger.locator('.project-card').first().waitFor();
+    await stranger.goto(`${origin}/app/#/p/${projectId}/setup/prompts`);
+    await stranger.getByRole('form', { name: 'Add a prompt' }).waitFor();
+    // The session's active account moved with the picker: a new tab opens in it.
+    const session = await stranger.evaluate(async () => (await fetch('/auth/get-session')).json());
+    expect(session.session.activeOrganizationId).toBe(accountId);
     expect(pageErrors).toEqual([]);
   }, 120_000);
 

@@ -25,8 +25,17 @@ export function injectFetch(app: FastifyInstance) {
 
 /** The SDK's client over Streamable HTTP with a bearer key, at `url` or in-process through `app`. */
 export function httpTransport(url: string, key: string, app?: FastifyInstance): Transport {
+  return headerTransport(url, { authorization: `Bearer ${key}` }, app);
+}
+
+/** The SDK's client over Streamable HTTP sending `headers` on every request (a session cookie, an Origin). */
+export function headerTransport(
+  url: string,
+  headers: Record<string, string>,
+  app?: FastifyInstance,
+): Transport {
   return new StreamableHTTPClientTransport(new URL(url), {
-    requestInit: { headers: { authorization: `Bearer ${key}` } },
+    requestInit: { headers },
     ...(app && { fetch: injectFetch(app) }),
   });
 }

@@ -22,13 +22,16 @@ function startAssets(): string[] {
 }
 
 describe('web UI bundle', () => {
-  it('loads under 29 KB of script and 6.5 KB of CSS (gzipped) at start', () => {
+  // 30 KB since people sign in on serve (28.8 KB before): what every page asks of the role (permissions.ts) and
+  // the API client's session branch load at start; the sign-in page and the person's header load only without
+  // start's owner link.
+  it('loads under 30 KB of script and 6.5 KB of CSS (gzipped) at start', () => {
     const start = startAssets();
     const js = start.filter((f) => f.endsWith('.js'));
     const css = start.filter((f) => f.endsWith('.css'));
     expect(js.length).toBeGreaterThan(0);
     expect(css.length).toBe(1);
-    expect(js.reduce((n, f) => n + gzipKb(f), 0)).toBeLessThan(29);
+    expect(js.reduce((n, f) => n + gzipKb(f), 0)).toBeLessThan(30);
     expect(css.reduce((n, f) => n + gzipKb(f), 0)).toBeLessThan(6.5);
   });
 

@@ -11,6 +11,7 @@ describe('hash routes', () => {
     expect(parseRoute('#/settings')).toEqual({ name: 'settings', section: null });
     expect(parseRoute('#/settings/audit-log')).toEqual({ name: 'settings', section: 'audit-log' });
     expect(parseRoute('#/settings/nope')).toMatchObject({ name: 'not-found' });
+    expect(parseRoute('#/cloud')).toEqual({ name: 'cloud' });
     const overview = parseRoute('#/p/prj123');
     expect(overview).toMatchObject({ name: 'project', projectId: 'prj123', page: 'overview' });
     const answers = parseRoute('#/p/prj123/answers?engine=a&engine=b&mentioned=true');

@@ -1,6 +1,7 @@
 /**
- * The desktop app's tray "Run now": the UI opens the current project's Runs page and starts a run there, exactly
- * as the person would with the button. In a plain browser there is no bridge and nothing happens.
+ * The desktop app's tray, in the UI: "Sign in to the cloud…" opens the cloud page; "Run now" opens the current
+ * project's Runs page and starts a run there, exactly as the person would with the button. In a plain browser
+ * there is no bridge and nothing happens.
  */
 import type { AnswerwatchBridge } from '../../electron/preload-api.ts';
 import { parseRoute, projectHref } from './router.ts';
@@ -19,6 +20,10 @@ function submitRunForm(tries = 50): void {
 }
 
 export function listenToDesktop(): void {
+  // The tray's "Sign in to the cloud…": the page that does it (page-cloud.ts).
+  bridge()?.onCloudSignIn(() => {
+    location.hash = '#/cloud';
+  });
   bridge()?.onRunNow(() => {
     const route = parseRoute(location.hash);
     if (route.name !== 'project' && route.name !== 'answer') {

@@ -3,15 +3,7 @@
  * the person signed in (the session cookie), or shows the sign-in page. It picks the account, draws the shell
  * (header, navigation, main) and renders the page of the hash route.
  */
-import { api, ApiError, configureApi, local, SESSION_ENDED } from './api.ts';
-import {
-  auth,
-  currentPerson,
-  personAccounts,
-  signInOptions,
-  type PersonAccount,
-  type SignedInPerson,
-} from './auth-client.ts';
+import { configureApi, local, signedInAsPerson } from './api.ts';
 import { listenToDesktop } from './desktop.ts';
 import { button, h, select, withCode } from './dom.ts';
 import { icon } from './icons.ts';
@@ -25,38 +17,13 @@ import { renderProjects } from './page-projects.ts';
 import { renderRuns } from './page-runs.ts';
 import { renderSetup, renderSetupSection } from './page-setup.ts';
 import { showUnseenAlerts } from './nav-alerts.ts';
-import { parseRoute, projectHref, type ProjectPage, type Route } from './router.ts';
-import { personHeader } from './people-header.ts';
+import { drawProjectNav } from './project-nav.ts';
+import { parseRoute, projectHref, type ProjectPage } from './router.ts';
 import { holdScopes } from './permissions.ts';
-import { renderSignInPage } from './page-sign-in.ts';
-import { bootMode, rememberAccount, takeSession } from './session.ts';
+import { rememberAccount, takeSession } from './session.ts';
 import { getProject, resetCaches, state } from './state.ts';
-import type { LocalAccount, Me, Page } from './types.ts';
+import type { LocalAccount, Page } from './types.ts';
 import { errorNotice, setLiveRegion, takeFlash } from './widgets.ts';
-
-const PAGE_LABELS: Record<ProjectPage, string> = {
-  overview: 'Overview',
-  prompts: 'Prompts',
-  sources: 'Sources',
-  surfaces: 'API vs app',
-  answers: 'Answers',
-  alerts: 'Alerts',
-  setup: 'Setup',
-  runs: 'Runs',
-  engines: 'Engines',
-  webhooks: 'Webhooks',
-  exports: 'Exports',
-};
-
-/**
- * The project's pages in three groups: what the engines say, what is tracked and run, and what leaves the app.
- * A page is one entry in PROJECT_PAGES (router.ts), PAGE_LABELS, PAGES and a group here.
- */
-const NAV_GROUPS: { label: string; pages: ProjectPage[] }[] = [
-  { label: 'Results', pages: ['overview', 'prompts', 'sources', 'surfaces', 'answers', 'alerts'] },
-  { label: 'Tracking', pages: ['setup', 'runs', 'engines'] },
-  { label: 'Connect', pages: ['webhooks', 'exports'] },
-];
 
 const PAGES: Record<ProjectPage, (ctx: ProjectContext) => Promise<void>> = {
   // The charts library loads with the page that draws charts, not with the app; so do the insight pages.
@@ -91,6 +58,8 @@ function shell(): void {
       null,
       h('li', null, h('a', { href: '#/' }, icon('projects'), 'Projects')),
       h('li', null, h('a', { href: '#/settings' }, icon('settings'), 'Settings')),
+      // Cloud is the local owner's (/local/v1): not offered to a person of the cloud service.
+      signedInAsPerson() ? null : h('li', null, h('a', { href: '#/cloud' }, icon('sources'), 'Cloud')),
     ),
   );
   root.replaceChildren(
@@ -109,7 +78,6 @@ function shell(): void {
 }
 
 function drawAccounts(): void {
-  if (people) return drawPersonHeader(people);
   const accounts = state.accounts;
   const name = (a: LocalAccount) => `${a.name || a.id} (${a.plan})`;
   if (accounts.length <= 1) {
@@ -137,117 +105,10 @@ function chooseAccount(accountId: string, navigate: boolean): void {
   }
 }
 
-/** A person signed in to the cloud service, their accounts (each with their role), and what the tab knows of them. */
-let people: { person: SignedInPerson; accounts: PersonAccount[] } | null = null;
-
-function drawPersonHeader(p: NonNullable<typeof people>): void {
-  accountSlot.replaceChildren(
-    ...personHeader({
-      ...p,
-      current: state.accountId,
-      pick: (id) => void choosePersonAccount(id, true),
-      signOut: (everywhere) => void signOut(everywhere),
-    }),
-  );
-}
-
-/**
- * A person's account: the session's active one too (so every tab and the device page start there), and the
- * scopes their role carries in it, which decide the write controls the pages offer.
- */
-async function choosePersonAccount(accountId: string, navigate: boolean): Promise<void> {
-  await auth('/organization/set-active', { organizationId: accountId });
-  chooseAccount(accountId, false);
-  holdScopes((await api.get<Me>('/me')).scopes);
-  if (people) drawPersonHeader(people);
-  if (navigate) {
-    if (location.hash === '#/') void route();
-    else location.hash = '#/';
-  }
-}
-
-async function signOut(everywhere: boolean): Promise<void> {
-  await auth(everywhere ? '/revoke-sessions' : '/sign-out', {});
-  await signedOut(everywhere ? 'You are signed out on every browser and computer.' : 'You are signed out.');
-}
-
-/** Back to the sign-in page, saying why. */
-async function signedOut(why: string): Promise<void> {
-  routing = false;
-  people = null;
-  state.accountId = null;
-  controller?.abort();
-  resetCaches();
-  renderSignInPage(root, await signInOptions(), boot, why);
-}
-
 let token: string | null = null;
 const tokenOf = () => token;
 /** Set once the tab has its token and account: from then on the hash is the page to show. */
 let routing = false;
-
-function drawProjectNav(route: Route, projectName: string | null): void {
-  if (route.name !== 'project' && route.name !== 'answer' && route.name !== 'setup') {
-    projectNav.hidden = true;
-    projectNav.replaceChildren();
-    return;
-  }
-  const current: ProjectPage =
-    route.name === 'answer' ? 'answers' : route.name === 'setup' ? 'setup' : route.page;
-  projectNav.hidden = false;
-  // On a phone the pages fold into one menu button naming the current page; on a desk they are always listed.
-  const panelId = 'project-pages';
-  const toggle = h(
-    'button',
-    { type: 'button', class: 'nav-toggle', 'aria-expanded': 'false', 'aria-controls': panelId },
-    icon('menu'),
-    h(
-      'span',
-      { class: 'nav-toggle-text' },
-      h('span', { class: 'visually-hidden' }, 'Pages: '),
-      PAGE_LABELS[current],
-    ),
-  );
-  const panel = h(
-    'div',
-    { class: 'nav-panel', id: panelId },
-    ...NAV_GROUPS.map((group) =>
-      h(
-        'div',
-        { class: 'nav-group' },
-        h('p', { class: 'nav-group-label', 'aria-hidden': 'true' }, group.label),
-        h(
-          'ul',
-          { 'aria-label': group.label },
-          ...group.pages.map((page) =>
-            h(
-              'li',
-              null,
-              h(
-                'a',
-                {
-                  href: projectHref(route.projectId, page),
-                  ...(page === current && { 'aria-current': 'page' }),
-                },
-                icon(page),
-                PAGE_LABELS[page],
-              ),
-            ),
-          ),
-        ),
-      ),
-    ),
-  );
-  toggle.addEventListener('click', () => {
-    const open = toggle.getAttribute('aria-expanded') !== 'true';
-    toggle.setAttribute('aria-expanded', String(open));
-    panel.classList.toggle('open', open);
-  });
-  projectNav.replaceChildren(
-    h('div', { class: 'nav-head' }, h('p', { class: 'project-name' }, projectName ?? 'Project'), toggle),
-    panel,
-  );
-}
 
 async function route(): Promise<void> {
   controller?.abort();
@@ -273,8 +134,12 @@ async function route(): Promise<void> {
   };
   let counting: Promise<void> | null = null;
   try {
-    if (!state.accountId && people) {
-      drawProjectNav(r, null);
+    if (r.name === 'cloud' && !signedInAsPerson()) {
+      // Before any account: a computer may serve only a cloud account.
+      drawProjectNav(projectNav, r, null);
+      await (await import('./page-cloud.ts')).renderCloud(base);
+    } else if (!state.accountId && signedInAsPerson()) {
+      drawProjectNav(projectNav, r, null);
       base.setTitle('No account');
       view.append(
         h('h1', { tabindex: '-1' }, 'You are in no account yet'),
@@ -285,20 +150,20 @@ async function route(): Promise<void> {
         ),
       );
     } else if (!state.accountId) {
-      drawProjectNav(r, null);
+      drawProjectNav(projectNav, r, null);
       // A fresh machine: the first run, loaded only then.
       await (await import('./page-welcome.ts')).renderWelcome(base, welcomed);
     } else if (r.name === 'projects') {
-      drawProjectNav(r, null);
+      drawProjectNav(projectNav, r, null);
       await renderProjects(base);
     } else if (r.name === 'settings') {
-      drawProjectNav(r, null);
+      drawProjectNav(projectNav, r, null);
       await renderSettings(base, r.section);
     } else if (r.name === 'project' || r.name === 'answer' || r.name === 'setup') {
-      drawProjectNav(r, null);
+      drawProjectNav(projectNav, r, null);
       const project = await getProject(r.projectId);
       if (ctl.signal.aborted) return;
-      drawProjectNav(r, project.name);
+      drawProjectNav(projectNav, r, project.name);
       // Drawn beside the page, and part of it: the page counts as whole once the count is in.
       if (r.name !== 'project' || r.page !== 'alerts')
         counting = showUnseenAlerts(projectNav, r.projectId, ctl.signal);
@@ -307,7 +172,7 @@ async function route(): Promise<void> {
       else if (r.name === 'setup') await renderSetupSection(ctx, r.section);
       else await PAGES[r.page](ctx);
     } else {
-      drawProjectNav(r, null);
+      drawProjectNav(projectNav, r, null);
       base.setTitle('Not found');
       view.append(
         h('h1', { tabindex: '-1' }, 'Page not found'),
@@ -367,17 +232,29 @@ async function boot(): Promise<void> {
   const session = takeSession(location, history, sessionStorage);
   token = session.token;
   routing = false;
-  people = null;
   state.accountId = null;
   resetCaches();
   holdScopes();
   // `start`'s link asks nothing of the identity library: the owner token is all it needs.
   if (token) return bootOwner(token, session.accountId);
-  const [person, options] = await Promise.all([currentPerson(), signInOptions()]);
-  const mode = bootMode({ token, signedIn: person !== null, ownerLink: options.ownerLink });
-  if (mode === 'owner-link') return noToken();
-  if (mode === 'sign-in' || !person) return renderSignInPage(root, options, boot);
-  return bootPerson(person, session.accountId);
+  const person = await import('./person-mode.ts');
+  return person.bootWithoutToken(
+    {
+      root,
+      main,
+      accountSlot,
+      draw: shell,
+      boot,
+      chooseAccount,
+      routing: async (on) => {
+        routing = on;
+        if (on) return route();
+        controller?.abort();
+      },
+      ownerLink: noToken,
+    },
+    session.accountId,
+  );
 }
 
 async function bootOwner(owner: string, storedAccount: string | null): Promise<void> {
@@ -396,28 +273,6 @@ async function bootOwner(owner: string, storedAccount: string | null): Promise<v
   const chosen = stored ?? state.accounts[0]?.id ?? null;
   if (chosen) chooseAccount(chosen, false);
   drawAccounts();
-  routing = true;
-  await route();
-}
-
-/** Signed in on the cloud service: the cookie authenticates, a 401 (ended elsewhere) goes back to sign-in. */
-async function bootPerson(person: SignedInPerson, storedAccount: string | null): Promise<void> {
-  configureApi(null, null, () => void signedOut(SESSION_ENDED));
-  shell();
-  main.replaceChildren(h('p', { class: 'loading', role: 'status' }, 'Loading…'));
-  const accounts = await personAccounts();
-  people = { person, accounts };
-  const known = (id: string | null) => (id && accounts.some((a) => a.id === id) ? id : null);
-  const chosen = known(storedAccount) ?? known(person.activeAccountId) ?? accounts[0]?.id ?? null;
-  try {
-    if (chosen) await choosePersonAccount(chosen, false);
-  } catch (err) {
-    // A 401 has gone back to the sign-in page already.
-    if (!(err instanceof ApiError && err.status === 401))
-      main.replaceChildren(h('h1', { tabindex: '-1' }, 'Cannot open Answerwatch'), errorNotice(err));
-    return;
-  }
-  drawPersonHeader(people);
   routing = true;
   await route();
 }

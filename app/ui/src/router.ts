@@ -1,6 +1,6 @@
 /**
  * The hash routes of the UI: `#/`, the account's settings at `#/settings[/{section}]` (`#/keys`, the older
- * address of the API keys, opens their section), `#/p/{projectId}/{page}[?query]`, an answer at
+ * address of the API keys, opens their section), `#/cloud`, `#/p/{projectId}/{page}[?query]`, an answer at
  * `#/p/{projectId}/answers/{answerId}` and a part of Setup at `#/p/{projectId}/setup/{section}`.
  */
 
@@ -29,6 +29,7 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 export type Route =
   | { name: 'projects' }
   | { name: 'settings'; section: SettingsSection | null }
+  | { name: 'cloud' }
   | { name: 'project'; projectId: string; page: ProjectPage; query: URLSearchParams }
   | { name: 'answer'; projectId: string; answerId: string }
   | { name: 'setup'; projectId: string; section: SetupSection }
@@ -51,6 +52,7 @@ export function parseRoute(hash: string): Route {
   const parts = path.split('/').filter((p) => p.length > 0);
   if (parts.length === 0) return { name: 'projects' };
   if (parts.length === 1 && parts[0] === 'keys') return { name: 'settings', section: 'keys' };
+  if (parts.length === 1 && parts[0] === 'cloud') return { name: 'cloud' };
   if (parts[0] === 'settings' && parts.length <= 2) {
     const section = parts[1] ?? null;
     if (section === null || (SETTINGS_SECTIONS as readonly string[]).includes(section))

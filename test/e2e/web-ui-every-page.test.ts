@@ -169,6 +169,10 @@ describe.skipIf(browserPath === null)('web UI: every page at both widths', { tim
   const PAGES: [string, () => string, string | RegExp][] = [
     ['projects', () => '#/', 'Projects'],
     ['keys', () => '#/keys', 'API keys'],
+    ['settings-people', () => '#/settings/people', 'People'],
+    ['settings-computers', () => '#/settings/computers', 'Computers'],
+    ['settings-plan', () => '#/settings/plan', 'Plan'],
+    ['settings-audit-log', () => '#/settings/audit-log', 'Audit log'],
     ['overview', () => `#/p/${demo}/overview`, 'Overview'],
     ['overview-daily', () => `#/p/${demo}/overview?step=day`, 'Overview'],
     ['prompts', () => `#/p/${demo}/prompts`, 'Prompts'],

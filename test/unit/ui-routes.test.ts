@@ -7,7 +7,10 @@ describe('hash routes', () => {
   it('reads the pages of the UI', () => {
     expect(parseRoute('')).toEqual({ name: 'projects' });
     expect(parseRoute('#/')).toEqual({ name: 'projects' });
-    expect(parseRoute('#/keys')).toEqual({ name: 'keys' });
+    expect(parseRoute('#/keys')).toEqual({ name: 'settings', section: 'keys' });
+    expect(parseRoute('#/settings')).toEqual({ name: 'settings', section: null });
+    expect(parseRoute('#/settings/audit-log')).toEqual({ name: 'settings', section: 'audit-log' });
+    expect(parseRoute('#/settings/nope')).toMatchObject({ name: 'not-found' });
     expect(parseRoute('#/cloud')).toEqual({ name: 'cloud' });
     expect(parseRoute('#/your-sign-in')).toEqual({ name: 'your-sign-in' });
     expect(parseRoute('#/your-sign-in/more')).toMatchObject({ name: 'not-found' });

@@ -12,7 +12,7 @@ import { renderAnswer } from './page-answer.ts';
 import { renderAnswers } from './page-answers.ts';
 import { renderEngines } from './page-engines.ts';
 import { renderExports } from './page-exports.ts';
-import { renderKeys } from './page-keys.ts';
+import { renderSettings } from './page-settings.ts';
 import { renderProjects } from './page-projects.ts';
 import { renderRuns } from './page-runs.ts';
 import { renderSetup, renderSetupSection } from './page-setup.ts';
@@ -57,13 +57,9 @@ function shell(): void {
       'ul',
       null,
       h('li', null, h('a', { href: '#/' }, icon('projects'), 'Projects')),
-      // API keys and Cloud are the local owner's (/local/v1): not offered to a person of the cloud service.
-      ...(signedInAsPerson()
-        ? []
-        : [
-            h('li', null, h('a', { href: '#/keys' }, icon('keys'), 'API keys')),
-            h('li', null, h('a', { href: '#/cloud' }, icon('sources'), 'Cloud')),
-          ]),
+      h('li', null, h('a', { href: '#/settings' }, icon('settings'), 'Settings')),
+      // Cloud is the local owner's (/local/v1): not offered to a person of the cloud service.
+      signedInAsPerson() ? null : h('li', null, h('a', { href: '#/cloud' }, icon('sources'), 'Cloud')),
     ),
   );
   root.replaceChildren(
@@ -164,9 +160,9 @@ async function route(): Promise<void> {
     } else if (r.name === 'projects') {
       drawProjectNav(projectNav, r, null);
       await renderProjects(base);
-    } else if (r.name === 'keys' && !signedInAsPerson()) {
+    } else if (r.name === 'settings') {
       drawProjectNav(projectNav, r, null);
-      await renderKeys(base);
+      await renderSettings(base, r.section);
     } else if (r.name === 'project' || r.name === 'answer' || r.name === 'setup') {
       drawProjectNav(projectNav, r, null);
       const project = await getProject(r.projectId);

@@ -12,7 +12,6 @@ import { renderAnswer } from './page-answer.ts';
 import { renderAnswers } from './page-answers.ts';
 import { renderEngines } from './page-engines.ts';
 import { renderExports } from './page-exports.ts';
-import { renderSettings } from './page-settings.ts';
 import { renderProjects } from './page-projects.ts';
 import { renderRuns } from './page-runs.ts';
 import { renderSetup, renderSetupSection } from './page-setup.ts';
@@ -162,7 +161,8 @@ async function route(): Promise<void> {
       await renderProjects(base);
     } else if (r.name === 'settings') {
       drawProjectNav(projectNav, r, null);
-      await renderSettings(base, r.section);
+      // The account's administration loads when opened, as the insight pages do.
+      await (await import('./page-settings.ts')).renderSettings(base, r.section);
     } else if (r.name === 'project' || r.name === 'answer' || r.name === 'setup') {
       drawProjectNav(projectNav, r, null);
       const project = await getProject(r.projectId);

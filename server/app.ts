@@ -32,7 +32,7 @@ import type { Store } from './store/index.ts';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'baseUrl'> & Partial<Pick<Config, 'rateLimits' | 'plans'>>;
+  config: Pick<Config, 'baseUrl'> & Partial<Pick<Config, 'rateLimits' | 'plans' | 'ssoAllowPrivate'>>;
   clock?: Clock;
   /** The service log; tests leave it off. */
   logger?: FastifyBaseLogger;
@@ -122,6 +122,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     signals: services.signals,
     baseUrl,
     signUp: opts.signUp ?? DEFAULT_SIGN_UP,
+    ssoNet: { allowPrivate: opts.config.ssoAllowPrivate ?? false },
     log: opts.logger && logTo(opts.logger.child({ component: 'auth' })),
   });
   registerAuth(app, {

@@ -12,6 +12,9 @@ import { INVITATION_DAYS, peopleRules } from './people-rules.ts';
 import { accessControl } from './roles.ts';
 import { createAccountFor, signUpGate, signUpHooks, type IdentityRows, type SignUpDeps } from './sign-up.ts';
 import type { SignUpRules } from './sign-up-rules.ts';
+import type { SecretBox } from '../domain/secret-box.ts';
+import type { SsoNetOptions } from '../net/sso-url.ts';
+import { singleSignOn, ssoUserGate } from './sso.ts';
 
 /**
  * The identity library's table names: prefixed, because the contract's "account" (server/store, `accounts`) is not
@@ -27,6 +30,7 @@ export const TABLES = {
   member: 'auth_member',
   invitation: 'auth_invitation',
   deviceCode: 'auth_device_code',
+  ssoProvider: 'auth_sso_provider',
 } as const;
 
 export interface IdentityOptions {
@@ -37,6 +41,10 @@ export interface IdentityOptions {
   baseUrl: string;
   /** Signs session cookies; the same on every instance of one database. */
   secret: string;
+  /** Seals what must be used again (single sign-on client secrets). */
+  secrets: SecretBox;
+  /** The outbound address policy for the issuers of single sign-on (ANSWERWATCH_SSO_ALLOW_PRIVATE). */
+  ssoNet: SsoNetOptions;
   signUp: SignUpRules;
   /** The verification, reset and invitation mails, through the outbox (mail-flows.ts). */
   mail: AuthMail;
@@ -75,7 +83,7 @@ export function identityOptions(
           o.log?.('error', e instanceof Error ? e.message : String(e));
       },
     },
-    user: { modelName: TABLES.user },
+    user: { modelName: TABLES.user, validateUserInfo: ssoUserGate },
     session: { modelName: TABLES.session },
     account: { modelName: TABLES.account },
     verification: { modelName: TABLES.verification },
@@ -134,6 +142,7 @@ export function identityOptions(
         },
       }),
       ...deviceGrant({ store: o.store, clock: o.clock, modelName: TABLES.deviceCode }),
+      ...singleSignOn({ secrets: o.secrets, net: o.ssoNet, modelName: TABLES.ssoProvider }),
     ],
   } satisfies BetterAuthOptions;
 }

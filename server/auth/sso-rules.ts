@@ -31,7 +31,7 @@ export interface RuleContext {
   };
 }
 
-const bad = (message: string, code = 'invalid_sso_provider') =>
+const bad = (message: string, code = 'INVALID_SSO_PROVIDER') =>
   new APIError('BAD_REQUEST', { code, message });
 
 const providers = (ctx: RuleContext) => ctx.context.adapter.findMany<ProviderRow>({ model: 'ssoProvider' });
@@ -53,10 +53,10 @@ async function requireAdministrator(ctx: RuleContext, accountId: string): Promis
       { field: 'organizationId', value: accountId },
     ],
   });
-  if (!member) throw new APIError('NOT_FOUND', { code: 'not_found', message: 'There is no such account.' });
+  if (!member) throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'There is no such account.' });
   if (!isAdministrator(member.role))
     throw new APIError('FORBIDDEN', {
-      code: 'insufficient_role',
+      code: 'INSUFFICIENT_ROLE',
       message: 'Only the owner and admins of an account configure its single sign-on.',
     });
 }
@@ -71,7 +71,7 @@ async function claimableDomains(ctx: RuleContext, accountId: string, text: unkno
     const taken = 'domains' in theirs ? overlap(parsed.domains, theirs.domains) : undefined;
     if (taken !== undefined)
       throw new APIError('CONFLICT', {
-        code: 'sso_domain_taken',
+        code: 'SSO_DOMAIN_TAKEN',
         message: `The e-mail domain ${taken} is already covered by another account's single sign-on.`,
       });
   }
@@ -86,7 +86,7 @@ async function vetAddresses(ctx: RuleContext, net: SsoNetOptions, urls: unknown[
     try {
       url = await vetSsoUrl(raw, net);
     } catch (err) {
-      if (err instanceof SsoUrlError) throw bad(err.message, 'sso_address_refused');
+      if (err instanceof SsoUrlError) throw bad(err.message, 'SSO_ADDRESS_REFUSED');
       throw err;
     }
     // The plugin refuses any host that is not publicly routable unless it is a trusted origin: with private
@@ -136,7 +136,7 @@ async function register(ctx: RuleContext, net: SsoNetOptions, body: Record<strin
   await requireAdministrator(ctx, accountId);
   if (await providerById(ctx, accountId))
     throw new APIError('CONFLICT', {
-      code: 'sso_provider_exists',
+      code: 'SSO_PROVIDER_EXISTS',
       message: 'This account already has a single sign-on provider: change it or remove it first.',
     });
   const domain = await claimableDomains(ctx, accountId, body.domain);
@@ -148,7 +148,7 @@ async function register(ctx: RuleContext, net: SsoNetOptions, body: Record<strin
 async function update(ctx: RuleContext, net: SsoNetOptions, body: Record<string, unknown>) {
   const provider = typeof body.providerId === 'string' ? await providerById(ctx, body.providerId) : null;
   if (!provider?.organizationId)
-    throw new APIError('NOT_FOUND', { code: 'not_found', message: 'There is no such provider.' });
+    throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'There is no such provider.' });
   await requireAdministrator(ctx, provider.organizationId);
   if (body.samlConfig !== undefined) throw bad('Only OpenID Connect providers are supported, not SAML.');
   const oidc = oidcOf(body);
@@ -166,7 +166,7 @@ async function update(ctx: RuleContext, net: SsoNetOptions, body: Record<string,
 async function remove(ctx: RuleContext, body: Record<string, unknown>) {
   const provider = typeof body.providerId === 'string' ? await providerById(ctx, body.providerId) : null;
   if (!provider?.organizationId)
-    throw new APIError('NOT_FOUND', { code: 'not_found', message: 'There is no such provider.' });
+    throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'There is no such provider.' });
   await requireAdministrator(ctx, provider.organizationId);
   return body;
 }
@@ -185,14 +185,14 @@ async function signIn(ctx: RuleContext, net: SsoNetOptions, body: Record<string,
     body.organizationSlug !== undefined ||
     body.domain !== undefined
   )
-    throw bad('Sign in with single sign-on by your work e-mail address.', 'invalid_email');
+    throw bad('Sign in with single sign-on by your work e-mail address.', 'INVALID_EMAIL');
   const provider = (await providers(ctx)).find((p) => {
     const covered = parseDomains(p.domain);
     return 'domains' in covered && isCovered(domain, covered.domains);
   });
   if (!provider)
     throw new APIError('NOT_FOUND', {
-      code: 'sso_not_configured',
+      code: 'SSO_NOT_CONFIGURED',
       message: `No account signs in people of ${domain} with single sign-on: sign in with your password.`,
     });
   await vetProvider(ctx, net, provider);

@@ -43,11 +43,17 @@ describe('single sign-on through the account’s own OpenID Connect provider', (
     const r = await registerProvider(h, owner, accountId, idp);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.body).not.toContain(idp.clientSecret);
-    expect(r.json()).toMatchObject({ providerId: accountId, organizationId: accountId, domain: 'example.com' });
+    expect(r.json()).toMatchObject({
+      providerId: accountId,
+      organizationId: accountId,
+      domain: 'example.com',
+    });
     const rows = await raw().selectFrom('auth_sso_provider').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(idp.clientSecret);
-    expect(JSON.parse(String(rows[0]!.oidcConfig))).toMatchObject({ clientSecretSealed: expect.stringMatching(/^v1\./) });
+    expect(JSON.parse(String(rows[0]!.oidcConfig))).toMatchObject({
+      clientSecretSealed: expect.stringMatching(/^v1\./),
+    });
   });
 
   it('signs a new person of the domain in, as a member of the account, with a session that reads /v1', async () => {
@@ -60,5 +66,100 @@ describe('single sign-on through the account’s own OpenID Connect provider', (
     expect(await people.roles(accountId)).toMatchObject({ 'ada@example.com': 'member' });
     const me = await h.get('/v1/me', undefined, { cookie });
     expect(me.statusCode, me.body).toBe(200);
+  });
+
+  it('signs the same person in again, still a member, with a new session', async () => {
+    const r = await signInBySso(h, 'ada@example.com');
+    expect(landing(r)).toMatchObject({ path: '/app/', error: null });
+    expect(cookiesOf(r)).toMatch(/session_token/);
+    expect(await people.roles(accountId)).toMatchObject({ 'ada@example.com': 'member' });
+  });
+
+  it('sends the authorization request with state, nonce and a PKCE challenge (S256)', async () => {
+    const { url } = await startSignIn(h, 'ada@example.com');
+    const q = new URL(url).searchParams;
+    expect(q.get('state')).toBeTruthy();
+    expect(q.get('nonce')).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(q.get('code_challenge')).toBeTruthy();
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('scope')).toBe('openid email profile');
+  });
+
+  it('refuses a callback whose state is not the one this browser was given', async () => {
+    const start = await startSignIn(h, 'eve@example.com');
+    const back = await throughProvider(start.url, 'eve@example.com');
+    back.searchParams.set('state', 'a-state-nobody-issued');
+    const r = await arrive(h, back, start.cookie);
+    expect(r.statusCode).toBe(302);
+    expect(landing(r).error).toMatch(/state/);
+    expect(cookiesOf(r)).not.toMatch(/session_token=[^;]/);
+    expect(await people.roles(accountId)).not.toHaveProperty(['eve@example.com']);
+  });
+
+  it('refuses a code that was issued to another sign-in (the PKCE verifier does not match)', async () => {
+    const mine = await startSignIn(h, 'eve@example.com');
+    const theirs = await startSignIn(h, 'eve@example.com');
+    const theirCode = (await throughProvider(theirs.url, 'eve@example.com')).searchParams.get('code')!;
+    const back = await throughProvider(mine.url, 'eve@example.com');
+    back.searchParams.set('code', theirCode);
+    const r = await arrive(h, back, mine.cookie);
+    expect(landing(r)).toMatchObject({ path: '/app/sign-in', error: 'invalid_provider' });
+    expect(cookiesOf(r)).not.toMatch(/session_token=[^;]/);
+  });
+
+  it.each([
+    ['issuer', 'token_not_verified'],
+    ['audience', 'token_not_verified'],
+    ['expired', 'token_not_verified'],
+    ['signature', 'token_not_verified'],
+  ] as const)('refuses an ID token with another %s', async (how, description) => {
+    idp.misbehave(how);
+    try {
+      const r = await signInBySso(h, 'mallory@example.com');
+      expect(landing(r)).toMatchObject({ path: '/app/sign-in', error: 'invalid_provider', description });
+      expect(cookiesOf(r)).not.toMatch(/session_token=[^;]/);
+    } finally {
+      idp.misbehave(null);
+    }
+    const users = await raw()
+      .selectFrom('auth_user')
+      .select('email')
+      .where('email', '=', 'mallory@example.com')
+      .execute();
+    expect(users).toEqual([]);
+  });
+
+  it('refuses an ID token without the nonce this sign-in sent, and writes no one', async () => {
+    idp.misbehave('nonce');
+    try {
+      const r = await signInBySso(h, 'mallory@example.com');
+      expect(landing(r)).toMatchObject({ path: '/app/sign-in', error: 'sso_nonce_mismatch' });
+    } finally {
+      idp.misbehave(null);
+    }
+    const users = await raw()
+      .selectFrom('auth_user')
+      .select('email')
+      .where('email', '=', 'mallory@example.com')
+      .execute();
+    expect(users).toEqual([]);
+  });
+
+  it('refuses a person the provider vouches for outside the account’s domains', async () => {
+    const r = await signInBySso(h, 'bob@example.com', 'bob@elsewhere.org');
+    expect(landing(r)).toMatchObject({ path: '/app/sign-in', error: 'email_outside_sso_domains' });
+    const users = await raw()
+      .selectFrom('auth_user')
+      .select('email')
+      .where('email', '=', 'bob@elsewhere.org')
+      .execute();
+    expect(users).toEqual([]);
+  });
+
+  it('says plainly when no account signs in an e-mail’s domain with single sign-on', async () => {
+    const r = (await startSignIn(h, 'someone@nowhere.example')).r;
+    expect(r.statusCode).toBe(404);
+    expect(r.json()).toMatchObject({ code: 'SSO_NOT_CONFIGURED' });
+    expect(r.json().message).toMatch(/No account signs in people of nowhere\.example/);
   });
 });

@@ -1,4 +1,10 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import Provider from 'oidc-provider';
@@ -83,7 +89,14 @@ export async function startOidcProvider(opts: { redirectUri: string }): Promise<
     // The service reads who signed in from the ID token alone (server/auth/sso-config.ts).
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
-    ttl: { Interaction: 600, Session: 600, Grant: 600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
+    ttl: {
+      Interaction: 600,
+      Session: 600,
+      Grant: 600,
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+    },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) => ({
       accountId: sub,
@@ -142,7 +155,12 @@ export async function startOidcProvider(opts: { redirectUri: string }): Promise<
       }
       if (login?.[2] && req.method === 'POST') {
         const email = (await readForm(req)).get('email') ?? '';
-        await provider.interactionFinished(req, res, { login: { accountId: email } }, { mergeWithLastSubmission: false });
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: email } },
+          { mergeWithLastSubmission: false },
+        );
         return;
       }
       const how = misbehaviour;

@@ -89,5 +89,9 @@ export async function signInBySso(h: Harness, email: string, loginAs = email) {
 /** Where the service sent the browser after a callback, and the error it names there, if any. */
 export function landing(r: LightMyRequestResponse) {
   const to = new URL(String(r.headers.location), ORIGIN);
-  return { path: to.pathname, error: to.searchParams.get('error'), description: to.searchParams.get('error_description') };
+  return {
+    path: to.pathname,
+    error: to.searchParams.get('error'),
+    description: to.searchParams.get('error_description'),
+  };
 }

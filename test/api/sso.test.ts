@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type FakeOidcProvider } from '../fakes/oidc-provider.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { testSecrets } from '../support/mail.ts';
-import { cookiesOf, peopleOf, SAME_ORIGIN } from '../support/people.ts';
+import { cookiesOf, peopleOf } from '../support/people.ts';
 import {
   arrive,
   callbackOf,
@@ -25,13 +25,16 @@ describe('single sign-on through the account’s own OpenID Connect provider', (
   let owner: string;
   let accountId: string;
   const secrets = testSecrets();
+  const signUp: { mode: 'open' | 'invite'; plan: string } = { mode: 'open', plan: 'premium' };
   const raw = () => h.store.identityDatabase.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
 
   beforeAll(async () => {
-    h = await createHarness({ secrets, signUp: { mode: 'open', plan: 'premium' }, ssoAllowPrivate: true });
+    h = await createHarness({ secrets, signUp, ssoAllowPrivate: true });
     people = peopleOf(h, secrets);
     owner = await people.signUp('owner@example.com');
     accountId = await people.accountOf(owner);
+    // The owner signed up; from here on sign-up is by invitation, as `serve` has it by default.
+    signUp.mode = 'invite';
     idp = await startOidcProvider({ redirectUri: callbackOf(accountId) });
   });
   afterAll(async () => {
@@ -57,6 +60,12 @@ describe('single sign-on through the account’s own OpenID Connect provider', (
   });
 
   it('signs a new person of the domain in, as a member of the account, with a session that reads /v1', async () => {
+    const uninvited = await people.post('/auth/sign-up/email', {
+      name: 'ada',
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+    });
+    expect(uninvited.statusCode, 'sign-up is by invitation only').toBe(403);
     const r = await signInBySso(h, 'ada@example.com');
     expect(r.statusCode, r.body).toBe(302);
     expect(landing(r)).toMatchObject({ path: '/app/', error: null });
@@ -66,6 +75,14 @@ describe('single sign-on through the account’s own OpenID Connect provider', (
     expect(await people.roles(accountId)).toMatchObject({ 'ada@example.com': 'member' });
     const me = await h.get('/v1/me', undefined, { cookie });
     expect(me.statusCode, me.body).toBe(200);
+    // No account of their own: the provider's account is theirs.
+    const memberships = await raw()
+      .selectFrom('auth_member')
+      .innerJoin('auth_user', 'auth_user.id', 'auth_member.userId')
+      .select('auth_member.organizationId as accountId')
+      .where('auth_user.email', '=', 'ada@example.com')
+      .execute();
+    expect(memberships).toEqual([{ accountId }]);
   });
 
   it('signs the same person in again, still a member, with a new session', async () => {

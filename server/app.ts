@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { signInOptionsRoute } from './auth/sign-in-options.ts';
 import { DEFAULT_SIGN_UP, type SignUpRules } from './auth/sign-up-rules.ts';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
@@ -159,6 +160,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { mcpRoutes } = await import('./mcp/http.ts');
   mcpRoutes(app, services);
   await hostSyncRoutes(app, { ...services, plans });
+  signInOptionsRoute(app, {
+    signUp: opts.signUp ?? DEFAULT_SIGN_UP,
+    ownerLink: Boolean(opts.localOwner?.token),
+  });
   await mountIdentity(app, people.identity, people.origin, people.signIns);
   await linkPageRoutes(app, people.identity, people.origin);
   await localOwnerRoutes(app, services, {

@@ -5,7 +5,7 @@ import { AppError } from '../domain/errors.ts';
 import { findPlan, type Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
 import type { Identity } from './identity.ts';
-import { isAdministrator, scopesOf } from './roles.ts';
+import { roleOf, scopesOf } from './roles.ts';
 import { SessionCache } from './session-cache.ts';
 import type { IdentityRows } from './sign-up.ts';
 import { mayWriteWithCookie } from './same-origin.ts';
@@ -97,16 +97,17 @@ export function sessionBridge(d: {
     const plan = account && findPlan(account.plan, d.plans);
     // Someone else's account and no account at all answer alike.
     if (!member || !account || !plan) throw new AppError('not_found', `You have no account ${accountId}.`);
+    const role = roleOf(member.role);
     const caller: Caller = {
       keyId: `session:${s.userId}`,
       label: `${s.email}${SIGNED_IN}`,
-      scopes: scopesOf(member.role),
+      scopes: scopesOf(role),
       createdAt: s.createdAt,
       expiresAt: s.expiresAt,
       accountId: account.id,
       plan,
       projectIds: null,
-      administers: isAdministrator(member.role),
+      role,
     };
     s.callers.set(accountId, caller);
     return caller;

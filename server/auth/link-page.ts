@@ -39,13 +39,18 @@ export function form(
   };
 }
 
-/** Nothing runs, nothing loads from elsewhere, forms post only here, and no other site may frame it. */
+/**
+ * Nothing runs, nothing loads from elsewhere, forms post only here, and no other site may frame it. The referrer
+ * policy is `same-origin`, not `no-referrer`: under no-referrer a browser sends `Origin: null` with a form's POST,
+ * and the same-origin check of cookie writes (same-origin.ts) would refuse the page's own "Join the account".
+ * Nothing leaves for another site either way (nothing links or loads elsewhere).
+ */
 export const PAGE_CSP = "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 export function page(title: string, parts: Html[]): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="same-origin">` +
     `<title>${text(title)} — Answerwatch</title></head><body><main><h1>${text(title)}</h1>` +
     `${parts.map((x) => x.html).join('')}</main></body></html>`
   );

@@ -21,7 +21,7 @@ function show(reply: FastifyReply, status: number, title: string, parts: Html[],
     .status(status)
     .header('content-security-policy', PAGE_CSP)
     .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
+    .header('referrer-policy', 'same-origin')
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(page(title, parts));

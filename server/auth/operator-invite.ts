@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES, type Role } from '../contract/account.ts';
 import { OPERATOR, recordAudit } from '../domain/audit-log.ts';
 import type { Clock } from '../domain/clock.ts';
 import { AppError, invalid } from '../domain/errors.ts';
@@ -6,7 +7,6 @@ import type { Store } from '../store/index.ts';
 import { AUTH_BASE_PATH } from './identity.ts';
 import { LINK_PAGES, type AuthMail } from './mail-flows.ts';
 import { INVITATION_DAYS } from './people-rules.ts';
-import { ROLES, type Role } from './roles.ts';
 import type { IdentityRows } from './sign-up.ts';
 
 /** The library's adapter as the operator's commands use it: its rows, written under its own names and ids. */

@@ -5,6 +5,13 @@ export const SCOPES = ['visibility:read', 'tracking:write', 'runs:execute'] as c
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;
 
+/**
+ * The four roles a person holds in an account (issue 21): the owner (exactly one), admins who manage people but
+ * the owner, members who change tracking and start runs, viewers who read.
+ */
+export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
 export const Me = z
   .strictObject({
     keyId: z.string().describe('Short public id of the key'),

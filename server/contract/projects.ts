@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateString, DateTime, EXAMPLE_IDS, exampleOf, HttpsUrl, Text, Uri } from './common.ts';
+import { EXTENSION } from './extensions.ts';
 
 export const Host = z
   .strictObject({
@@ -67,6 +68,27 @@ export const ProjectWithHost = Project.extend({
       brandTerms: ['Northwind', 'NW Tasks'],
       brandDomains: ['northwind.io'],
     },
+  ],
+});
+
+/**
+ * One project as GET /projects/{projectId} answers it: the contract's project and, as extensions, the brand's
+ * other names and domains, so that whoever may read a project reads how its answers are scored (the web UI's
+ * Setup › Brand for a signed-in person).
+ */
+export const ProjectDetail = Project.extend({
+  brandTerms: z
+    .array(z.string())
+    .meta({ ...EXTENSION })
+    .describe('Other names the brand goes by, counted as mentions (extension)'),
+  brandDomains: z
+    .array(z.string())
+    .meta({ ...EXTENSION })
+    .describe('Other domains counted as the brand being cited (extension)'),
+}).meta({
+  id: 'ProjectDetail',
+  examples: [
+    { ...exampleOf(Project), brandTerms: ['Northwind', 'NW Tasks'], brandDomains: ['northwind.io'] },
   ],
 });
 

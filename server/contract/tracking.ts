@@ -63,6 +63,15 @@ export const TrackingUpdate = z
     ],
   });
 
+/** What a plan allows; null: no limit. */
+export const PlanLimits = z.strictObject({
+  maxPrompts: z.number().int().nullable(),
+  maxProjects: z.number().int().nullable(),
+  maxCompetitors: z.number().int(),
+  maxSamplesPerPrompt: z.number().int(),
+  runRequestsPerDay: z.number().int(),
+});
+
 export const Capabilities = z
   .strictObject({
     plan: z.string(),
@@ -79,13 +88,7 @@ export const Capabilities = z
       )
       .describe('Every engine the plan allows'),
     cadences: z.array(Cadence),
-    limits: z.strictObject({
-      maxPrompts: z.number().int().nullable(),
-      maxProjects: z.number().int().nullable(),
-      maxCompetitors: z.number().int(),
-      maxSamplesPerPrompt: z.number().int(),
-      runRequestsPerDay: z.number().int(),
-    }),
+    limits: PlanLimits,
     allowance: z
       .strictObject({
         remainingUnits: z.number().int().nullable().describe('null when the plan has no period'),

@@ -77,6 +77,7 @@ export async function createApiKey(
     createdAt: now.toISOString(),
     expiresAt,
     revokedAt: null,
+    lastUsedAt: null,
   };
   await store.transaction(async (tx) => {
     await tx.apiKeys.create(record, hashKey(key));
@@ -102,14 +103,24 @@ export async function createApiKey(
 export type KeyCheck =
   { ok: true; key: KeyRecord } | { ok: false; code: 'invalid_key' | 'key_expired' | 'key_revoked' };
 
-/** Resolves a bearer token; says which of the three 401 codes applies when it is refused. */
+/** A key's last use is noted to the minute: a busy key costs one write a minute, not one per request. */
+const LAST_USED_STEP_MS = 60_000;
+
+/**
+ * Resolves a bearer token; says which of the three 401 codes applies when it is refused. A valid key's use is
+ * noted (its last use in the account's settings).
+ */
 export async function checkApiKey(store: Store, clock: Clock, token: string | undefined): Promise<KeyCheck> {
   if (!token || !KEY_PATTERN.test(token)) return { ok: false, code: 'invalid_key' };
   const key = await store.apiKeys.findByHash(hashKey(token));
   if (!key) return { ok: false, code: 'invalid_key' };
   if (key.revokedAt) return { ok: false, code: 'key_revoked' };
-  if (key.expiresAt && Date.parse(key.expiresAt) <= clock.now().getTime())
-    return { ok: false, code: 'key_expired' };
+  const now = clock.now().getTime();
+  if (key.expiresAt && Date.parse(key.expiresAt) <= now) return { ok: false, code: 'key_expired' };
+  const since = now - LAST_USED_STEP_MS;
+  if (key.lastUsedAt === null || Date.parse(key.lastUsedAt) < since) {
+    await store.apiKeys.touch(key.id, new Date(now).toISOString(), new Date(since).toISOString());
+  }
   return { ok: true, key };
 }
 
@@ -121,6 +132,7 @@ export async function listKeys(store: Store, accountId: string) {
     scopes: k.scopes,
     projects: k.allProjects ? ('all' as const) : k.projectIds,
     createdAt: k.createdAt,
+    lastUsedAt: k.lastUsedAt,
     expiresAt: k.expiresAt,
     revokedAt: k.revokedAt,
   }));

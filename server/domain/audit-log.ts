@@ -1,10 +1,10 @@
 import type { AuditKind } from '../contract/audit-log.ts';
 import type { Repositories, Store } from '../store/index.ts';
 import type { AuditRecord } from '../store/repositories/audit-log.ts';
-import { SIGNED_IN } from './callers.ts';
+import { requireAdministrator } from './account-access.ts';
+import { LOCAL_OWNER_KEY_ID, SIGNED_IN } from './callers.ts';
 import type { Clock } from './clock.ts';
 import type { Caller, Services } from './context.ts';
-import { AppError } from './errors.ts';
 import { newId } from './ids.ts';
 import { splitPage } from './paging.ts';
 
@@ -24,16 +24,10 @@ export const OPERATOR: AuditActor = {
   address: null,
 };
 
-/** The owner of this machine in the web UI of `answerwatch start` (its per-launch token, no person). */
-export const localOwner = (address: string): AuditActor => ({
-  type: 'operator',
-  id: null,
-  label: 'Local owner (web UI)',
-  address,
-});
-
-/** The person (a session's caller) or the API key behind a /v1 request. */
+/** The person (a session's caller), this machine's owner or the API key behind a /v1 request. */
 export function callerActor(caller: Caller): AuditActor {
+  if (caller.keyId === LOCAL_OWNER_KEY_ID)
+    return { type: 'operator', id: null, label: caller.label, address: caller.address ?? null };
   const person = caller.keyId.startsWith('session:');
   return {
     type: person ? 'person' : 'key',
@@ -96,12 +90,9 @@ export async function recordFailedSignIn(
   });
 }
 
-const ADMINS_ONLY =
-  'The audit log is read by the account’s owner and admins, signed in; API keys reach projects, not the account’s administration.';
-
 /** The account's audit log, newest first, for its owner and admins. */
 export async function listAuditLog(s: Services, caller: Caller, q: { cursor?: string; limit: number }) {
-  if (!caller.administers) throw new AppError('insufficient_scope', ADMINS_ONLY);
+  requireAdministrator(caller, 'read the audit log');
   const filters = { account: caller.accountId };
   const before = s.cursors.decode<number>('audit-log', filters, q.cursor);
   const rows = await s.store.auditLog.list(caller.accountId, before, q.limit + 1);

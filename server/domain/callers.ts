@@ -12,6 +12,9 @@ const KEY_DETAIL = {
   key_revoked: 'This API key was revoked; create a new one.',
 } as const;
 
+/** The caller id of this machine's owner (ownerCaller below): an operator in the audit log, not a key. */
+export const LOCAL_OWNER_KEY_ID = 'local-owner';
+
 /** A signed-in person's caller is labelled with their e-mail and this (server/auth/bridge.ts). */
 export const SIGNED_IN = ' (signed in)';
 
@@ -65,7 +68,7 @@ export async function ownerCaller(
   const plan = account && findPlan(account.plan, deps.plans);
   if (!account || !plan) throw new AppError('invalid_parameter', hint);
   return {
-    keyId: 'local-owner',
+    keyId: LOCAL_OWNER_KEY_ID,
     label,
     scopes: [...SCOPES],
     createdAt: account.createdAt,
@@ -73,6 +76,6 @@ export async function ownerCaller(
     accountId: account.id,
     plan,
     projectIds: null,
-    administers: true,
+    role: 'owner',
   };
 }

@@ -1,4 +1,4 @@
-import type { Scope } from '../contract/account.ts';
+import type { Role, Scope } from '../contract/account.ts';
 import type { Store } from '../store/index.ts';
 import type { Clock } from './clock.ts';
 import { createCursorCodec, type CursorCodec } from './cursor.ts';
@@ -77,10 +77,10 @@ export interface Caller {
   plan: Plan;
   projectIds: readonly string[] | null;
   /**
-   * Whether the caller administers the account (reads its audit log): a signed-in owner or admin, or this
-   * machine's owner; never an API key, whose scopes are about projects.
+   * The person's role in the account: a signed-in person's, or `owner` for this machine's owner. Absent for an
+   * API key, whose scopes are about projects, never the account's administration (its people, keys, computers).
    */
-  administers?: boolean;
+  role?: Role;
   /** The address the request came from, for the audit log. */
   address?: string;
 }

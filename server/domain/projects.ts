@@ -44,5 +44,5 @@ export async function getProject(s: Services, caller: Caller, projectId: string)
   await readableProject(s, caller, projectId);
   const view = await s.store.projects.getView(projectId);
   if (!view) throw notFound('project');
-  return projectResource(view);
+  return { ...projectResource(view), brandTerms: view.brandTerms, brandDomains: view.brandDomains };
 }

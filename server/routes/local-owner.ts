@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { findEngine } from '../../engines/catalog.ts';
-import { createApiKey, listKeys, revokeKey } from '../domain/api-keys.ts';
-import { localOwner } from '../domain/audit-log.ts';
 import type { Services } from '../domain/context.ts';
 import { AppError, notFound } from '../domain/errors.ts';
 import { withHost } from '../domain/project-writes.ts';
@@ -21,25 +19,14 @@ export interface LocalHostPort {
 }
 
 const Account = z.strictObject({ accountId: z.string().min(1).max(64) });
-const AccountKey = Account.extend({ keyId: z.string().min(1).max(64) });
 const AccountEngine = Account.extend({ engineId: z.string().min(1).max(60) });
 const AccountProject = Account.extend({ projectId: z.string().regex(/^[A-Za-z0-9]{1,64}$/) });
-const NewKey = z.strictObject({
-  label: z.string().trim().min(1).max(120),
-  scopes: z.array(z.string()).max(3).optional(),
-  /** Only these projects of the account; absent or empty: every project, present and future. */
-  projectIds: z
-    .array(z.string().regex(/^[A-Za-z0-9]{1,64}$/))
-    .max(100)
-    .optional(),
-  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
-});
 const EngineKey = z.strictObject({ key: z.string().trim().min(1).max(500) });
 
 /**
  * `/local/v1`: what only the machine's owner does from the web UI of `answerwatch start`, with the per-launch
- * token: a fresh machine's first account and project (or a demo), the accounts on this machine, their API keys,
- * and the engine keys and browser sign-in of this computer.
+ * token: a fresh machine's first account and project (or a demo), the accounts on this machine, and the engine
+ * keys and browser sign-in of this computer. Their API keys are on /v1/account/keys, as on `serve`.
  * Not part of the public contract, so not in /v1/openapi.json.
  */
 export async function localOwnerRoutes(
@@ -95,24 +82,6 @@ export async function localOwnerRoutes(
           return withHost(s, project, null);
         },
       );
-      local.get('/accounts/:accountId/keys', { schema: { params: Account } }, async (req) => ({
-        data: await listKeys(s.store, await account(Account.parse(req.params).accountId)),
-      }));
-      local.post(
-        '/accounts/:accountId/keys',
-        { schema: { params: Account, body: NewKey } },
-        async (req, reply) => {
-          const body = NewKey.parse(req.body);
-          const accountId = await account(Account.parse(req.params).accountId);
-          reply.code(201);
-          return createApiKey(s.store, s.clock, { accountId, ...body }, localOwner(req.ip));
-        },
-      );
-      local.delete('/accounts/:accountId/keys/:keyId', { schema: { params: AccountKey } }, async (req) => {
-        const { accountId, keyId } = AccountKey.parse(req.params);
-        await revokeKey(s.store, s.clock, keyId, await account(accountId), localOwner(req.ip));
-        return { revoked: true };
-      });
       local.get('/accounts/:accountId/engine-keys', { schema: { params: Account } }, async (req) => ({
         data: await hosts().engineKeys(await account(Account.parse(req.params).accountId)),
       }));

@@ -112,6 +112,7 @@ export interface Database {
     created_at: string;
     expires_at: string | null;
     revoked_at: string | null;
+    last_used_at: string | null;
   };
   api_key_projects: { key_id: string; project_id: string };
   hosts: {

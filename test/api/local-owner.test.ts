@@ -76,23 +76,19 @@ describe('the local owner of answerwatch start', () => {
     expect((await h.get('/local/v1/accounts')).statusCode).toBe(401);
   });
 
-  it('manages API keys and this computer’s engine keys and sign-in under /local/v1', async () => {
+  it('manages API keys at /v1/account/keys, and this computer’s engine keys and sign-in under /local/v1', async () => {
     const accounts = (await owner('GET', '/local/v1/accounts')).json().data;
     expect(accounts.map((a: { id: string }) => a.id).sort()).toEqual([premium, free].sort());
-    const created = await owner('POST', `/local/v1/accounts/${premium}/keys`, undefined, {
+    const created = await owner('POST', '/v1/account/keys', premium, {
       label: 'BI',
       scopes: ['visibility:read', 'runs:execute'],
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().key).toMatch(/^aw_live_/);
-    const listed = (await owner('GET', `/local/v1/accounts/${premium}/keys`)).json().data;
+    const listed = (await owner('GET', '/v1/account/keys', premium)).json().data;
     expect(listed.find((k: { keyId: string }) => k.keyId === created.json().keyId)).not.toHaveProperty('key');
-    expect(
-      (await owner('DELETE', `/local/v1/accounts/${free}/keys/${created.json().keyId}`)).statusCode,
-    ).toBe(404);
-    expect(
-      (await owner('DELETE', `/local/v1/accounts/${premium}/keys/${created.json().keyId}`)).json(),
-    ).toEqual({
+    expect((await owner('DELETE', `/v1/account/keys/${created.json().keyId}`, free)).statusCode).toBe(404);
+    expect((await owner('DELETE', `/v1/account/keys/${created.json().keyId}`, premium)).json()).toEqual({
       revoked: true,
     });
     expect((await h.get('/v1/me', created.json().key)).statusCode).toBe(401);
@@ -128,7 +124,7 @@ describe('the local owner of answerwatch start', () => {
     const mine = await createProject(h.store, premium, { name: 'Mine' });
     const hidden = await createProject(h.store, premium, { name: 'Hidden' });
     const expiresAt = new Date(h.clock.now().getTime() + 86_400_000).toISOString();
-    const created = await owner('POST', `/local/v1/accounts/${premium}/keys`, undefined, {
+    const created = await owner('POST', '/v1/account/keys', premium, {
       label: 'one project',
       projectIds: [mine.id],
       expiresAt,
@@ -140,12 +136,12 @@ describe('the local owner of answerwatch start', () => {
     expect((await h.get(`/v1/projects/${hidden.id}`, key)).statusCode).toBe(404);
     h.clock.advance(86_400_000);
     expect((await h.get('/v1/me', key)).json().code).toBe('key_expired');
-    const refused = await owner('POST', `/local/v1/accounts/${premium}/keys`, undefined, {
+    const refused = await owner('POST', '/v1/account/keys', premium, {
       label: 'past',
       expiresAt: '2020-01-01T00:00:00Z',
     });
     expect(refused.statusCode).toBe(400);
-    const foreign = await owner('POST', `/local/v1/accounts/${free}/keys`, undefined, {
+    const foreign = await owner('POST', '/v1/account/keys', free, {
       label: 'foreign',
       projectIds: [mine.id],
     });

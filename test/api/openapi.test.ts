@@ -182,6 +182,12 @@ describe('generated OpenAPI document', () => {
         'PATCH /projects/{projectId}/webhooks/{webhookId}',
         'GET /projects/{projectId}/alerts',
         'GET /account/audit-log',
+        'GET /account',
+        'GET /account/keys',
+        'POST /account/keys',
+        'DELETE /account/keys/{keyId}',
+        'GET /account/computers',
+        'DELETE /account/computers/{computerId}',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );

@@ -69,7 +69,12 @@ describe('project, setup, run and webhook reads', () => {
         firstAnswerDate: '2026-06-06',
         latestAnswerDate: '2026-06-15',
       },
+      // Extensions: the brand's other names and domains, for whoever may read the project.
+      brandTerms: ['Acme Corp'],
+      brandDomains: ['acme.io'],
     });
+    // The list keeps the contract's project alone.
+    expect(first.data[1]).not.toHaveProperty('brandTerms');
   });
 
   it('engines: tracked ones, and those with stored answers listed as not tracked', async () => {

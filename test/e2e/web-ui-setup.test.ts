@@ -187,7 +187,8 @@ describe.skipIf(browserPath === null)(
     });
 
     it('creates an API key limited to a project and with an expiry, shown once', async () => {
-      await desk.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
+      await desk.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+      await desk.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'API keys' }).click();
       await heading(desk, 'API keys').waitFor();
       await desk.getByLabel('Label', { exact: true }).fill('BI server');
       await desk.getByRole('group', { name: 'Projects' }).getByLabel('Acme', { exact: true }).check();

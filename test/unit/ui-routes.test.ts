@@ -7,7 +7,10 @@ describe('hash routes', () => {
   it('reads the pages of the UI', () => {
     expect(parseRoute('')).toEqual({ name: 'projects' });
     expect(parseRoute('#/')).toEqual({ name: 'projects' });
-    expect(parseRoute('#/keys')).toEqual({ name: 'keys' });
+    expect(parseRoute('#/keys')).toEqual({ name: 'settings', section: 'keys' });
+    expect(parseRoute('#/settings')).toEqual({ name: 'settings', section: null });
+    expect(parseRoute('#/settings/audit-log')).toEqual({ name: 'settings', section: 'audit-log' });
+    expect(parseRoute('#/settings/nope')).toMatchObject({ name: 'not-found' });
     const overview = parseRoute('#/p/prj123');
     expect(overview).toMatchObject({ name: 'project', projectId: 'prj123', page: 'overview' });
     const answers = parseRoute('#/p/prj123/answers?engine=a&engine=b&mentioned=true');

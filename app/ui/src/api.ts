@@ -1,7 +1,8 @@
 /**
- * Calls to the service from the page: the public API under /v1 and the owner endpoints under /local/v1, both
- * with `Authorization: Bearer <owner token>`; /v1 calls name the account in `X-Answerwatch-Account`.
- * Errors are the service's problem+json, surfaced with their `detail`.
+ * Calls to the service from the page: the public API under /v1 and the owner endpoints under /local/v1. On
+ * `start` both carry `Authorization: Bearer <owner token>`; a person signed in to the cloud service sends no
+ * token, only the session cookie (same origin), and never calls /local/v1. /v1 calls name the account in
+ * `X-Answerwatch-Account`. Errors are the service's problem+json, surfaced with their `detail`.
  */
 import type { Page } from './types.ts';
 
@@ -21,6 +22,7 @@ export class ApiError extends Error {
 }
 
 interface Credentials {
+  /** The owner token of `start`, or null for a signed-in person (the session cookie). */
   token: string | null;
   accountId: string | null;
 }
@@ -37,6 +39,14 @@ export function configureApi(
   credentials.accountId = accountId;
   if (unauthorized) onUnauthorized = unauthorized;
 }
+
+/** Signed in as a person (the session cookie), not as `start`'s owner. */
+export const signedInAsPerson = (): boolean => credentials.token === null;
+
+const OWNER_REFUSED =
+  'The owner token was refused: it is new every time the service starts. Open the Web UI link that `npm start` (or `npx answerwatch start`) printed in its terminal.';
+export const SESSION_ENDED =
+  'Your session has ended (you signed out, or were signed out elsewhere): sign in again.';
 
 export function currentAccount(): string | null {
   return credentials.accountId;
@@ -93,6 +103,12 @@ async function call<T>(
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (credentials.token) headers.authorization = `Bearer ${credentials.token}`;
+  if (prefix === '/local/v1' && !credentials.token)
+    throw new ApiError(
+      404,
+      'not_found',
+      'Only the owner of this computer does this, from `npx answerwatch start`.',
+    );
   if (prefix === '/v1' && credentials.accountId) headers['x-answerwatch-account'] = credentials.accountId;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
@@ -102,7 +118,8 @@ async function call<T>(
       headers,
       // Revalidate every time: the ETag still saves the body, and a finished run shows at once.
       cache: 'no-cache',
-      credentials: 'omit',
+      // The session cookie goes only with a person's calls; the owner's token needs no cookie.
+      credentials: credentials.token ? 'omit' : 'same-origin',
       ...(opts.body !== undefined && { body: JSON.stringify(opts.body) }),
       ...(opts.signal && { signal: opts.signal }),
     });
@@ -111,18 +128,15 @@ async function call<T>(
     throw new ApiError(
       0,
       'network',
-      'Could not reach the service. Is `npm start` (or `npx answerwatch start`) still running?',
+      credentials.token
+        ? 'Could not reach the service. Is `npm start` (or `npx answerwatch start`) still running?'
+        : 'Could not reach the service: check the connection and try again.',
     );
   }
   if (res.status === 401) {
     onUnauthorized?.();
     const problem = await problemOf(res);
-    throw new ApiError(
-      401,
-      problem.code,
-      'The owner token was refused: it is new every time the service starts. Open the Web UI link that `npm start` (or `npx answerwatch start`) printed in its terminal.',
-      problem.problem,
-    );
+    throw new ApiError(401, problem.code, credentials.token ? OWNER_REFUSED : SESSION_ENDED, problem.problem);
   }
   if (!res.ok) throw await problemOf(res);
   if (res.status === 204) return undefined as T;

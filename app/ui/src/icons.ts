@@ -19,7 +19,8 @@ const PATHS = {
   exports: 'M12 4v11M7 10l5 5l5-5M5 19h14',
   menu: 'M4 7h16M4 12h16M4 17h16',
   projects: 'M3 7h6l2 2h10v10H3z',
-  keys: 'M8 11a4 4 0 1 0 0 8a4 4 0 1 0 0-8M11 12l9-9M16 7l3 3M14 9l2 2',
+  settings:
+    'M12 9a3 3 0 1 0 0 6a3 3 0 1 0 0-6M12 3v3M12 18v3M3 12h3M18 12h3M5.6 5.6l2.1 2.1M16.3 16.3l2.1 2.1M5.6 18.4l2.1-2.1M16.3 7.7l2.1-2.1',
   up: 'M12 19V5M6 11l6-6l6 6',
   down: 'M12 5v14M6 13l6 6l6-6',
   check: 'M5 12.5l4.5 4.5L19 7.5',

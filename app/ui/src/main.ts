@@ -1,8 +1,17 @@
 /**
- * The web UI of `answerwatch start`: reads the owner token from the address, picks the account, draws the
- * shell (header, navigation, main) and renders the page of the hash route.
+ * The web UI: on `answerwatch start` it reads the owner token from the address; on the cloud service it works as
+ * the person signed in (the session cookie), or shows the sign-in page. It picks the account, draws the shell
+ * (header, navigation, main) and renders the page of the hash route.
  */
-import { configureApi, local } from './api.ts';
+import { api, ApiError, configureApi, local, SESSION_ENDED } from './api.ts';
+import {
+  auth,
+  currentPerson,
+  personAccounts,
+  signInOptions,
+  type PersonAccount,
+  type SignedInPerson,
+} from './auth-client.ts';
 import { listenToDesktop } from './desktop.ts';
 import { button, h, select, withCode } from './dom.ts';
 import { icon } from './icons.ts';
@@ -11,15 +20,18 @@ import { renderAnswer } from './page-answer.ts';
 import { renderAnswers } from './page-answers.ts';
 import { renderEngines } from './page-engines.ts';
 import { renderExports } from './page-exports.ts';
-import { renderKeys } from './page-keys.ts';
+import { renderSettings } from './page-settings.ts';
 import { renderProjects } from './page-projects.ts';
 import { renderRuns } from './page-runs.ts';
 import { renderSetup, renderSetupSection } from './page-setup.ts';
 import { showUnseenAlerts } from './nav-alerts.ts';
 import { parseRoute, projectHref, type ProjectPage, type Route } from './router.ts';
-import { rememberAccount, takeSession } from './session.ts';
+import { personHeader } from './people-header.ts';
+import { holdScopes } from './permissions.ts';
+import { renderSignInPage } from './page-sign-in.ts';
+import { bootMode, rememberAccount, takeSession } from './session.ts';
 import { getProject, resetCaches, state } from './state.ts';
-import type { LocalAccount, Page } from './types.ts';
+import type { LocalAccount, Me, Page } from './types.ts';
 import { errorNotice, setLiveRegion, takeFlash } from './widgets.ts';
 
 const PAGE_LABELS: Record<ProjectPage, string> = {
@@ -78,7 +90,7 @@ function shell(): void {
       'ul',
       null,
       h('li', null, h('a', { href: '#/' }, icon('projects'), 'Projects')),
-      h('li', null, h('a', { href: '#/keys' }, icon('keys'), 'API keys')),
+      h('li', null, h('a', { href: '#/settings' }, icon('settings'), 'Settings')),
     ),
   );
   root.replaceChildren(
@@ -97,6 +109,7 @@ function shell(): void {
 }
 
 function drawAccounts(): void {
+  if (people) return drawPersonHeader(people);
   const accounts = state.accounts;
   const name = (a: LocalAccount) => `${a.name || a.id} (${a.plan})`;
   if (accounts.length <= 1) {
@@ -122,6 +135,50 @@ function chooseAccount(accountId: string, navigate: boolean): void {
     if (location.hash === '#/') void route();
     else location.hash = '#/';
   }
+}
+
+/** A person signed in to the cloud service, their accounts (each with their role), and what the tab knows of them. */
+let people: { person: SignedInPerson; accounts: PersonAccount[] } | null = null;
+
+function drawPersonHeader(p: NonNullable<typeof people>): void {
+  accountSlot.replaceChildren(
+    ...personHeader({
+      ...p,
+      current: state.accountId,
+      pick: (id) => void choosePersonAccount(id, true),
+      signOut: (everywhere) => void signOut(everywhere),
+    }),
+  );
+}
+
+/**
+ * A person's account: the session's active one too (so every tab and the device page start there), and the
+ * scopes their role carries in it, which decide the write controls the pages offer.
+ */
+async function choosePersonAccount(accountId: string, navigate: boolean): Promise<void> {
+  await auth('/organization/set-active', { organizationId: accountId });
+  chooseAccount(accountId, false);
+  holdScopes((await api.get<Me>('/me')).scopes);
+  if (people) drawPersonHeader(people);
+  if (navigate) {
+    if (location.hash === '#/') void route();
+    else location.hash = '#/';
+  }
+}
+
+async function signOut(everywhere: boolean): Promise<void> {
+  await auth(everywhere ? '/revoke-sessions' : '/sign-out', {});
+  await signedOut(everywhere ? 'You are signed out on every browser and computer.' : 'You are signed out.');
+}
+
+/** Back to the sign-in page, saying why. */
+async function signedOut(why: string): Promise<void> {
+  routing = false;
+  people = null;
+  state.accountId = null;
+  controller?.abort();
+  resetCaches();
+  renderSignInPage(root, await signInOptions(), boot, why);
 }
 
 let token: string | null = null;
@@ -216,16 +273,27 @@ async function route(): Promise<void> {
   };
   let counting: Promise<void> | null = null;
   try {
-    if (!state.accountId) {
+    if (!state.accountId && people) {
+      drawProjectNav(r, null);
+      base.setTitle('No account');
+      view.append(
+        h('h1', { tabindex: '-1' }, 'You are in no account yet'),
+        h(
+          'p',
+          null,
+          'If you were invited, open the link in the invitation mail again to join the account; otherwise ask the owner or an admin of an account to invite you.',
+        ),
+      );
+    } else if (!state.accountId) {
       drawProjectNav(r, null);
       // A fresh machine: the first run, loaded only then.
       await (await import('./page-welcome.ts')).renderWelcome(base, welcomed);
     } else if (r.name === 'projects') {
       drawProjectNav(r, null);
       await renderProjects(base);
-    } else if (r.name === 'keys') {
+    } else if (r.name === 'settings') {
       drawProjectNav(r, null);
-      await renderKeys(base);
+      await renderSettings(base, r.section);
     } else if (r.name === 'project' || r.name === 'answer' || r.name === 'setup') {
       drawProjectNav(r, null);
       const project = await getProject(r.projectId);
@@ -299,10 +367,21 @@ async function boot(): Promise<void> {
   const session = takeSession(location, history, sessionStorage);
   token = session.token;
   routing = false;
+  people = null;
   state.accountId = null;
   resetCaches();
-  if (!token) return noToken();
-  configureApi(token, session.accountId, () => {
+  holdScopes();
+  // `start`'s link asks nothing of the identity library: the owner token is all it needs.
+  if (token) return bootOwner(token, session.accountId);
+  const [person, options] = await Promise.all([currentPerson(), signInOptions()]);
+  const mode = bootMode({ token, signedIn: person !== null, ownerLink: options.ownerLink });
+  if (mode === 'owner-link') return noToken();
+  if (mode === 'sign-in' || !person) return renderSignInPage(root, options, boot);
+  return bootPerson(person, session.accountId);
+}
+
+async function bootOwner(owner: string, storedAccount: string | null): Promise<void> {
+  configureApi(owner, storedAccount, () => {
     sessionStorage.removeItem('answerwatch.token');
   });
   shell();
@@ -313,11 +392,32 @@ async function boot(): Promise<void> {
     main.replaceChildren(h('h1', { tabindex: '-1' }, 'Cannot open Answerwatch'), errorNotice(err));
     return;
   }
-  const stored =
-    session.accountId && state.accounts.some((a) => a.id === session.accountId) ? session.accountId : null;
+  const stored = storedAccount && state.accounts.some((a) => a.id === storedAccount) ? storedAccount : null;
   const chosen = stored ?? state.accounts[0]?.id ?? null;
   if (chosen) chooseAccount(chosen, false);
   drawAccounts();
+  routing = true;
+  await route();
+}
+
+/** Signed in on the cloud service: the cookie authenticates, a 401 (ended elsewhere) goes back to sign-in. */
+async function bootPerson(person: SignedInPerson, storedAccount: string | null): Promise<void> {
+  configureApi(null, null, () => void signedOut(SESSION_ENDED));
+  shell();
+  main.replaceChildren(h('p', { class: 'loading', role: 'status' }, 'Loading…'));
+  const accounts = await personAccounts();
+  people = { person, accounts };
+  const known = (id: string | null) => (id && accounts.some((a) => a.id === id) ? id : null);
+  const chosen = known(storedAccount) ?? known(person.activeAccountId) ?? accounts[0]?.id ?? null;
+  try {
+    if (chosen) await choosePersonAccount(chosen, false);
+  } catch (err) {
+    // A 401 has gone back to the sign-in page already.
+    if (!(err instanceof ApiError && err.status === 401))
+      main.replaceChildren(h('h1', { tabindex: '-1' }, 'Cannot open Answerwatch'), errorNotice(err));
+    return;
+  }
+  drawPersonHeader(people);
   routing = true;
   await route();
 }

@@ -4,39 +4,16 @@
  * it will serve, and approve or deny. Everything goes to the identity library at /auth with the session cookie
  * (same origin, so the browser sends it and the Origin the library checks).
  */
+import { auth, currentPerson } from './auth-client.ts';
 import { button, field, h, input, notice, select } from './dom.ts';
-
-interface AuthReply {
-  ok: boolean;
-  body: Record<string, unknown>;
-}
-
-async function auth(path: string, body?: unknown): Promise<AuthReply> {
-  const res = await fetch(`/auth${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
-  });
-  let json: unknown = null;
-  try {
-    json = await res.json();
-  } catch {
-    // No body (or not JSON): the status says enough.
-  }
-  return { ok: res.ok, body: (json ?? {}) as Record<string, unknown> };
-}
-
-/** The library's refusals carry `error_description` (the device endpoints) or `message` (the others). */
-const reason = (r: AuthReply) =>
-  String(r.body.error_description ?? r.body.message ?? 'The service refused this; try again.');
+import { signInForm } from './page-sign-in.ts';
+import { refusalText } from './sign-in-text.ts';
 
 export async function renderDevicePage(root: HTMLElement): Promise<void> {
   document.title = 'Sign in a computer · Answerwatch';
   const main = h('main', { id: 'main', class: 'signed-out' });
   root.replaceChildren(main);
-  const session = await auth('/get-session');
-  if (!session.ok || !session.body.user) return signInFirst(main, root);
+  if (!(await currentPerson())) return signInFirst(main, root);
   const code = input({
     name: 'user_code',
     autocomplete: 'off',
@@ -67,7 +44,7 @@ export async function renderDevicePage(root: HTMLElement): Promise<void> {
 async function review(userCode: string, status: HTMLElement): Promise<void> {
   if (!userCode) return void status.replaceChildren(notice('error', 'Enter the code the computer shows.'));
   const opened = await auth(`/device?user_code=${encodeURIComponent(userCode)}`);
-  if (!opened.ok) return void status.replaceChildren(notice('error', reason(opened)));
+  if (!opened.ok) return void status.replaceChildren(notice('error', refusalText(opened)));
   if (opened.body.status !== 'pending') {
     return void status.replaceChildren(notice('error', 'This code was already approved or denied.'));
   }
@@ -81,7 +58,7 @@ async function review(userCode: string, status: HTMLElement): Promise<void> {
     const r = approve
       ? await auth('/device/approve', { userCode, accountId: picker.value })
       : await auth('/device/deny', { userCode });
-    if (!r.ok) return void status.replaceChildren(notice('error', reason(r)));
+    if (!r.ok) return void status.replaceChildren(notice('error', refusalText(r)));
     const name = list.find((a) => a.id === picker.value)?.name ?? picker.value;
     status.replaceChildren(
       approve
@@ -101,35 +78,11 @@ async function review(userCode: string, status: HTMLElement): Promise<void> {
   );
 }
 
-/** Not signed in: a plain sentence and the smallest sign-in form, then this page again. */
+/** Not signed in: a plain sentence and the sign-in form (every way to sign in), then this page again. */
 function signInFirst(main: HTMLElement, root: HTMLElement): void {
-  const email = input({ type: 'email', name: 'email', autocomplete: 'username', required: 'true' });
-  const password = input({
-    type: 'password',
-    name: 'password',
-    autocomplete: 'current-password',
-    required: 'true',
-  });
-  const status = h('div', { role: 'status' });
-  const form = h(
-    'form',
-    null,
-    field('E-mail', email),
-    field('Password', password),
-    h('button', { type: 'submit' }, 'Sign in'),
-  );
-  form.addEventListener('submit', (ev) => {
-    ev.preventDefault();
-    void (async () => {
-      const r = await auth('/sign-in/email', { email: email.value, password: password.value });
-      if (!r.ok) return void status.replaceChildren(notice('error', reason(r)));
-      await renderDevicePage(root);
-    })();
-  });
   main.append(
     h('h1', null, 'Sign in a computer'),
     h('p', null, 'Sign in to approve the computer that shows you a code.'),
-    form,
-    status,
+    signInForm(() => renderDevicePage(root)),
   );
 }

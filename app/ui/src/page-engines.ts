@@ -4,7 +4,7 @@
  * the plan uses the account's own keys (bring-your-own-key plans, whose cloud engines run on this computer).
  * Keys go to the owner endpoints, are stored sealed and never shown again.
  */
-import { local, seg } from './api.ts';
+import { local, seg, signedInAsPerson } from './api.ts';
 import { button, confirmButton, h, input, notice } from './dom.ts';
 import { errorText } from './error-text.ts';
 import { dateTime } from './format.ts';
@@ -24,7 +24,9 @@ export async function renderEngines(ctx: ProjectContext): Promise<void> {
     hostPanel(caps),
     area,
   );
-  const byok = caps.accessMode === 'byok-local';
+  // Engine keys and browser sign-in live on the owner's own computer (`start`): a person on the cloud service
+  // reads where each engine runs, and sets keys and signs in on the host computer itself.
+  const byok = caps.accessMode === 'byok-local' && !signedInAsPerson();
   const draw = async () => {
     let keys: EngineKeyState[] | null = null;
     let keyError: unknown = null;
@@ -184,7 +186,7 @@ function enginesSection(
             h('span', { class: 'fix' }, r.problem.fix),
           )
         : null,
-      isLocalFetch(e.id) ? h('div', { class: 'actions' }, signIn(e)) : null,
+      isLocalFetch(e.id) && !signedInAsPerson() ? h('div', { class: 'actions' }, signIn(e)) : null,
       keyOf.has(e.id) ? keyForm(e) : null,
     );
   };

@@ -5,6 +5,7 @@ import { field, h, input } from './dom.ts';
 import { answersCount, dateTime, day, parseList, percent, statusLabel, websiteUrl } from './format.ts';
 import { websiteInput } from './setup-brand.ts';
 import type { PageContext } from './page.ts';
+import { canWrite, writeControls } from './permissions.ts';
 import { projectHref } from './router.ts';
 import { rememberBrand } from './state.ts';
 import type { DailyStats, Page, Project, ProjectWithHost, Run } from './types.ts';
@@ -18,10 +19,14 @@ export async function renderProjects(ctx: PageContext): Promise<void> {
     section(
       'Your projects',
       projects.length === 0
-        ? h('p', { class: 'empty' }, 'No project yet: create the first one below.')
+        ? h(
+            'p',
+            { class: 'empty' },
+            canWrite() ? 'No project yet: create the first one below.' : 'No project yet.',
+          )
         : h('ul', { class: 'project-list' }, ...projects.map((p) => projectItem(p, ctx.signal))),
     ),
-    section('New project', createForm(ctx)),
+    ...writeControls(section('New project', createForm(ctx))),
   );
 }
 

@@ -8,6 +8,7 @@ import { button, field, h, loading, notice, select } from './dom.ts';
 import { engineDot } from './engine-colour.ts';
 import { dateTime, plural, statusLabel, withEngineLabels } from './format.ts';
 import type { ProjectContext } from './page.ts';
+import { runControls } from './permissions.ts';
 import { projectHref } from './router.ts';
 import { progressFraction } from './run-diff.ts';
 import { readinessList, runPlan } from './run-readiness.ts';
@@ -64,7 +65,7 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
     );
   ctx.view.append(
     pageHeader('Runs', 'Ask every active prompt on its engines now, and follow the answers as they arrive.'),
-    form,
+    ...runControls(form),
     progress,
     section('Engines for the next run', readinessArea),
     lists,
@@ -152,7 +153,7 @@ export async function renderRuns(ctx: ProjectContext): Promise<void> {
         'Run in progress',
         label,
         h('ul', { class: 'engine-progress' }, ...rows.map((r) => r.li)),
-        h('div', { class: 'actions' }, cancel),
+        h('div', { class: 'actions' }, ...runControls(cancel)),
         note,
       ),
     );

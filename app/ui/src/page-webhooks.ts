@@ -7,6 +7,7 @@ import { api, seg } from './api.ts';
 import { button, confirmButton, copyButton, field, h, input, loading, notice } from './dom.ts';
 import { dateTime } from './format.ts';
 import type { ProjectContext } from './page.ts';
+import { writeControls } from './permissions.ts';
 import type { Page, Webhook, WebhookDelivery, WebhookWithSecret } from './types.ts';
 import { announce, badge, errorNotice, onSubmit, pageHeader, section, statusBadge } from './widgets.ts';
 
@@ -22,7 +23,7 @@ export async function renderWebhooks(ctx: ProjectContext): Promise<void> {
     ),
     secretArea,
     section('Registered webhooks', listArea),
-    section('Register a webhook', registerForm()),
+    ...writeControls(section('Register a webhook', registerForm())),
   );
 
   const drawList = async () => {
@@ -87,45 +88,49 @@ export async function renderWebhooks(ctx: ProjectContext): Promise<void> {
       h(
         'div',
         { class: 'actions' },
-        button(
-          'Send test',
-          async () => {
-            status.replaceChildren(loading('Sending a ping…'));
-            try {
-              const d = await api.post<WebhookDelivery>(`${base}/${seg(w.id)}/test`);
-              const last = d.attempts[d.attempts.length - 1];
-              status.replaceChildren(
-                notice(
-                  d.status === 'delivered' ? 'success' : 'warning',
-                  `Test ${d.status}`,
-                  last
-                    ? `: HTTP ${last.httpStatus ?? 'no answer'}${last.error ? `, ${last.error}` : ''}, ${last.durationMs} ms`
-                    : '',
-                  d.nextAttemptAt ? `; retried at ${dateTime(d.nextAttemptAt)}` : '',
-                ),
-              );
-              if (open) await drawDeliveries();
-            } catch (err) {
-              status.replaceChildren(errorNotice(err));
-            }
-          },
-          { 'aria-label': `Send test to ${w.url}` },
+        ...writeControls(
+          button(
+            'Send test',
+            async () => {
+              status.replaceChildren(loading('Sending a ping…'));
+              try {
+                const d = await api.post<WebhookDelivery>(`${base}/${seg(w.id)}/test`);
+                const last = d.attempts[d.attempts.length - 1];
+                status.replaceChildren(
+                  notice(
+                    d.status === 'delivered' ? 'success' : 'warning',
+                    `Test ${d.status}`,
+                    last
+                      ? `: HTTP ${last.httpStatus ?? 'no answer'}${last.error ? `, ${last.error}` : ''}, ${last.durationMs} ms`
+                      : '',
+                    d.nextAttemptAt ? `; retried at ${dateTime(d.nextAttemptAt)}` : '',
+                  ),
+                );
+                if (open) await drawDeliveries();
+              } catch (err) {
+                status.replaceChildren(errorNotice(err));
+              }
+            },
+            { 'aria-label': `Send test to ${w.url}` },
+          ),
         ),
         toggle,
-        edit,
-        confirmButton(
-          'Delete',
-          'Confirm delete',
-          async () => {
-            try {
-              await api.del(`${base}/${seg(w.id)}`);
-              announce('Webhook deleted.');
-              await drawList();
-            } catch (err) {
-              status.replaceChildren(errorNotice(err));
-            }
-          },
-          { 'aria-label': `Delete the webhook ${w.url}` },
+        ...writeControls(
+          edit,
+          confirmButton(
+            'Delete',
+            'Confirm delete',
+            async () => {
+              try {
+                await api.del(`${base}/${seg(w.id)}`);
+                announce('Webhook deleted.');
+                await drawList();
+              } catch (err) {
+                status.replaceChildren(errorNotice(err));
+              }
+            },
+            { 'aria-label': `Delete the webhook ${w.url}` },
+          ),
         ),
       ),
       status,

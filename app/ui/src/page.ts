@@ -1,5 +1,5 @@
 /** What the router hands a page. */
-import type { Project } from './types.ts';
+import type { AccountView, Project } from './types.ts';
 
 export interface PageContext {
   /** The element this page renders into; replaced (and so detached) when the user navigates away. */
@@ -14,4 +14,10 @@ export interface PageContext {
 export interface ProjectContext extends PageContext {
   projectId: string;
   project: Project;
+}
+
+/** What a section of the account's settings gets: the page, the account (with the caller's role) and its area. */
+export interface SettingsContext extends PageContext {
+  account: AccountView;
+  area: HTMLElement;
 }

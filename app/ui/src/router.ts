@@ -1,5 +1,6 @@
 /**
- * The hash routes of the UI: `#/`, `#/keys`, `#/p/{projectId}/{page}[?query]`, an answer at
+ * The hash routes of the UI: `#/`, the account's settings at `#/settings[/{section}]` (`#/keys`, the older
+ * address of the API keys, opens their section), `#/p/{projectId}/{page}[?query]`, an answer at
  * `#/p/{projectId}/answers/{answerId}` and a part of Setup at `#/p/{projectId}/setup/{section}`.
  */
 
@@ -21,9 +22,13 @@ export type ProjectPage = (typeof PROJECT_PAGES)[number];
 export const SETUP_SECTIONS = ['brand', 'prompts', 'competitors', 'schedule'] as const;
 export type SetupSection = (typeof SETUP_SECTIONS)[number];
 
+/** The account's settings, in the order they are listed; single sign-on (branch sso) adds `sso` here. */
+export const SETTINGS_SECTIONS = ['people', 'keys', 'computers', 'plan', 'audit-log'] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
 export type Route =
   | { name: 'projects' }
-  | { name: 'keys' }
+  | { name: 'settings'; section: SettingsSection | null }
   | { name: 'project'; projectId: string; page: ProjectPage; query: URLSearchParams }
   | { name: 'answer'; projectId: string; answerId: string }
   | { name: 'setup'; projectId: string; section: SetupSection }
@@ -45,7 +50,12 @@ export function parseRoute(hash: string): Route {
   const [path = '', search = ''] = raw.split(/\?(.*)/s, 2);
   const parts = path.split('/').filter((p) => p.length > 0);
   if (parts.length === 0) return { name: 'projects' };
-  if (parts.length === 1 && parts[0] === 'keys') return { name: 'keys' };
+  if (parts.length === 1 && parts[0] === 'keys') return { name: 'settings', section: 'keys' };
+  if (parts[0] === 'settings' && parts.length <= 2) {
+    const section = parts[1] ?? null;
+    if (section === null || (SETTINGS_SECTIONS as readonly string[]).includes(section))
+      return { name: 'settings', section: section as SettingsSection | null };
+  }
   if (parts[0] === 'p' && parts[1] && PROJECT_ID.test(parts[1])) {
     const projectId = parts[1];
     const page = parts[2] ?? 'overview';
@@ -75,6 +85,8 @@ export function projectHref(
 export function answerHref(projectId: string, answerId: string): string {
   return `#/p/${encodeURIComponent(projectId)}/answers/${encodeURIComponent(answerId)}`;
 }
+
+export const settingsHref = (section: SettingsSection) => `#/settings/${section}`;
 
 export function setupHref(projectId: string, section: SetupSection): string {
   return `#/p/${encodeURIComponent(projectId)}/setup/${section}`;

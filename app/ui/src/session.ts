@@ -41,3 +41,15 @@ export function forgetToken(storage: Pick<Storage, 'removeItem'>): void {
   storage.removeItem(TOKEN_KEY);
   storage.removeItem(ACCOUNT_KEY);
 }
+
+/**
+ * What the UI opens as: `start`'s owner link (a token in this tab), a person signed in to the cloud service (the
+ * session cookie), the sign-in page, or, on `start` without its link, how to find the link.
+ */
+export type BootMode = 'owner' | 'person' | 'sign-in' | 'owner-link';
+
+export function bootMode(s: { token: string | null; signedIn: boolean; ownerLink: boolean }): BootMode {
+  if (s.token) return 'owner';
+  if (s.signedIn) return 'person';
+  return s.ownerLink ? 'owner-link' : 'sign-in';
+}

@@ -3,6 +3,7 @@ import { api, seg } from './api.ts';
 import { field, h, input } from './dom.ts';
 import { parseList, websiteUrl } from './format.ts';
 import type { ProjectContext } from './page.ts';
+import { readOnlyForm } from './permissions.ts';
 import { getBrand, rememberBrand } from './state.ts';
 import type { ProjectWithHost } from './types.ts';
 import { announce, onSubmit, pageHeader } from './widgets.ts';
@@ -56,5 +57,5 @@ export async function renderBrand(ctx: ProjectContext): Promise<void> {
     announce('Brand saved.');
     return 'Saved. New answers are scored with these names and domains; stored answers keep their scores.';
   });
-  ctx.view.append(pageHeader('Brand', 'Which brand the answers are read for.'), form);
+  ctx.view.append(pageHeader('Brand', 'Which brand the answers are read for.'), readOnlyForm(form));
 }

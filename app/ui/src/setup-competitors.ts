@@ -6,6 +6,7 @@ import { api, seg } from './api.ts';
 import { button, h, input, notice } from './dom.ts';
 import { parseList, plural } from './format.ts';
 import type { ProjectContext } from './page.ts';
+import { readOnlyForm } from './permissions.ts';
 import { getCapabilities } from './state.ts';
 import type { Competitor, CompetitorInput, Page } from './types.ts';
 import { announce, onSubmit, pageHeader } from './widgets.ts';
@@ -102,6 +103,9 @@ export async function renderCompetitors(ctx: ProjectContext, message?: string): 
     // Redrawn from what the service kept (names merged, domains cleaned), with the outcome above the new form.
     await renderCompetitors(ctx, `Saved ${plural(saved.length, 'competitor')}.`);
   });
-  ctx.view.append(pageHeader('Competitors', 'The brands you are compared with in answers.'), form);
+  ctx.view.append(
+    pageHeader('Competitors', 'The brands you are compared with in answers.'),
+    readOnlyForm(form),
+  );
   if (message) status.replaceChildren(notice('success', message));
 }

@@ -7,6 +7,7 @@ import { button, checkbox, confirmButton, field, h, input, uid } from './dom.ts'
 import { engineChoice } from './engine-choice.ts';
 import { parseList, plural } from './format.ts';
 import type { ProjectContext } from './page.ts';
+import { writeControls } from './permissions.ts';
 import { getCapabilities } from './state.ts';
 import type { Capabilities, Prompt, Topic } from './types.ts';
 import { announce, badge, errorNotice, onSubmit, pageHeader } from './widgets.ts';
@@ -105,7 +106,7 @@ async function drawPrompts(ctx: ProjectContext, caps: Capabilities, area: HTMLEl
       ),
       list,
     ),
-    add,
+    ...writeControls(add),
   );
 }
 
@@ -168,7 +169,7 @@ function promptItem(
           ? ` · Topics: ${p.topicIds.map((t) => topicLabels.get(t) ?? t).join(', ')}`
           : '',
       ),
-      actions,
+      ...writeControls(actions),
       status,
     );
   };

@@ -7,6 +7,7 @@ import { checkbox, field, h, input, notice, select } from './dom.ts';
 import { engineChoice } from './engine-choice.ts';
 import { plural } from './format.ts';
 import type { ProjectContext } from './page.ts';
+import { readOnlyForm } from './permissions.ts';
 import { getCapabilities } from './state.ts';
 import type { Tracking } from './types.ts';
 import { announce, onSubmit, pageHeader } from './widgets.ts';
@@ -149,6 +150,6 @@ export async function renderSchedule(ctx: ProjectContext): Promise<void> {
   }
   ctx.view.append(
     pageHeader('Schedule and engines', 'When the prompts are asked, and on which engines by default.'),
-    form,
+    readOnlyForm(form),
   );
 }

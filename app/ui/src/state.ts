@@ -1,5 +1,5 @@
 /** What the pages share: the chosen account, and small caches of a project's descriptions. */
-import { api, local, seg } from './api.ts';
+import { api, local, seg, signedInAsPerson } from './api.ts';
 import type {
   Capabilities,
   Engine,
@@ -37,13 +37,16 @@ export function rememberProject(project: Project): void {
   projects.set(project.id, project);
 }
 
-/** The project with its brand terms and domains, which the public GET /projects/{id} does not carry. */
+/**
+ * The project with its brand terms and domains: from the owner endpoint on `start`, from /v1 (where they are an
+ * extension of the project) for a signed-in person.
+ */
 export async function getBrand(projectId: string, fresh = false): Promise<ProjectWithHost> {
   const cached = brands.get(projectId);
   if (cached && !fresh) return cached;
-  const project = await local.get<ProjectWithHost>(
-    `/accounts/${seg(state.accountId ?? '')}/projects/${seg(projectId)}`,
-  );
+  const project = signedInAsPerson()
+    ? await api.get<ProjectWithHost>(`/projects/${seg(projectId)}`)
+    : await local.get<ProjectWithHost>(`/accounts/${seg(state.accountId ?? '')}/projects/${seg(projectId)}`);
   brands.set(projectId, project);
   projects.set(projectId, project);
   return project;

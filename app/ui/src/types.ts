@@ -108,19 +108,72 @@ export interface LocalAccount {
   plan: string;
 }
 
-export interface LocalKey {
+/** An API key of the account (GET /v1/account/keys): never the key itself. */
+export interface ApiKey {
   keyId: string;
   label: string;
   scopes: string[];
   /** `all` when the key reads every project of the account, present and future. */
-  projects: string[] | 'all' | null;
-  createdAt: string | null;
+  projects: string[] | 'all';
+  createdAt: string;
+  lastUsedAt: string | null;
   expiresAt: string | null;
   revokedAt: string | null;
 }
 
-export interface LocalKeyCreated extends LocalKey {
+/** A key just made: the key itself is in this answer only. */
+export interface ApiKeyCreated extends Omit<ApiKey, 'lastUsedAt' | 'revokedAt'> {
   key: string;
+}
+
+export type Role = 'owner' | 'admin' | 'member' | 'viewer';
+
+/** The account as its settings show it (GET /v1/account). */
+export interface AccountView {
+  id: string;
+  name: string;
+  role: Role;
+  plan: {
+    code: string;
+    accessMode: 'managed' | 'byok-local';
+    apiAccess: boolean;
+    engineIds: string[];
+    cadences: string[];
+    limits: {
+      maxPrompts: number | null;
+      maxProjects: number | null;
+      maxCompetitors: number;
+      maxSamplesPerPrompt: number;
+      runRequestsPerDay: number;
+    };
+  };
+  allowance: {
+    unitsPerPeriod: number;
+    remainingUnits: number | null;
+    prepaidCreditsRemaining: number;
+    periodEndsAt: string | null;
+  } | null;
+}
+
+/** A paired computer of the account (GET /v1/account/computers). */
+export interface Computer {
+  id: string;
+  label: string | null;
+  lastSeenAt: string | null;
+  online: boolean;
+  projects: string[];
+}
+
+/** One event of the audit log (GET /v1/account/audit-log). */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  kind: string;
+  actor: { type: 'person' | 'key' | 'host' | 'operator'; id: string | null; label: string };
+  address: string | null;
+  target: string | null;
+  detail: Record<string, unknown> | null;
+  count: number;
 }
 
 export interface EngineKeyState {

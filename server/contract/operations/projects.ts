@@ -1,6 +1,6 @@
 import { Me } from '../account.ts';
 import { page, PageQuery } from '../common.ts';
-import { Project, ProjectCreate, ProjectUpdate, ProjectWithHost } from '../projects.ts';
+import { Project, ProjectCreate, ProjectDetail, ProjectUpdate, ProjectWithHost } from '../projects.ts';
 import { ok, projectPath } from '../operation.ts';
 import type { Operation } from '../operation.ts';
 
@@ -33,7 +33,7 @@ export const projectOps = {
     summary: 'Get one project',
     scope: 'visibility:read',
     params: projectPath,
-    responses: ok(Project),
+    responses: ok(ProjectDetail),
   },
   createProject: {
     operationId: 'createProject',

@@ -14,6 +14,8 @@ export interface KeyRecord {
   createdAt: string;
   expiresAt: string | null;
   revokedAt: string | null;
+  /** Its latest request, to the minute (touch below); null when never used. */
+  lastUsedAt: string | null;
 }
 
 export function apiKeysRepository(db: Db) {
@@ -34,6 +36,7 @@ export function apiKeysRepository(db: Db) {
       createdAt: row.created_at,
       expiresAt: row.expires_at,
       revokedAt: row.revoked_at,
+      lastUsedAt: row.last_used_at,
     };
   }
 
@@ -53,6 +56,7 @@ export function apiKeysRepository(db: Db) {
             created_at: key.createdAt,
             expires_at: key.expiresAt,
             revoked_at: null,
+            last_used_at: null,
           })
           .execute();
         if (key.projectIds.length > 0) {
@@ -94,6 +98,15 @@ export function apiKeysRepository(db: Db) {
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return res.numUpdatedRows > 0n;
+    },
+    /** Notes a use at `at` unless one at or after `since` is noted already (another instance may have). */
+    async touch(id: string, at: string, since: string): Promise<void> {
+      await db
+        .updateTable('api_keys')
+        .set({ last_used_at: at })
+        .where('id', '=', id)
+        .where((w) => w.or([w('last_used_at', 'is', null), w('last_used_at', '<', since)]))
+        .execute();
     },
     async addProject(keyId: string, projectId: string): Promise<void> {
       await db

@@ -1,11 +1,13 @@
-/** API keys of the account (owner endpoints): list, create (the key shown once, with a copy button), revoke. */
-import { allPages, local, seg } from './api.ts';
+/**
+ * The account's API keys: every person sees their labels, scopes, projects and last use (never the key); the owner
+ * creates them (the key shown once, with a copy button) and revokes them.
+ */
+import { allPages, api, seg } from './api.ts';
 import { checkbox, confirmButton, copyButton, field, h, input, loading, notice, select } from './dom.ts';
 import { dateTime } from './format.ts';
-import type { PageContext } from './page.ts';
-import { state } from './state.ts';
-import type { LocalKey, LocalKeyCreated, Page, Project } from './types.ts';
-import { announce, badge, errorNotice, onSubmit, pageHeader, section } from './widgets.ts';
+import type { SettingsContext } from './page.ts';
+import type { ApiKey, ApiKeyCreated, Page, Project } from './types.ts';
+import { announce, badge, errorNotice, onSubmit, section } from './widgets.ts';
 
 const OPTIONAL_SCOPES = [
   {
@@ -15,41 +17,44 @@ const OPTIONAL_SCOPES = [
   { scope: 'runs:execute', label: 'runs:execute: start runs' },
 ];
 
-export async function renderKeys(ctx: PageContext): Promise<void> {
-  ctx.setTitle('API keys');
-  const path = `/accounts/${seg(state.accountId ?? '')}/keys`;
+function keyStatus(k: ApiKey): HTMLElement {
+  if (k.revokedAt) return badge(`Revoked ${dateTime(k.revokedAt)}`, 'bad');
+  if (k.expiresAt && Date.parse(k.expiresAt) <= Date.now()) return badge('Expired', 'bad');
+  return badge('Active', 'ok');
+}
+
+export async function renderKeys(ctx: SettingsContext): Promise<void> {
+  const owner = ctx.account.role === 'owner';
   const projects = (await allPages<Project>('/projects', {}, { signal: ctx.signal })).items;
   const projectName = new Map(projects.map((p) => [p.id, p.name]));
   const listArea = h('div', null, loading());
   const shown = h('div', { 'aria-live': 'polite' });
-  ctx.view.append(
-    pageHeader(
-      'API keys',
-      'Keys let your own scripts and servers call the API at /v1. Every key can read; give it more only if it needs more.',
-    ),
+  ctx.area.append(
     shown,
     section('Keys', listArea),
-    section('Create a key', createForm()),
+    owner
+      ? section('Create a key', createForm())
+      : notice('info', 'Only the account’s owner creates and revokes API keys.'),
   );
 
   const drawList = async () => {
-    const keys = (await local.get<Page<LocalKey>>(path)).data;
+    const keys = (await api.get<Page<ApiKey>>('/account/keys', undefined, ctx.signal)).data;
+    const columns = ['Label', 'Key id', 'Scopes', 'Projects', 'Created', 'Last used', 'Expires', 'Status'];
     listArea.replaceChildren(
       keys.length === 0
         ? h('p', { class: 'empty' }, 'No API key yet.')
         : h(
             'table',
             { class: 'responsive' },
-            h('caption', null, 'The account’s API keys (the secrets are never shown again)'),
+            h('caption', null, 'The account’s API keys (the keys themselves are never shown again)'),
             h(
               'thead',
               null,
               h(
                 'tr',
                 null,
-                ...['Label', 'Key id', 'Scopes', 'Projects', 'Created', 'Expires', 'Status', ''].map((c) =>
-                  h('th', { scope: 'col' }, c || h('span', { class: 'visually-hidden' }, 'Actions')),
-                ),
+                ...columns.map((c) => h('th', { scope: 'col' }, c)),
+                owner ? h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')) : null,
               ),
             ),
             h(
@@ -71,37 +76,32 @@ export async function renderKeys(ctx: PageContext): Promise<void> {
                       : 'All, present and future',
                   ),
                   h('td', { 'data-label': 'Created' }, dateTime(k.createdAt)),
+                  h('td', { 'data-label': 'Last used' }, k.lastUsedAt ? dateTime(k.lastUsedAt) : 'Never'),
                   h('td', { 'data-label': 'Expires' }, k.expiresAt ? dateTime(k.expiresAt) : 'Never'),
-                  h(
-                    'td',
-                    { 'data-label': 'Status' },
-                    k.revokedAt
-                      ? badge(`Revoked ${dateTime(k.revokedAt)}`, 'bad')
-                      : k.expiresAt && Date.parse(k.expiresAt) <= Date.now()
-                        ? badge('Expired', 'bad')
-                        : badge('Active', 'ok'),
-                  ),
-                  h(
-                    'td',
-                    { class: 'open-cell' },
-                    k.revokedAt
-                      ? ''
-                      : confirmButton(
-                          'Revoke',
-                          'Confirm revoke',
-                          async () => {
-                            try {
-                              await local.del(`${path}/${seg(k.keyId)}`);
-                              announce(`Key ${k.label} revoked.`);
-                              await drawList();
-                            } catch (err) {
-                              status.replaceChildren(errorNotice(err));
-                            }
-                          },
-                          { 'aria-label': `Revoke the key ${k.label}` },
-                        ),
-                    status,
-                  ),
+                  h('td', { 'data-label': 'Status' }, keyStatus(k)),
+                  owner
+                    ? h(
+                        'td',
+                        { class: 'open-cell' },
+                        k.revokedAt
+                          ? ''
+                          : confirmButton(
+                              'Revoke',
+                              'Confirm revoke',
+                              async () => {
+                                try {
+                                  await api.del(`/account/keys/${seg(k.keyId)}`);
+                                  announce(`Key ${k.label} revoked.`);
+                                  await drawList();
+                                } catch (err) {
+                                  status.replaceChildren(errorNotice(err));
+                                }
+                              },
+                              { 'aria-label': `Revoke the key ${k.label}` },
+                            ),
+                        status,
+                      )
+                    : null,
                 );
               }),
             ),
@@ -152,7 +152,7 @@ export async function renderKeys(ctx: PageContext): Promise<void> {
     onSubmit(form, status, async () => {
       const scopes = ['visibility:read', ...boxes.filter((b) => b.box.checked).map((b) => b.scope)];
       const projectIds = projectBoxes.filter((b) => b.box.checked).map((b) => b.id);
-      const created = await local.post<LocalKeyCreated>(path, {
+      const created = await api.post<ApiKeyCreated>('/account/keys', {
         label: label.value.trim(),
         scopes,
         ...(projectIds.length > 0 && { projectIds }),
@@ -164,11 +164,7 @@ export async function renderKeys(ctx: PageContext): Promise<void> {
       shown.replaceChildren(
         notice(
           'success',
-          h(
-            'p',
-            null,
-            `Key “${created.label ?? label.value.trim()}” created. It is shown only now: copy it to where it is used.`,
-          ),
+          h('p', null, `Key “${created.label}” created. It is shown only now: copy it to where it is used.`),
           h('p', null, code, ' ', copyButton(created.key, code, 'Copy key')),
         ),
       );

@@ -1,7 +1,7 @@
 import { addOAuthServerContext, APIError, getSessionFromCtx } from 'better-auth/api';
 import { randomAlnum } from '../domain/ids.ts';
 import { SsoUrlError, vetSsoUrl, type SsoNetOptions } from '../net/sso-url.ts';
-import { isAdministrator } from './roles.ts';
+import { roleOf } from './roles.ts';
 import { domainOf, isCovered, overlap, parseDomains } from './sso-domains.ts';
 
 /** Where the sign-in keeps the nonce it sends, for the callback to check (sso-sign-in.ts). */
@@ -54,7 +54,8 @@ async function requireAdministrator(ctx: RuleContext, accountId: string): Promis
     ],
   });
   if (!member) throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'There is no such account.' });
-  if (!isAdministrator(member.role))
+  const role = roleOf(member.role);
+  if (role !== 'owner' && role !== 'admin')
     throw new APIError('FORBIDDEN', {
       code: 'INSUFFICIENT_ROLE',
       message: 'Only the owner and admins of an account configure its single sign-on.',

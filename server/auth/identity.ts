@@ -78,6 +78,9 @@ export function identityOptions(
     // A refused request (4xx: a short password, a malformed body) is the client's to fix, answered and not logged;
     // anything else is the service's, in its log (never on the terminal of `start`, which is for people).
     onAPIError: {
+      // A sign-in through a provider that cannot be tied to its start (no state, an unknown state) lands on the
+      // web UI's sign-in page, which says why in a sentence, rather than on the library's own error page.
+      errorURL: `${new URL(o.baseUrl).origin}/app/`,
       onError: (e: unknown) => {
         if (!(isAPIError(e) && e.statusCode < 500))
           o.log?.('error', e instanceof Error ? e.message : String(e));

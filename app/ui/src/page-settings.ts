@@ -11,6 +11,7 @@ import { renderComputers } from './settings-computers.ts';
 import { renderKeys } from './settings-keys.ts';
 import { renderPeople } from './settings-people.ts';
 import { renderPlan } from './settings-plan.ts';
+import { renderSingleSignOn } from './settings-sso.ts';
 import type { AccountView, Role } from './types.ts';
 import { pageHeader } from './widgets.ts';
 
@@ -46,6 +47,12 @@ const SECTIONS: Record<SettingsSection, Section> = {
       'The computers paired with the account: they ask the signed-in browser engines and run on your keys.',
     roles: ADMINISTRATORS,
     render: renderComputers,
+  },
+  sso: {
+    label: 'Single sign-on',
+    intro: 'People of your e-mail domains sign in through your organisation’s own OpenID Connect provider.',
+    roles: ADMINISTRATORS,
+    render: renderSingleSignOn,
   },
   plan: {
     label: 'Plan',

@@ -49,6 +49,7 @@ describe('a test run without a browser', () => {
       'test/e2e/web-ui-people.test.ts',
       'test/e2e/web-ui-results.test.ts',
       'test/e2e/web-ui-setup.test.ts',
+      'test/e2e/web-ui-sso.test.ts',
       'test/unit/browser-engines.test.ts',
     ]);
   });

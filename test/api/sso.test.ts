@@ -75,6 +75,15 @@ describe('single sign-on through the account’s own OpenID Connect provider', (
     expect(await people.roles(accountId)).toMatchObject({ 'ada@example.com': 'member' });
     const me = await h.get('/v1/me', undefined, { cookie });
     expect(me.statusCode, me.body).toBe(200);
+    // The sign-in is in the account's audit log, as every sign-in is.
+    const log = await h.get('/v1/account/audit-log?limit=200', undefined, { cookie: owner });
+    expect(log.json().data).toContainEqual(
+      expect.objectContaining({
+        kind: 'sign_in',
+        target: 'ada@example.com',
+        detail: { via: '/sso/callback/:providerId' },
+      }),
+    );
     // No account of their own: the provider's account is theirs.
     const memberships = await raw()
       .selectFrom('auth_member')

@@ -157,9 +157,15 @@ describe('an account’s single sign-on provider: who configures it, which domai
 describe('the issuer’s address, without ANSWERWATCH_SSO_ALLOW_PRIVATE', () => {
   let h: Harness;
   const secrets = testSecrets();
+  /** What the issuer's name resolves to, as the tests say. */
+  const dns = new Map<string, string[]>();
 
   beforeAll(async () => {
-    h = await createHarness({ secrets, signUp: { mode: 'open', plan: 'premium' } });
+    h = await createHarness({
+      secrets,
+      signUp: { mode: 'open', plan: 'premium' },
+      ssoResolve: async (name) => dns.get(name) ?? [],
+    });
   });
   afterAll(() => h.close());
 
@@ -181,5 +187,51 @@ describe('the issuer’s address, without ANSWERWATCH_SSO_ALLOW_PRIVATE', () => 
       expect(r.json()).toMatchObject({ code: 'SSO_ADDRESS_REFUSED' });
       expect(r.json().message, issuer).toMatch(message);
     }
+  });
+
+  it('vets the provider again at every sign-in: a name that now resolves to a private address is refused', async () => {
+    const people = peopleOf(h, secrets);
+    const owner = await people.signUp('owner@turned.example.com');
+    const accountId = await people.accountOf(owner);
+    const userId = (
+      await h.request({ method: 'GET', url: '/auth/get-session', headers: { cookie: owner } })
+    ).json().user.id as string;
+    const issuer = 'https://login.turned.example.com';
+    // Registered when the name was public (registration fetches its discovery document, which needs the internet
+    // these tests do not have, so the row is written as registration writes it).
+    const db = h.store.identityDatabase.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    await db
+      .insertInto('auth_sso_provider')
+      .values({
+        id: 'p1',
+        issuer,
+        providerId: accountId,
+        organizationId: accountId,
+        userId,
+        domain: 'turned.example.com',
+        oidcConfig: JSON.stringify({
+          issuer,
+          clientId: 'c',
+          clientSecretSealed: secrets.seal('s-0123456789'),
+          pkce: true,
+          discoveryEndpoint: `${issuer}/.well-known/openid-configuration`,
+          authorizationEndpoint: `${issuer}/auth`,
+          tokenEndpoint: `${issuer}/token`,
+          jwksEndpoint: `${issuer}/jwks`,
+        }),
+      })
+      .execute();
+    dns.set('login.turned.example.com', ['10.1.2.3']);
+    const r = await h.request({
+      method: 'POST',
+      url: '/auth/sign-in/sso',
+      headers: SAME_ORIGIN,
+      payload: { email: 'ada@turned.example.com', callbackURL: '/app/' },
+    });
+    expect(r.statusCode, r.body).toBe(400);
+    expect(r.json()).toMatchObject({ code: 'SSO_ADDRESS_REFUSED' });
+    expect(r.json().message).toMatch(
+      /login\.turned\.example\.com" resolves to 10\.1\.2\.3, which is not allowed/,
+    );
   });
 });

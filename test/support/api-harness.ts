@@ -100,6 +100,8 @@ export async function createHarness(
     baseUrl?: string;
     /** ANSWERWATCH_SSO_ALLOW_PRIVATE: single sign-on providers on 127.0.0.1 (the tests' own). */
     ssoAllowPrivate?: boolean;
+    /** DNS for the single sign-on issuers' names (default: the system's). */
+    ssoResolve?: AppOptions['ssoResolve'];
   } = {},
 ): Promise<Harness> {
   const database = await freshDatabase();
@@ -133,6 +135,7 @@ export async function createHarness(
     webUiDir: opts.webUiDir,
     cloudEngineIds: opts.cloudEngineIds,
     signUp: opts.signUp,
+    ssoResolve: opts.ssoResolve,
   });
   const services: Services = {
     store,

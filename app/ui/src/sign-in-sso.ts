@@ -50,14 +50,15 @@ export const singleSignOn: SignInMethod = ({ status }) => {
   const submit = h('button', { type: 'submit' }, 'Continue to your organisation’s sign-in');
   const form = h(
     'form',
-    { class: 'stack', 'aria-label': 'Sign in with single sign-on', hidden: true },
+    { class: 'stack', 'aria-label': 'Sign in with single sign-on' },
     field('Work e-mail', email, 'Your organisation’s own sign-in service opens next.'),
     h('div', { class: 'actions' }, submit),
   );
   const open = button(
     'Sign in with single sign-on',
     () => {
-      form.hidden = false;
+      // In the page only once asked for: until then the page has one e-mail field, the password form's.
+      if (!form.isConnected) wrap.append(form);
       open.setAttribute('aria-expanded', 'true');
       email.focus();
     },
@@ -81,5 +82,6 @@ export const singleSignOn: SignInMethod = ({ status }) => {
       status.replaceChildren(notice('error', refusalText(r)));
     })();
   });
-  return h('div', { class: 'sign-in-sso' }, open, form);
+  const wrap = h('div', { class: 'sign-in-sso' }, open);
+  return wrap;
 };

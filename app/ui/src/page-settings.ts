@@ -11,7 +11,6 @@ import { renderComputers } from './settings-computers.ts';
 import { renderKeys } from './settings-keys.ts';
 import { renderPeople } from './settings-people.ts';
 import { renderPlan } from './settings-plan.ts';
-import { renderSingleSignOn } from './settings-sso.ts';
 import type { AccountView, Role } from './types.ts';
 import { pageHeader } from './widgets.ts';
 
@@ -52,7 +51,7 @@ const SECTIONS: Record<SettingsSection, Section> = {
     label: 'Single sign-on',
     intro: 'People of your e-mail domains sign in through your organisation’s own OpenID Connect provider.',
     roles: ADMINISTRATORS,
-    render: renderSingleSignOn,
+    render: async (ctx) => (await import('./settings-sso.ts')).renderSingleSignOn(ctx),
   },
   plan: {
     label: 'Plan',

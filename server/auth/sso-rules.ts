@@ -208,8 +208,19 @@ async function signIn(ctx: RuleContext, net: SsoNetOptions, body: Record<string,
   };
 }
 
+/**
+ * The plugin's endpoints we do not serve: SAML (OpenID Connect only), and the shared callback, which would take the
+ * provider from the state rather than from its own address (and so pass the rules above by).
+ */
+export const isUnserved = (path: string) => path === '/sso/callback' || path.startsWith('/sso/saml2/');
+
 /** The before-hook of the SSO endpoints: the body the plugin then sees, or a refusal. */
 export async function ssoRulesBefore(ctx: RuleContext, net: SsoNetOptions) {
+  if (isUnserved(ctx.path))
+    throw new APIError('NOT_FOUND', {
+      code: 'NOT_FOUND',
+      message: 'Only OpenID Connect single sign-on is served here, at /auth/sso/callback/<account>.',
+    });
   const body = (typeof ctx.body === 'object' && ctx.body !== null ? ctx.body : {}) as Record<string, unknown>;
   switch (ctx.path) {
     case '/sso/register':

@@ -4,7 +4,7 @@ import { createAuthMiddleware } from 'better-auth/api';
 import type { SecretBox } from '../domain/secret-box.ts';
 import type { SsoNetOptions } from '../net/sso-url.ts';
 import { sealedProviderConfig } from './sso-config.ts';
-import { ssoRulesBefore, type RuleContext } from './sso-rules.ts';
+import { isUnserved, ssoRulesBefore, type RuleContext } from './sso-rules.ts';
 import { ssoRulesAfter } from './sso-sign-in.ts';
 
 export { ssoUserGate } from './sso-sign-in.ts';
@@ -54,7 +54,7 @@ export function singleSignOn(d: SsoDeps) {
       },
     },
   };
-  const matcher = (ctx: { path?: string }) => SSO_PATHS.has(ctx.path ?? '');
+  const matcher = (ctx: { path?: string }) => SSO_PATHS.has(ctx.path ?? '') || isUnserved(ctx.path ?? '');
   const rules = {
     id: 'answerwatch-sso',
     hooks: {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type FakeOidcProvider } from '../fakes/oidc-provider.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { testSecrets } from '../support/mail.ts';
-import { cookiesOf, peopleOf } from '../support/people.ts';
+import { cookiesOf, peopleOf, SAME_ORIGIN } from '../support/people.ts';
 import {
   arrive,
   callbackOf,
@@ -181,6 +181,25 @@ describe('single sign-on through the account’s own OpenID Connect provider', (
       .where('email', '=', 'bob@elsewhere.org')
       .execute();
     expect(users).toEqual([]);
+  });
+
+  it('serves no SAML and no shared callback (which would take the provider from the state)', async () => {
+    const start = await startSignIn(h, 'ada@example.com');
+    const back = await throughProvider(start.url, 'ada@example.com');
+    const shared = await h.request({
+      method: 'GET',
+      url: `/auth/sso/callback${back.search}`,
+      headers: { cookie: start.cookie },
+    });
+    expect(shared.statusCode).toBe(404);
+    expect(cookiesOf(shared)).not.toMatch(/session_token=[^;]/);
+    const acs = await h.request({
+      method: 'POST',
+      url: `/auth/sso/saml2/sp/acs/${accountId}`,
+      headers: SAME_ORIGIN,
+      payload: { SAMLResponse: 'x' },
+    });
+    expect(acs.statusCode).toBe(404);
   });
 
   it('says plainly when no account signs in an e-mail’s domain with single sign-on', async () => {

@@ -30,11 +30,12 @@ import { hostSyncRoutes } from './routes/host-sync.ts';
 import { localOwnerRoutes, type LocalHostPort } from './routes/local-owner.ts';
 import type { CloudSignInPort } from './routes/local-cloud.ts';
 import { webUiRoutes } from './routes/web-ui.ts';
+import type { Resolver } from '../engines/net/outbound.ts';
 import type { Store } from './store/index.ts';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'baseUrl'> & Partial<Pick<Config, 'rateLimits' | 'plans'>>;
+  config: Pick<Config, 'baseUrl'> & Partial<Pick<Config, 'rateLimits' | 'plans' | 'ssoAllowPrivate'>>;
   clock?: Clock;
   /** The service log; tests leave it off. */
   logger?: FastifyBaseLogger;
@@ -52,6 +53,8 @@ export interface AppOptions {
   cloudEngineIds?: readonly string[];
   /** Who may sign up at /auth and on which plan (ANSWERWATCH_SIGNUP, …_PLAN); default by invitation, free. */
   signUp?: SignUpRules;
+  /** DNS for the single sign-on issuers' names; tests answer for their own. */
+  ssoResolve?: Resolver;
 }
 
 /** The identity library's log lines in the service log, at their own level. */
@@ -124,6 +127,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     signals: services.signals,
     baseUrl,
     signUp: opts.signUp ?? DEFAULT_SIGN_UP,
+    ssoNet: { allowPrivate: opts.config.ssoAllowPrivate ?? false, resolve: opts.ssoResolve },
     log: opts.logger && logTo(opts.logger.child({ component: 'auth' })),
   });
   registerAuth(app, {

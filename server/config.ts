@@ -23,6 +23,8 @@ export interface Config {
   runLeaseMs: number;
   /** Development only: webhook URLs may be IP literals and resolve to loopback and private addresses. */
   webhookAllowPrivate: boolean;
+  /** Development only: single sign-on providers may be IP literals, plain http and loopback or private addresses. */
+  ssoAllowPrivate: boolean;
   /** How long a delivery attempt is owned: longer than the 10-second attempt, so a live attempt is never repeated. */
   webhookLeaseMs: number;
   /** How often a host agent checks in (30 s; tests shorten it). */
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       overrides.runLeaseMs ??
       positiveInt('ANSWERWATCH_RUN_LEASE_SECONDS', env.ANSWERWATCH_RUN_LEASE_SECONDS, 30) * 1000,
     webhookAllowPrivate: overrides.webhookAllowPrivate ?? env.ANSWERWATCH_WEBHOOK_ALLOW_PRIVATE === '1',
+    ssoAllowPrivate: overrides.ssoAllowPrivate ?? env.ANSWERWATCH_SSO_ALLOW_PRIVATE === '1',
     webhookLeaseMs: overrides.webhookLeaseMs ?? webhookLease(env.ANSWERWATCH_WEBHOOK_LEASE_SECONDS),
     agentCheckInMs:
       overrides.agentCheckInMs ??

@@ -52,7 +52,9 @@ export function auditHooks(d: Deps) {
     const fresh = ctx.context.newSession;
     // The library sets a session cookie again when it refreshes or changes a session: a sign-in is a new token.
     const came = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
-    if (fresh && fresh.session.token !== came && !isAPIError(returned)) {
+    // A sign-in through a provider ends in a redirect, which the library throws as an error of status 302.
+    const refused = isAPIError(returned) && returned.statusCode >= 400;
+    if (fresh && fresh.session.token !== came && !refused) {
       const actor: AuditActor = { type: 'person', id: fresh.user.id, label: fresh.user.email, address };
       for (const accountId of await accountsOf(fresh.user.id)) {
         await record({

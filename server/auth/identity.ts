@@ -13,6 +13,9 @@ import { INVITATION_DAYS, peopleRules } from './people-rules.ts';
 import { accessControl } from './roles.ts';
 import { createAccountFor, signUpGate, signUpHooks, type IdentityRows, type SignUpDeps } from './sign-up.ts';
 import type { SignUpRules } from './sign-up-rules.ts';
+import type { SecretBox } from '../domain/secret-box.ts';
+import type { SsoNetOptions } from '../net/sso-url.ts';
+import { singleSignOn, ssoUserGate } from './sso.ts';
 
 /**
  * The identity library's table names: prefixed, because the contract's "account" (server/store, `accounts`) is not
@@ -29,6 +32,7 @@ export const TABLES = {
   invitation: 'auth_invitation',
   deviceCode: 'auth_device_code',
   passkey: 'auth_passkey',
+  ssoProvider: 'auth_sso_provider',
 } as const;
 
 export interface IdentityOptions {
@@ -39,6 +43,10 @@ export interface IdentityOptions {
   baseUrl: string;
   /** Signs session cookies; the same on every instance of one database. */
   secret: string;
+  /** Seals what must be used again (single sign-on client secrets). */
+  secrets: SecretBox;
+  /** The outbound address policy for the issuers of single sign-on (ANSWERWATCH_SSO_ALLOW_PRIVATE). */
+  ssoNet: SsoNetOptions;
   signUp: SignUpRules;
   /** The verification, reset and invitation mails, through the outbox (mail-flows.ts). */
   mail: AuthMail;
@@ -72,12 +80,15 @@ export function identityOptions(
     // A refused request (4xx: a short password, a malformed body) is the client's to fix, answered and not logged;
     // anything else is the service's, in its log (never on the terminal of `start`, which is for people).
     onAPIError: {
+      // A sign-in through a provider that cannot be tied to its start (no state, an unknown state) lands on the
+      // web UI's sign-in page, which says why in a sentence, rather than on the library's own error page.
+      errorURL: `${new URL(o.baseUrl).origin}/app/`,
       onError: (e: unknown) => {
         if (!(isAPIError(e) && e.statusCode < 500))
           o.log?.('error', e instanceof Error ? e.message : String(e));
       },
     },
-    user: { modelName: TABLES.user },
+    user: { modelName: TABLES.user, validateUserInfo: ssoUserGate },
     session: { modelName: TABLES.session },
     account: { modelName: TABLES.account },
     verification: { modelName: TABLES.verification },
@@ -137,6 +148,7 @@ export function identityOptions(
       }),
       ...deviceGrant({ store: o.store, clock: o.clock, modelName: TABLES.deviceCode }),
       ...passkeys(new URL(o.baseUrl).origin, TABLES.passkey),
+      ...singleSignOn({ secrets: o.secrets, net: o.ssoNet, modelName: TABLES.ssoProvider }),
     ],
   } satisfies BetterAuthOptions;
 }

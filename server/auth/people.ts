@@ -46,6 +46,7 @@ export async function createPeople(o: {
   /** The API's public base (ending in /v1). */
   baseUrl: string;
   signUp: SignUpRules;
+  ssoNet: IdentityOptions['ssoNet'];
   log?: IdentityOptions['log'];
 }): Promise<People> {
   const origin = new URL(o.baseUrl).origin;

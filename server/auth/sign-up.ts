@@ -62,6 +62,11 @@ export const signUpGate = (d: SignUpDeps) =>
     if (!(typeof email === 'string' && (await isInvited(d, email)))) refuseUninvited();
   });
 
+/** The endpoint a database hook runs under, when it runs under one. */
+type Via = { path?: string } | null | undefined;
+
+const viaSingleSignOn = (ctx: Via) => ctx?.path?.startsWith('/sso/callback') === true;
+
 /**
  * The library's database hooks that make sign-up ours: invite-only refuses an address nobody invited before the
  * user is written; an uninvited sign-up then gets an account of its own (owner, on the sign-up plan); and every
@@ -71,12 +76,15 @@ export function signUpHooks(d: SignUpDeps) {
   return {
     user: {
       create: {
-        before: async (user: { email: string }) => {
-          // Every other way in (single sign-on, passkeys) creates users here.
+        before: async (user: { email: string }, ctx: Via) => {
+          // Every other way in (passkeys) creates users here. Single sign-on is its own gate: the account's
+          // provider vouches for the person and its domains cover the address (sso-sign-in.ts), so it is open.
+          if (viaSingleSignOn(ctx)) return;
           if (d.rules.mode === 'invite' && !(await isInvited(d, user.email))) refuseUninvited();
         },
-        after: async (user: { id: string; email: string; name: string }) => {
-          if (await isInvited(d, user.email)) return;
+        after: async (user: { id: string; email: string; name: string }, ctx: Via) => {
+          // A person who came through an account's provider joins that account (the SSO plugin makes them a member).
+          if (viaSingleSignOn(ctx) || (await isInvited(d, user.email))) return;
           await d.createOrganization(user.id, user.name.trim() || user.email);
         },
       },

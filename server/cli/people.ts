@@ -25,10 +25,11 @@ async function identityRows(store: Store, config: Config) {
     import('../domain/context.ts'),
   ]);
   // Mail is sealed in the outbox under the service's key; the serving instance's sender sends it at its next look.
+  const secrets = createSecretBox(loadSecretKey(process.env, config.database));
   const mail = authMail({
     store,
     clock,
-    secrets: createSecretBox(loadSecretKey(process.env, config.database)),
+    secrets,
     signals: NO_SIGNALS,
     baseUrl: config.baseUrl,
   });
@@ -40,6 +41,8 @@ async function identityRows(store: Store, config: Config) {
     secret: randomAlnum(64),
     signUp: config.signUp,
     mail,
+    secrets,
+    ssoNet: { allowPrivate: config.ssoAllowPrivate },
   });
   return {
     rows: (await identity.$context).adapter,

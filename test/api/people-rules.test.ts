@@ -27,6 +27,8 @@ async function createIdentityFor(h: Harness) {
     secret: 'x'.repeat(64),
     signUp: { mode: 'open', plan: 'premium' },
     mail,
+    secrets: h.services.secrets,
+    ssoNet: { allowPrivate: false },
   });
   return {
     mail,

@@ -7,12 +7,12 @@ import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
 import { BASE, createHarness, type Harness } from '../support/api-harness.ts';
 
 /**
- * Migrations 0011, 0014 and 0015 write the identity library's tables by hand, on both engines; the library says what it expects.
+ * Migrations 0011, 0014, 0015 and 0016 write the identity library's tables by hand, on both engines; the library says what it expects.
  * Upgrading better-auth (or adding a plugin) with a schema change fails here until a migration of ours follows.
  */
 const unsent = () => Promise.reject(new Error('the schema test sends no mail'));
 
-describe('the identity tables of migrations 0011, 0014 and 0015 and what better-auth expects', () => {
+describe('the identity tables of migrations 0011, 0014, 0015 and 0016 and what better-auth expects', () => {
   let h: Harness;
   let options: ReturnType<typeof identityOptions>;
   beforeAll(async () => {
@@ -26,6 +26,8 @@ describe('the identity tables of migrations 0011, 0014 and 0015 and what better-
         secret: 'a-secret-only-for-reading-the-schema-0123456789',
         signUp: DEFAULT_SIGN_UP,
         mail: { verification: unsent, passwordReset: unsent, invitation: unsent },
+        secrets: h.services.secrets,
+        ssoNet: { allowPrivate: false },
       },
       NO_PEOPLE,
     );
@@ -53,6 +55,7 @@ describe('the identity tables of migrations 0011, 0014 and 0015 and what better-
       'auth_organization',
       'auth_passkey',
       'auth_session',
+      'auth_sso_provider',
       'auth_user',
       'auth_verification',
     ]);

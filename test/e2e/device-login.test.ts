@@ -116,9 +116,11 @@ describe('agent login --server: the device grant with real processes', () => {
         const page = await browser.newPage();
         await page.goto(link);
         await page.getByText('Sign in to approve the computer that shows you a code.').waitFor();
-        await page.getByLabel('E-mail').fill(s.email);
-        await page.getByLabel('Password').fill(PASSWORD);
-        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        // The e-mail and password form: the other ways to sign in (single sign-on, passkeys) sit beside it.
+        const signIn = page.getByRole('form', { name: 'Sign in', exact: true });
+        await signIn.getByLabel('E-mail').fill(s.email);
+        await signIn.getByLabel('Password').fill(PASSWORD);
+        await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
         await expect
           .poll(() => page.getByLabel('Code shown by the computer').inputValue())
           .toBe(userCode.replace('-', ''));

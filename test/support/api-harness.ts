@@ -98,6 +98,10 @@ export async function createHarness(
     signUp?: AppOptions['signUp'];
     /** The public base address (ANSWERWATCH_PUBLIC_URL); default BASE. */
     baseUrl?: string;
+    /** ANSWERWATCH_SSO_ALLOW_PRIVATE: single sign-on providers on 127.0.0.1 (the tests' own). */
+    ssoAllowPrivate?: boolean;
+    /** DNS for the single sign-on issuers' names (default: the system's). */
+    ssoResolve?: AppOptions['ssoResolve'];
   } = {},
 ): Promise<Harness> {
   const database = await freshDatabase();
@@ -116,7 +120,12 @@ export async function createHarness(
     });
   const app = await buildApp({
     store,
-    config: { baseUrl: opts.baseUrl ?? BASE, rateLimits: opts.rateLimits, plans: opts.plans },
+    config: {
+      baseUrl: opts.baseUrl ?? BASE,
+      rateLimits: opts.rateLimits,
+      plans: opts.plans,
+      ssoAllowPrivate: opts.ssoAllowPrivate,
+    },
     clock,
     validateResponses: true,
     signals: opts.signals,
@@ -126,6 +135,7 @@ export async function createHarness(
     webUiDir: opts.webUiDir,
     cloudEngineIds: opts.cloudEngineIds,
     signUp: opts.signUp,
+    ssoResolve: opts.ssoResolve,
   });
   const services: Services = {
     store,

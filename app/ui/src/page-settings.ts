@@ -49,6 +49,12 @@ const SECTIONS: Record<SettingsSection, Section> = {
     roles: ADMINISTRATORS,
     render: renderComputers,
   },
+  sso: {
+    label: 'Single sign-on',
+    intro: 'People of your e-mail domains sign in through your organisation’s own OpenID Connect provider.',
+    roles: ADMINISTRATORS,
+    render: async (ctx) => (await import('./settings-sso.ts')).renderSingleSignOn(ctx),
+  },
   plan: {
     label: 'Plan',
     intro: 'What the account’s plan allows, and the allowance left this period.',

@@ -7,6 +7,7 @@
 import { auth, type SignInOptions } from './auth-client.ts';
 import { field, h, input, notice } from './dom.ts';
 import { passkeySignIn } from './passkey-sign-in.ts';
+import { singleSignOn } from './sign-in-sso.ts';
 import { refusalText } from './sign-in-text.ts';
 
 /**
@@ -16,7 +17,7 @@ import { refusalText } from './sign-in-text.ts';
 export type SignInMethod = (ctx: { signedIn: () => Promise<void>; status: HTMLElement }) => HTMLElement;
 
 /** The ways to sign in beside e-mail and password, drawn in this order under the form. */
-export const SIGN_IN_METHODS: SignInMethod[] = [passkeySignIn];
+export const SIGN_IN_METHODS: SignInMethod[] = [passkeySignIn, singleSignOn];
 
 const FORGOT_PASSWORD = '/app/forgot-password';
 

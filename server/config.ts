@@ -41,6 +41,11 @@ export const DEFAULT_DATABASE = './data/answerwatch.db';
 
 function baseUrlFrom(publicUrl: string | undefined, host: string, port: number): string {
   const raw = (publicUrl?.trim() || `http://${host}:${port}`).replace(/\/+$/, '');
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) {
+    throw new Error(
+      `ANSWERWATCH_PUBLIC_URL must be the http(s) address people and links use, such as https://answers.example.com, got ${publicUrl}`,
+    );
+  }
   return raw.endsWith('/v1') ? raw : `${raw}/v1`;
 }
 

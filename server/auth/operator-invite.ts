@@ -94,21 +94,16 @@ export async function operatorInvite(
       `account ${input.accountId} has an owner: invite as admin, member or viewer (the owner hands ownership over)`,
     );
   }
-  const pending = await d.rows.findMany<Invitation>({
-    model: 'invitation',
-    where: [
-      { field: 'organizationId', value: input.accountId },
-      { field: 'email', value: email.data },
-      { field: 'status', value: 'pending' },
-    ],
-  });
-  for (const old of pending) {
-    await d.rows.update({
-      model: 'invitation',
-      where: [{ field: 'id', value: old.id }],
-      update: { status: 'canceled' },
-    });
+  // Whoever accepts an owner invitation first becomes the owner: one may be open at a time, to one address.
+  const otherOwner =
+    role === 'owner' &&
+    (await pendingInvitations(d, input.accountId)).find((i) => i.role === 'owner' && i.email !== email.data);
+  if (otherOwner) {
+    throw invalid(
+      `account ${input.accountId} has an open owner invitation to ${otherOwner.email}: withdraw it first with \`npx answerwatch people cancel --account ${input.accountId} --email ${otherOwner.email}\``,
+    );
   }
+  await cancelPending(d.rows, input.accountId, email.data);
   const now = d.clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
   const invitation = await d.rows.create<{ id: string }>({
@@ -150,30 +145,75 @@ export async function operatorInvite(
   };
 }
 
-/** An account's people and its pending, unexpired invitations. */
-export async function listPeople(d: { rows: OperatorRows; store: Store; clock: Clock }, accountId: string) {
-  await accountOrFail(d.store, accountId);
+/** An account's pending invitations that have not expired. */
+async function pendingInvitations(d: { rows: OperatorRows; clock: Clock }, accountId: string) {
   const now = d.clock.now().getTime();
-  const invitations = await d.rows.findMany<Invitation>({
+  const pending = await d.rows.findMany<Invitation>({
     model: 'invitation',
     where: [
       { field: 'organizationId', value: accountId },
       { field: 'status', value: 'pending' },
     ],
   });
+  return pending.filter((i) => new Date(i.expiresAt).getTime() > now);
+}
+
+/** Withdraws an address's pending invitations to an account; how many there were. */
+async function cancelPending(rows: OperatorRows, accountId: string, email: string): Promise<number> {
+  const pending = await rows.findMany<Invitation>({
+    model: 'invitation',
+    where: [
+      { field: 'organizationId', value: accountId },
+      { field: 'email', value: email },
+      { field: 'status', value: 'pending' },
+    ],
+  });
+  for (const old of pending) {
+    await rows.update({
+      model: 'invitation',
+      where: [{ field: 'id', value: old.id }],
+      update: { status: 'canceled' },
+    });
+  }
+  return pending.length;
+}
+
+/** The operator withdraws the invitations of an address (one sent to a mistyped address, say): its link stops. */
+export async function operatorCancel(
+  d: { rows: OperatorRows; store: Store; clock: Clock },
+  input: { accountId: string; email: string },
+) {
+  await accountOrFail(d.store, input.accountId);
+  const email = input.email.trim().toLowerCase();
+  const canceled = await cancelPending(d.rows, input.accountId, email);
+  if (canceled === 0)
+    throw new AppError('not_found', `No open invitation to ${email} in account ${input.accountId}.`);
+  await d.store.transaction((tx) =>
+    recordAudit(tx, d.clock, {
+      accountId: input.accountId,
+      kind: 'invitation_revoked',
+      actor: OPERATOR,
+      target: email,
+      detail: { invitations: canceled },
+    }),
+  );
+  return { accountId: input.accountId, email, canceled };
+}
+
+/** An account's people and its pending, unexpired invitations. */
+export async function listPeople(d: { rows: OperatorRows; store: Store; clock: Clock }, accountId: string) {
+  await accountOrFail(d.store, accountId);
   return {
     members: (await membersOf(d.rows, accountId)).map((m) => ({
       email: m.email,
       role: m.role,
       userId: m.userId,
     })),
-    invitations: invitations
-      .filter((i) => new Date(i.expiresAt).getTime() > now)
-      .map((i) => ({
-        invitationId: i.id,
-        email: i.email,
-        role: i.role,
-        expiresAt: new Date(i.expiresAt).toISOString(),
-      })),
+    invitations: (await pendingInvitations(d, accountId)).map((i) => ({
+      invitationId: i.id,
+      email: i.email,
+      role: i.role,
+      expiresAt: new Date(i.expiresAt).toISOString(),
+    })),
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Store } from '../store/index.ts';
 import { clock, withStore, type DbOptions } from './context.ts';
 import { print } from './output.ts';
+import { linkBaseUrl } from './public-url.ts';
 
 /**
  * The identity library over the command's store, for its rows only: it signs no cookie here, so the secret it is
@@ -26,18 +27,19 @@ async function identityRows(store: Store, config: Config) {
   ]);
   // Mail is sealed in the outbox under the service's key; the serving instance's sender sends it at its next look.
   const secrets = createSecretBox(loadSecretKey(process.env, config.database));
+  const baseUrl = await linkBaseUrl(store, config, process.env);
   const mail = authMail({
     store,
     clock,
     secrets,
     signals: NO_SIGNALS,
-    baseUrl: config.baseUrl,
+    baseUrl,
   });
   const identity = createIdentity({
     store,
     clock,
     plans: config.plans,
-    baseUrl: config.baseUrl,
+    baseUrl,
     secret: randomAlnum(64),
     signUp: config.signUp,
     mail,
@@ -48,13 +50,15 @@ async function identityRows(store: Store, config: Config) {
     rows: (await identity.$context).adapter,
     store,
     clock,
-    origin: new URL(config.baseUrl).origin,
+    origin: new URL(baseUrl).origin,
     mail,
   };
 }
 
 export function registerPeople(program: Command): void {
-  const people = program.command('people').description('Invite people into accounts and list them');
+  const people = program
+    .command('people')
+    .description('Invite people into accounts, withdraw invitations, list them');
   people
     .command('invite')
     .description(
@@ -78,6 +82,27 @@ export function registerPeople(program: Command): void {
             `Invited ${invited.email} as ${invited.role} of account ${invited.accountId} (until ${invited.expiresAt}).`,
             `The invitation mail is queued for the service to send; the link, to send yourself: ${invited.link}`,
           ].join('\n'),
+        );
+      });
+    });
+  people
+    .command('cancel')
+    .description("Withdraw an address's open invitation to an account (its link stops working)")
+    .requiredOption('--account <id>', 'account id')
+    .requiredOption('--email <address>', 'e-mail address the invitation went to')
+    .option('--db <path>', 'SQLite database file')
+    .option('--json', 'print JSON')
+    .action(async (opts: DbOptions & { account: string; email: string }) => {
+      const { operatorCancel } = await import('../auth/operator-invite.ts');
+      await withStore(opts, async (store, config) => {
+        const canceled = await operatorCancel(await identityRows(store, config), {
+          accountId: opts.account,
+          email: opts.email,
+        });
+        print(
+          opts,
+          canceled,
+          () => `Withdrew the invitation to ${canceled.email} (account ${canceled.accountId}).`,
         );
       });
     });

@@ -19,6 +19,8 @@ import { isPostgresUrl, redactLocation } from '../store/location.ts';
 import type { Store } from '../store/index.ts';
 import { openStore } from './context.ts';
 import { fail } from './output.ts';
+import { PUBLIC_URL_SETTING } from './public-url.ts';
+import { servePeopleLines } from './serve-output.ts';
 import { dataDirOf, logFileFor, nextSteps } from './start-output.ts';
 
 /** A setting the service cannot use is one line naming it, not a stack trace. */
@@ -121,6 +123,8 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
   const log = createLogger(config.logLevel, logFile ? { file: logFile } : 1);
   const mail = await mailTransport(mode, config);
   const empty = mode === 'start' && (await store.accounts.ids()).length === 0;
+  // The operator's commands (`people invite`) write links from a shell that may not have the service's variables.
+  if (mode === 'serve') await store.settings.set(PUBLIC_URL_SETTING, config.baseUrl);
   const jobs = await startBackgroundJobs({
     store,
     clock: systemClock,
@@ -229,6 +233,7 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
     `Answerwatch (${mode}) listening on ${api} — database ${redactLocation(config.database)}\n` +
       `API reference: ${api}/docs\n` +
       (ownerToken ? `Web UI: http://127.0.0.1:${port}/app/#token=${ownerToken}\n` : '') +
+      (mode === 'serve' ? servePeopleLines(config) : '') +
       (empty ? nextSteps(config.database, api, process.env) : '') +
       (logFile ? `Logs: ${logFile} (start --verbose prints them here). Ctrl+C stops.\n` : ''),
   );

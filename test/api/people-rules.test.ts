@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorInvite, listPeople, type OperatorRows } from '../../server/auth/operator-invite.ts';
+import {
+  operatorCancel,
+  operatorInvite,
+  listPeople,
+  type OperatorRows,
+} from '../../server/auth/operator-invite.ts';
 import { createIdentity } from '../../server/auth/identity.ts';
 import { authMail } from '../../server/auth/mail-flows.ts';
 import { createAccount, newAccountRecord } from '../../server/domain/accounts.ts';
@@ -230,6 +235,28 @@ describe('people: the rules of an account’s people', () => {
     await expect(
       operatorInvite(d, { accountId: 'accNope', email: 'a@example.com', role: 'owner' }),
     ).rejects.toThrow(/No account/);
+    // An owner invitation to a mistyped address blocks a second one until the operator withdraws it.
+    const typo = await operatorInvite(d, {
+      accountId: account.id,
+      email: 'first@exmaple.com',
+      role: 'owner',
+    });
+    await expect(
+      operatorInvite(d, { accountId: account.id, email: 'first@example.com', role: 'owner' }),
+    ).rejects.toThrow(
+      `has an open owner invitation to first@exmaple.com: withdraw it first with \`npx answerwatch people cancel --account ${account.id} --email first@exmaple.com\``,
+    );
+    expect(await operatorCancel(d, { accountId: account.id, email: 'First@Exmaple.com' })).toEqual({
+      accountId: account.id,
+      email: 'first@exmaple.com',
+      canceled: 1,
+    });
+    await expect(operatorCancel(d, { accountId: account.id, email: 'first@exmaple.com' })).rejects.toThrow(
+      /No open invitation to first@exmaple.com/,
+    );
+    const typoPerson = await p.signUp('first@exmaple.com');
+    const withdrawn = await follow(h, new URL(typo.link), { cookie: typoPerson });
+    expect(withdrawn.statusCode).toBe(410);
     const invited = await operatorInvite(d, {
       accountId: account.id,
       email: 'First@Example.com',

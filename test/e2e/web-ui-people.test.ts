@@ -14,6 +14,8 @@ import { launchArgs } from '../../engines/browser/browser.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
 import { requireBrowser } from '../support/browser.ts';
 import { accountWithKey, cli, cliWithEnv, runCli } from '../support/e2e.ts';
+
+const cliWithoutPublicUrl = (...args: string[]) => cliWithEnv({ ANSWERWATCH_PUBLIC_URL: '' }, ...args);
 import { freePort } from '../support/pg-cluster.ts';
 import { PASSWORD } from '../support/people.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
@@ -96,10 +98,12 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     return mail.text!.match(/https?:\/\/\S+/)![0];
   }
 
-  /** An invitation from the shell, as an operator makes one (the service's public address set, as it is there). */
+  /**
+   * An invitation from the shell, as an operator makes one: the shell has none of the service's variables, and the
+   * link still points at the service's public address, which `serve` recorded at its start.
+   */
   async function operatorInvite(account: string, email: string, role: string): Promise<string> {
-    const invited = await cliWithEnv(
-      { ANSWERWATCH_PUBLIC_URL: origin },
+    const invited = await cliWithoutPublicUrl(
       'people',
       'invite',
       '--account',
@@ -181,6 +185,7 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
   let owner: Page;
 
   it('an invited owner signs up, confirms, joins, signs in on the page and reads the projects and an Overview', async () => {
+    expect(server.output()).toContain(`Web UI for people: ${origin}/app/`);
     const invitationId = await operatorInvite(accountId, 'owner@example.com', 'owner');
     owner = await newPage();
     await signUpOnPage(owner, 'Olive Owner', 'owner@example.com');

@@ -22,11 +22,18 @@ export const SIGNED_IN = ' (signed in)';
 export const keyRefusal = (check: Extract<KeyCheck, { ok: false }>) =>
   new AppError(check.code, KEY_DETAIL[check.code]);
 
-/** Every operation needs one scope; a key without it is refused with 403, whatever else it may do. */
+/**
+ * Every operation needs one scope; a caller without it is refused with 403, whatever else it may do. A signed-in
+ * person has no key to look at: their scopes are their role's, so the refusal names the role.
+ */
 export function requireScope(caller: Caller, scope: Scope): void {
-  if (!caller.scopes.includes(scope)) {
-    throw new AppError('insufficient_scope', `This key lacks the ${scope} scope.`);
-  }
+  if (caller.scopes.includes(scope)) return;
+  throw new AppError(
+    'insufficient_scope',
+    caller.role === undefined
+      ? `This key lacks the ${scope} scope.`
+      : `Your role in this account (${caller.role}) ${caller.role === 'viewer' ? 'only reads' : `lacks ${scope}`}: ask its owner or an admin for another role.`,
+  );
 }
 
 /** A valid key's caller, once its account's plan is known to include the API (else 403 plan_required). */

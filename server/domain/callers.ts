@@ -2,7 +2,8 @@ import { SCOPES, type Scope } from '../contract/account.ts';
 import type { KeyRecord } from '../store/repositories/api-keys.ts';
 import type { Store } from '../store/index.ts';
 import type { Caller } from './context.ts';
-import type { KeyCheck } from './api-keys.ts';
+import { noteKeyUse, type KeyCheck } from './api-keys.ts';
+import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
 import { findPlan, type Plan } from './plans.ts';
 
@@ -38,7 +39,7 @@ export function requireScope(caller: Caller, scope: Scope): void {
 
 /** A valid key's caller, once its account's plan is known to include the API (else 403 plan_required). */
 export async function keyCaller(
-  deps: { store: Store; plans: readonly Plan[] },
+  deps: { store: Store; clock: Clock; plans: readonly Plan[] },
   key: KeyRecord,
 ): Promise<Caller> {
   const account = await deps.store.accounts.get(key.accountId);
@@ -49,6 +50,7 @@ export async function keyCaller(
       `The ${account?.plan ?? 'current'} plan has no API access; upgrade to use the API.`,
     );
   }
+  await noteKeyUse(deps.store, deps.clock, key);
   return {
     keyId: key.id,
     label: key.label,

@@ -167,6 +167,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   signInOptionsRoute(app, {
     signUp: opts.signUp ?? DEFAULT_SIGN_UP,
     ownerLink: Boolean(opts.localOwner?.token),
+    origin: people.origin,
   });
   await mountIdentity(app, people.identity, people.origin, people.signIns);
   await linkPageRoutes(app, people.identity, people.origin);

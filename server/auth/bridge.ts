@@ -20,7 +20,8 @@ const CROSS_SITE =
 
 /**
  * Turns a signed-in person's request into the same Caller an API key makes, so the domain never knows which it got:
- * the account is the one named by X-Answerwatch-Account or else the session's active organization (the same id),
+ * the account is the one named by X-Answerwatch-Account, else the session's active organization (the same id), else
+ * the person's only account,
  * the scopes are the person's role in it (roles.ts), every project of the account is in reach.
  */
 export interface SessionBridge {
@@ -113,6 +114,17 @@ export function sessionBridge(d: {
     return caller;
   }
 
+  /** A session in no account (left with `organizationId: null`) is still in the person's account when they have one. */
+  async function onlyAccount(s: Resolved): Promise<string | null> {
+    const members = await (
+      await rows()
+    ).findMany<{ organizationId: string }>({
+      model: 'member',
+      where: [{ field: 'userId', value: s.userId }],
+    });
+    return members.length === 1 ? members[0]!.organizationId : null;
+  }
+
   return {
     carries: (headers) => SESSION_COOKIE.test(headers.cookie ?? ''),
     async caller(method, headers) {
@@ -122,7 +134,8 @@ export function sessionBridge(d: {
       if (!mayWriteWithCookie(method, headers, d.ownOrigin))
         throw new AppError('insufficient_scope', CROSS_SITE);
       const named = headers['x-answerwatch-account'];
-      const accountId = typeof named === 'string' ? named : found.activeAccountId;
+      const accountId =
+        typeof named === 'string' ? named : (found.activeAccountId ?? (await onlyAccount(found)));
       if (!accountId) {
         throw new AppError('invalid_parameter', 'Name one of your accounts in X-Answerwatch-Account.');
       }

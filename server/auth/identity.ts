@@ -5,6 +5,7 @@ import type { Clock } from '../domain/clock.ts';
 import { newId, randomAlnum } from '../domain/ids.ts';
 import type { Plan } from '../domain/plans.ts';
 import type { Store } from '../store/index.ts';
+import { accountSwitch } from './account-switch.ts';
 import { auditHooks, CLIENT_ADDRESS_HEADER } from './audit-hooks.ts';
 import { deviceGrant } from './device-grant.ts';
 import { LINK_LIFETIME_SECONDS, type AuthMail } from './mail-flows.ts';
@@ -146,6 +147,7 @@ export function identityOptions(
           invitation: { modelName: TABLES.invitation },
         },
       }),
+      accountSwitch(),
       ...deviceGrant({ store: o.store, clock: o.clock, modelName: TABLES.deviceCode }),
       ...passkeys(new URL(o.baseUrl).origin, TABLES.passkey),
       ...singleSignOn({ secrets: o.secrets, net: o.ssoNet, modelName: TABLES.ssoProvider }),

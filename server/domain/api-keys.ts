@@ -106,22 +106,27 @@ export type KeyCheck =
 /** A key's last use is noted to the minute: a busy key costs one write a minute, not one per request. */
 const LAST_USED_STEP_MS = 60_000;
 
-/**
- * Resolves a bearer token; says which of the three 401 codes applies when it is refused. A valid key's use is
- * noted (its last use in the account's settings).
- */
+/** Resolves a bearer token; says which of the three 401 codes applies when it is refused. */
 export async function checkApiKey(store: Store, clock: Clock, token: string | undefined): Promise<KeyCheck> {
   if (!token || !KEY_PATTERN.test(token)) return { ok: false, code: 'invalid_key' };
   const key = await store.apiKeys.findByHash(hashKey(token));
   if (!key) return { ok: false, code: 'invalid_key' };
   if (key.revokedAt) return { ok: false, code: 'key_revoked' };
+  if (key.expiresAt && Date.parse(key.expiresAt) <= clock.now().getTime())
+    return { ok: false, code: 'key_expired' };
+  return { ok: true, key };
+}
+
+/**
+ * Notes a key's use (its last use in the account's settings), once its account's plan lets it in: a key refused
+ * for its plan (plan_required) was never used, and its settings must not say it was.
+ */
+export async function noteKeyUse(store: Store, clock: Clock, key: KeyRecord): Promise<void> {
   const now = clock.now().getTime();
-  if (key.expiresAt && Date.parse(key.expiresAt) <= now) return { ok: false, code: 'key_expired' };
   const since = now - LAST_USED_STEP_MS;
   if (key.lastUsedAt === null || Date.parse(key.lastUsedAt) < since) {
     await store.apiKeys.touch(key.id, new Date(now).toISOString(), new Date(since).toISOString());
   }
-  return { ok: true, key };
 }
 
 /** An account's keys as their owner sees them: never the key itself. */

@@ -2,7 +2,8 @@ import { SCOPES, type Scope } from '../contract/account.ts';
 import type { KeyRecord } from '../store/repositories/api-keys.ts';
 import type { Store } from '../store/index.ts';
 import type { Caller } from './context.ts';
-import type { KeyCheck } from './api-keys.ts';
+import { noteKeyUse, type KeyCheck } from './api-keys.ts';
+import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
 import { findPlan, type Plan } from './plans.ts';
 
@@ -22,16 +23,23 @@ export const SIGNED_IN = ' (signed in)';
 export const keyRefusal = (check: Extract<KeyCheck, { ok: false }>) =>
   new AppError(check.code, KEY_DETAIL[check.code]);
 
-/** Every operation needs one scope; a key without it is refused with 403, whatever else it may do. */
+/**
+ * Every operation needs one scope; a caller without it is refused with 403, whatever else it may do. A signed-in
+ * person has no key to look at: their scopes are their role's, so the refusal names the role.
+ */
 export function requireScope(caller: Caller, scope: Scope): void {
-  if (!caller.scopes.includes(scope)) {
-    throw new AppError('insufficient_scope', `This key lacks the ${scope} scope.`);
-  }
+  if (caller.scopes.includes(scope)) return;
+  throw new AppError(
+    'insufficient_scope',
+    caller.role === undefined
+      ? `This key lacks the ${scope} scope.`
+      : `Your role in this account (${caller.role}) ${caller.role === 'viewer' ? 'only reads' : `lacks ${scope}`}: ask its owner or an admin for another role.`,
+  );
 }
 
 /** A valid key's caller, once its account's plan is known to include the API (else 403 plan_required). */
 export async function keyCaller(
-  deps: { store: Store; plans: readonly Plan[] },
+  deps: { store: Store; clock: Clock; plans: readonly Plan[] },
   key: KeyRecord,
 ): Promise<Caller> {
   const account = await deps.store.accounts.get(key.accountId);
@@ -42,6 +50,7 @@ export async function keyCaller(
       `The ${account?.plan ?? 'current'} plan has no API access; upgrade to use the API.`,
     );
   }
+  await noteKeyUse(deps.store, deps.clock, key);
   return {
     keyId: key.id,
     label: key.label,

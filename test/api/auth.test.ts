@@ -93,6 +93,11 @@ describe('authentication and authorisation', () => {
       expect(r.statusCode, op.operationId).toBe(403);
       expect(r.json().code).toBe('plan_required');
     }
+    // Refused for its plan, the key was never used: its settings must not say it was.
+    expect((await h.store.apiKeys.get(free.keyId))?.lastUsedAt).toBeNull();
+    const paid = await h.account('premium');
+    expect((await h.get('/v1/me', paid.key)).statusCode).toBe(200);
+    expect((await h.store.apiKeys.get(paid.keyId))?.lastUsedAt).toBe(h.clock.now().toISOString());
   });
 
   it('checks each operation against the key scopes', async () => {

@@ -192,7 +192,10 @@ describe('people: sign-up, sign-in and the session on /v1', () => {
       payload: JSON.stringify({ name: 'Not hers', websiteUrl: 'https://vera.example' }),
     });
     expect(write.statusCode).toBe(403);
-    expect(write.json().code).toBe('insufficient_scope');
+    expect(write.json()).toMatchObject({
+      code: 'insufficient_scope',
+      detail: 'Your role in this account (viewer) only reads: ask its owner or an admin for another role.',
+    });
   });
 
   it('makes no second account for a person who asks /auth for another organization', async () => {

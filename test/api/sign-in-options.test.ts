@@ -18,17 +18,17 @@ describe('GET /auth/sign-in-options', () => {
 
   it('says sign-up is by invitation by default, on a service without an owner link (serve)', async () => {
     h = await createHarness();
-    expect(await read()).toEqual({ signUp: 'invite', ownerLink: false });
+    expect(await read()).toEqual({ signUp: 'invite', ownerLink: false, app: 'http://127.0.0.1:8787/app/' });
   });
 
   it('says sign-up is open when the operator opened it', async () => {
     h = await createHarness({ signUp: { mode: 'open', plan: 'free' } });
-    expect(await read()).toEqual({ signUp: 'open', ownerLink: false });
+    expect(await read()).toEqual({ signUp: 'open', ownerLink: false, app: 'http://127.0.0.1:8787/app/' });
   });
 
   it('says the owner opens `start` with its link', async () => {
     h = await createHarness({ localOwner: { token: 'awl_test_owner_token_0123456789' } });
-    expect(await read()).toEqual({ signUp: 'invite', ownerLink: true });
+    expect(await read()).toEqual({ signUp: 'invite', ownerLink: true, app: 'http://127.0.0.1:8787/app/' });
   });
 
   it('leaves the library’s own endpoints beside it as they are', async () => {

@@ -236,9 +236,8 @@ describe.skipIf(browserPath === null)(
       await desk.getByLabel('API key for Grok', { exact: true }).fill('xai-own-key-0123456789');
       await desk.getByRole('button', { name: 'Save the API key for Grok' }).click();
       await desk.getByRole('button', { name: 'Replace the API key for Grok' }).waitFor();
-      const remove = desk.getByRole('button', { name: 'Remove the API key for Grok' });
-      await remove.click();
-      await remove.click();
+      await desk.getByRole('button', { name: 'Remove the API key for Grok' }).click();
+      await desk.getByRole('button', { name: 'Confirm remove the API key for Grok' }).click();
       await desk.getByRole('button', { name: 'Save the API key for Grok' }).waitFor();
       await checkPage(desk, 'engines-byok');
       await phone.reload();

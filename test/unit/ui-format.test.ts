@@ -65,6 +65,12 @@ describe('what the UI says', () => {
     });
     expect(errorText(allowance)).toContain('it needs 12 and 3 remain');
     expect(errorText(new ApiError(409, 'run_in_progress', 'x'))).not.toContain('run_in_progress');
+    const viewer =
+      'Your role in this account (viewer) only reads: ask its owner or an admin for another role.';
+    expect(errorText(new ApiError(403, 'insufficient_scope', viewer))).toBe(viewer);
+    expect(
+      errorText(new ApiError(403, 'insufficient_scope', 'This key lacks the tracking:write scope.')),
+    ).toBe('This key may not do that.');
   });
 
   it('sends a competitor with two domains as two entries of one name', () => {

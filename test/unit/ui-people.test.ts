@@ -8,7 +8,7 @@ import {
   writeControls,
 } from '../../app/ui/src/permissions.ts';
 import { bootMode } from '../../app/ui/src/session.ts';
-import { refusalText, waitText } from '../../app/ui/src/sign-in-text.ts';
+import { refusalText, rememberServiceApp, waitText } from '../../app/ui/src/sign-in-text.ts';
 
 describe('how the web UI opens', () => {
   it('opens with start’s owner link before anything else, without asking who is signed in', () => {
@@ -85,6 +85,19 @@ describe('refused sign-ins, in sentences', () => {
     expect(refusalText(reply(429, {}, 86_400))).toBe('Too many attempts. Try again in 24 hours.');
     expect(refusalText(reply(429))).toBe('Too many attempts. Try again in a minute.');
     expect(waitText(1)).toBe('in 1 second');
+  });
+
+  it('says a sign-in from another address than the service’s own where to go, not "Invalid origin"', () => {
+    const refused = reply(403, { code: 'INVALID_ORIGIN', message: 'Invalid origin' });
+    rememberServiceApp(null);
+    expect(refusalText(refused)).toBe(
+      'Sign-in works only at this service’s own address, not at the one this page was opened at.',
+    );
+    rememberServiceApp('http://localhost:18431/app/');
+    expect(refusalText(refused)).toBe(
+      'Sign-in works only at this service’s own address, not at the one this page was opened at. Open Answerwatch at http://localhost:18431/app/ and sign in there.',
+    );
+    rememberServiceApp(null);
   });
 
   it('says invitation-only sign-up, short passwords and an unreachable service plainly', () => {

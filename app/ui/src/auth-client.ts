@@ -3,6 +3,7 @@
  * browser sends the session cookie and the Origin the library checks. Every refusal comes back as a value, never
  * thrown, with what the page needs to say it in a sentence (sign-in-text.ts).
  */
+import { rememberServiceApp } from './sign-in-text.ts';
 
 export interface AuthReply {
   ok: boolean;
@@ -67,6 +68,7 @@ export interface SignInOptions {
 
 export async function signInOptions(): Promise<SignInOptions> {
   const r = await auth('/sign-in-options');
+  rememberServiceApp(typeof r.body.app === 'string' ? r.body.app : null);
   return {
     signUp: r.body.signUp === 'open' ? 'open' : 'invite',
     ownerLink: r.body.ownerLink === true,

@@ -223,6 +223,17 @@ export function table(
   );
 }
 
+/**
+ * The accessible name of a confirm button once it asks again: the visible words lead it (a name that hides what is
+ * shown confuses speech input), then what it acts on. "Revoke the key BI server" becomes "Confirm revoke the key BI
+ * server"; a name that does not start with the label keeps it in brackets.
+ */
+export function armedName(label: string, confirmLabel: string, name: string): string {
+  return name.startsWith(`${label} `)
+    ? `${confirmLabel}${name.slice(label.length)}`
+    : `${confirmLabel} (${name})`;
+}
+
 /** A button that asks again before doing something that cannot be undone (no window.confirm). */
 export function confirmButton(
   label: string,
@@ -232,17 +243,18 @@ export function confirmButton(
 ) {
   let armed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const name = typeof attrs['aria-label'] === 'string' ? attrs['aria-label'] : null;
   const b = h('button', { type: 'button', class: 'danger', ...attrs }, label);
+  const show = (on: boolean) => {
+    armed = on;
+    b.textContent = on ? confirmLabel : label;
+    b.classList.toggle('armed', on);
+    if (name !== null) b.setAttribute('aria-label', on ? armedName(label, confirmLabel, name) : name);
+  };
   b.addEventListener('click', async () => {
     if (!armed) {
-      armed = true;
-      b.textContent = confirmLabel;
-      b.classList.add('armed');
-      timer = setTimeout(() => {
-        armed = false;
-        b.textContent = label;
-        b.classList.remove('armed');
-      }, 5000);
+      show(true);
+      timer = setTimeout(() => show(false), 5000);
       return;
     }
     clearTimeout(timer);
@@ -251,9 +263,7 @@ export function confirmButton(
       await action();
     } finally {
       b.disabled = false;
-      armed = false;
-      b.textContent = label;
-      b.classList.remove('armed');
+      show(false);
     }
   });
   return b;

@@ -45,7 +45,9 @@ const SENTENCES: Record<string, (detail: string, problem: Record<string, unknown
   range_too_wide: () => 'Pick at most 366 days.',
   unsupported_filter_combination: () => 'A run fixes its own dates: choose a run or dates, not both.',
   plan_required: () => 'This account’s plan has no API access.',
-  insufficient_scope: () => 'This key may not do that.',
+  // A signed-in person is told by role, an owner and admin rule in a sentence (both the service's words); a key's
+  // refusal names a scope, which means nothing on a page.
+  insufficient_scope: (d) => (d.startsWith('This key') ? 'This key may not do that.' : d),
   internal: () => 'Something went wrong in the service. Try again; if it keeps happening, look at its log.',
 };
 

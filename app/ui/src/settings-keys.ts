@@ -23,17 +23,25 @@ function keyStatus(k: ApiKey): HTMLElement {
   return badge('Active', 'ok');
 }
 
+/** On a plan without API access every key answers 403 plan_required: said before anyone makes one. */
+export function apiAccessNote(plan: { code: string; apiAccess: boolean }): string | null {
+  return plan.apiAccess
+    ? null
+    : `Your plan, ${plan.code}, has no API access: keys answer 403 plan_required until the plan changes.`;
+}
+
 export async function renderKeys(ctx: SettingsContext): Promise<void> {
   const owner = ctx.account.role === 'owner';
   const projects = (await allPages<Project>('/projects', {}, { signal: ctx.signal })).items;
   const projectName = new Map(projects.map((p) => [p.id, p.name]));
   const listArea = h('div', null, loading());
   const shown = h('div', { 'aria-live': 'polite' });
+  const noAccess = apiAccessNote(ctx.account.plan);
   ctx.area.append(
     shown,
     section('Keys', listArea),
     owner
-      ? section('Create a key', createForm())
+      ? section('Create a key', noAccess ? notice('warning', noAccess) : null, createForm())
       : notice('info', 'Only the account’s owner creates and revokes API keys.'),
   );
 

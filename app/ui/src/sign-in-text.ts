@@ -25,10 +25,27 @@ const SENTENCES: Record<string, string> = {
     'Sign-up here is by invitation only: ask the owner or an admin of an account to invite this e-mail address, then sign up with it.',
 };
 
+/** The web UI at the service's public origin, as /auth/sign-in-options names it (auth-client.ts keeps it here). */
+let serviceApp: string | null = null;
+
+export function rememberServiceApp(url: string | null): void {
+  serviceApp = url;
+}
+
+/**
+ * The library refuses a sign-in from a page opened at another address than the service's public one (another host
+ * name or IP for the same machine) as "Invalid origin": said as where to go instead.
+ */
+function wrongAddress(): string {
+  const where = serviceApp ? ` Open Answerwatch at ${serviceApp} and sign in there.` : '';
+  return `Sign-in works only at this service’s own address, not at the one this page was opened at.${where}`;
+}
+
 export function refusalText(r: Pick<AuthReply, 'status' | 'body' | 'retryAfter'>): string {
   if (r.status === 0) return 'Could not reach the service: check the connection and try again.';
   if (r.status === 429) return `Too many attempts. Try again ${waitText(r.retryAfter)}.`;
   const code = typeof r.body.code === 'string' ? r.body.code : '';
+  if (code === 'INVALID_ORIGIN') return wrongAddress();
   const known = SENTENCES[code];
   if (known) return known;
   const said = r.body.error_description ?? r.body.detail ?? r.body.message;

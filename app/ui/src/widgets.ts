@@ -31,6 +31,9 @@ export function onSubmit(
     const submit = form.querySelector<HTMLButtonElement>('button[type=submit]');
     if (submit) submit.disabled = true;
     status.replaceChildren();
+    // The last outcome is old news once the form is sent again: a success left in the live region would stand
+    // beside the error this attempt may bring.
+    if (liveRegion) liveRegion.textContent = '';
     form.setAttribute('aria-busy', 'true');
     try {
       const message = await handler();

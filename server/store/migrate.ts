@@ -15,6 +15,7 @@ import * as mailOutbox from './migrations/0010-mail-outbox.ts';
 import * as people from './migrations/0011-people.ts';
 import * as auditLog from './migrations/0013-audit-log.ts';
 import * as deviceCodes from './migrations/0014-device-codes.ts';
+import * as siteCrawls from './migrations/0017-site-crawls.ts';
 
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
 interface PortableMigration {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   '0011-people': people,
   '0013-audit-log': auditLog,
   '0014-device-codes': deviceCodes,
+  '0017-site-crawls': siteCrawls,
 };
 
 /**

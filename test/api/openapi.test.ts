@@ -182,6 +182,10 @@ describe('generated OpenAPI document', () => {
         'PATCH /projects/{projectId}/webhooks/{webhookId}',
         'GET /projects/{projectId}/alerts',
         'GET /account/audit-log',
+        'POST /projects/{projectId}/site/crawl',
+        'GET /projects/{projectId}/site',
+        'GET /projects/{projectId}/site/pages',
+        'GET /projects/{projectId}/site/crawls/{crawlId}',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );

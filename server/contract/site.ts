@@ -31,7 +31,11 @@ export const SiteCrawlResource = z
     warning: z.string().nullable().describe('For example that the host computer is off'),
     error: z
       .strictObject({
-        code: z.string().describe('invalid_website, address_refused, site_unreachable or robots_unavailable'),
+        code: z
+          .string()
+          .describe(
+            'invalid_website, address_refused, site_unreachable or robots_unavailable from the crawler; host_unavailable when the host computer did not start it, or stopped checking in during it, for 24 hours',
+          ),
         message: z.string(),
       })
       .nullable(),

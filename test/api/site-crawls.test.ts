@@ -3,6 +3,7 @@ import { CheckedIn, HostRun, Paired } from '../../server/contract/host-sync.ts';
 import { HostCrawl } from '../../server/contract/host-site-crawls.ts';
 import { SiteCrawlResource, SitePageList, SiteStatus } from '../../server/contract/site.ts';
 import { createPairCode } from '../../server/domain/host-pairing.ts';
+import { expireSiteCrawls } from '../../server/domain/site-crawl-expiry.ts';
 import { createProject, manualTracking } from '../support/fixtures.ts';
 import { createRunHarness, type RunHarness } from '../support/run-harness.ts';
 import { crawlSummary, sitePage } from '../support/site-crawl-result.ts';
@@ -131,6 +132,29 @@ describe('requesting a site crawl', () => {
       { id: crawl.id, projectId, state: 'queued', createdAt: crawl.createdAt },
     ]);
     expect(await get()).toMatchObject({ state: 'queued', warning: null });
+  });
+
+  it('fails a crawl no host started, or whose host went away, after 24 hours; the next one may start', async () => {
+    await setUp();
+    h.clock.advance(5 * 60_000);
+    const waiting = SiteCrawlResource.parse((await requestCrawl()).json());
+    h.clock.advance(23 * 3_600_000);
+    expect(await expireSiteCrawls(h.store, h.clock)).toBe(0);
+    h.clock.advance(3_600_000);
+    expect(await expireSiteCrawls(h.store, h.clock)).toBe(1);
+    const get = async (id: string) =>
+      (await h.get(`/v1/projects/${projectId}/site/crawls/${id}`, key)).json();
+    expect(await get(waiting.id)).toMatchObject({ state: 'failed', error: { code: 'host_unavailable' } });
+
+    await checkIn([]);
+    const claimed = await claimedCrawl();
+    h.clock.advance(24 * 3_600_000 + 60_000);
+    expect(await expireSiteCrawls(h.store, h.clock)).toBe(1);
+    expect(await get(claimed.crawlId)).toMatchObject({
+      state: 'failed',
+      error: { code: 'host_unavailable', message: expect.stringMatching(/stopped checking in/) },
+    });
+    expect((await requestCrawl()).statusCode).toBe(202);
   });
 
   it('is 409 host_required for a project without a host computer', async () => {

@@ -144,6 +144,27 @@ export function siteCrawlsRepository(db: Db) {
         .executeTakeFirst();
       return res.numUpdatedRows > 0n;
     },
+    /**
+     * Crawls no host will end: not started since `before`, or running on a host not seen since `before`.
+     */
+    async stale(before: string): Promise<SiteCrawlRow[]> {
+      return db
+        .selectFrom('site_crawls as c')
+        .innerJoin('projects as p', 'p.id', 'c.project_id')
+        .leftJoin('hosts as h', 'h.id', 'p.host_id')
+        .selectAll('c')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('c.state', 'in', ['queued', 'waiting_for_host']), eb('c.created_at', '<=', before)]),
+            eb.and([
+              eb('c.state', '=', 'running'),
+              eb('c.updated_at', '<=', before),
+              eb.or([eb('h.last_seen_at', 'is', null), eb('h.last_seen_at', '<=', before)]),
+            ]),
+          ]),
+        )
+        .execute();
+    },
     /** Stores pages not stored yet; answers how many were new (a page sent again is kept once). */
     async addPages(crawlId: string, pages: readonly NewSitePage[]): Promise<number> {
       if (pages.length === 0) return 0;

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { CrawlFinishBody } from '../contract/host-site-crawls.ts';
-import type { SitePage } from '../contract/site-crawl.ts';
+import { CRAWL_LIMITS, type SitePage } from '../contract/site-crawl.ts';
 import type { HostRecord } from '../store/repositories/hosts.ts';
 import type { ProjectRecord } from '../store/repositories/projects.ts';
 import type { SiteCrawlRow } from '../store/repositories/site-crawls.ts';
 import type { Services } from './context.ts';
 import { AppError, invalid, notFound } from './errors.ts';
-import { hostProject } from './host-sync.ts';
+import { hostProject } from './host-projects.ts';
 import { newId } from './ids.ts';
 import { brandCitations, mostCited } from './site-citations.ts';
 
@@ -124,10 +124,16 @@ export async function startScheduledCrawl(
 export async function uploadCrawlPages(s: Services, host: HostRecord, crawlId: string, pages: SitePage[]) {
   const { crawl } = await crawlOfHost(s, host, crawlId);
   if (crawl.state !== 'running') throw ended();
-  const stored = await s.store.siteCrawls.addPages(
-    crawlId,
-    pages.map((p) => ({ url: p.url, status: p.status, page: JSON.stringify(p) })),
-  );
+  const stored = await s.store.transaction(async (tx) => {
+    const added = await tx.siteCrawls.addPages(
+      crawlId,
+      pages.map((p) => ({ url: p.url, status: p.status, page: JSON.stringify(p) })),
+    );
+    if ((await tx.siteCrawls.pageCount(crawlId)) > CRAWL_LIMITS.maxPagesCeiling) {
+      throw invalid(`a crawl holds at most ${CRAWL_LIMITS.maxPagesCeiling} pages`);
+    }
+    return added;
+  });
   return { stored, duplicates: pages.length - stored };
 }
 

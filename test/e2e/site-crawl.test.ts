@@ -34,7 +34,7 @@ const exited = (agent: ChildProcess, signal: NodeJS.Signals) =>
     agent.kill(signal);
   });
 
-describe('the site crawl through the service and a paired agent, as real processes', () => {
+describe('the site crawl through the service and its host computer (a paired agent, start), as real processes', () => {
   let dir: string;
   let db: string;
   let site: FakeSite;
@@ -125,5 +125,47 @@ describe('the site crawl through the service and a paired agent, as real process
     const again = [...counts].filter(([, n]) => n > 1).map(([path]) => path);
     expect(again.length).toBeLessThanOrEqual(1);
     if (again.length === 1) expect(again[0]).toBe(site.requests[killedAt - 1]!.path);
+  }, 180_000);
+
+  it('is crawled by start’s own host too', async () => {
+    const startDb = join(dir, 'start', 'answerwatch.db');
+    const started = await startServer(
+      startDb,
+      {
+        ANSWERWATCH_LOG_LEVEL: 'warn',
+        ANSWERWATCH_AGENT_CHECKIN_MS: '300',
+        ANSWERWATCH_CRAWL_ALLOW_PRIVATE: '1',
+        NODE_EXTRA_CA_CERTS: CA,
+        ANSWERWATCH_CHROME: '/nonexistent/chromium',
+      },
+      'start',
+    );
+    try {
+      const { key } = await accountWithKey(startDb);
+      const own = apiClient(() => started.baseUrl, key);
+      const project = (await own('/projects', 'POST', { name: 'Acme', websiteUrl: `${site.origin}/` })).body;
+      await until(
+        'this computer to host the project',
+        async () => (await own(`/projects/${project.id}/capabilities`)).body.host,
+        (host) => host?.online === true,
+      );
+      const crawl = await own(`/projects/${project.id}/site/crawl`, 'POST');
+      expect(crawl.status).toBe(202);
+      const done = await until(
+        'the crawl to end',
+        async () => (await own(`/projects/${project.id}/site`)).body,
+        (s) => s.state === 'completed' || s.state === 'failed',
+      );
+      expect(done).toMatchObject({
+        state: 'completed',
+        lastCrawl: { id: crawl.body.id },
+        llmsTxt: { present: true },
+      });
+      const pages = (await own(`/projects/${project.id}/site/pages?limit=200`)).body.data;
+      expect(pages).toHaveLength(done.pages);
+      expect(pages.map((p: { url: string }) => p.url)).toContain(`${site.origin}/pricing`);
+    } finally {
+      await started.stop();
+    }
   }, 180_000);
 });

@@ -7,7 +7,7 @@
 import { setMaxListeners } from 'node:events';
 import { systemClock, type Clock } from '../../server/domain/clock.ts';
 import { randomAlnum } from '../../server/domain/ids.ts';
-import { createScheduler, type Scheduler } from '../../server/jobs/scheduler.ts';
+import type { Scheduler } from '../../server/jobs/scheduler.ts';
 import type { EngineFactory } from './engine-factory.ts';
 import type { LocalStore } from './local-store.ts';
 import type { LocalRun } from './local-store/runs.ts';
@@ -99,7 +99,6 @@ export function createAgent(o: AgentOptions): Agent {
   let checking: Promise<CheckInResult> | null = null;
   let connection: ConnectionState | null = null;
   let scheduler: Scheduler | null = null;
-  let crawlScheduler: Scheduler | null = null;
   const crawler: SiteCrawler | null = o.siteCrawls
     ? createSiteCrawler({ ...o.siteCrawls, store, client, clock, log })
     : null;
@@ -262,7 +261,7 @@ export function createAgent(o: AgentOptions): Agent {
       log.info({ projects: reply.projects.length }, 'projects updated');
       await scheduler?.refresh();
       await crawler?.schedule(reply.projects.map((p) => p.id));
-      await crawlScheduler?.refresh();
+      await crawler?.refreshSchedule();
     }
     await resumeUnfinished();
     const claimed = await claimRequests(reply.requests);
@@ -371,20 +370,7 @@ export function createAgent(o: AgentOptions): Agent {
         });
         await scheduler.start();
       }
-      if (crawler) {
-        await crawler.start();
-        if (o.schedule !== false) {
-          crawlScheduler = createScheduler({
-            load: () => crawler.weeklySchedules(),
-            fire: async (projectId, scheduledFor) =>
-              void (await crawler.runScheduled(projectId, scheduledFor)),
-            onError: (err, projectId) =>
-              log.warn({ projectId, ...errorFields(err) }, 'site crawl schedule problem'),
-            reloadEveryMs: o.scheduleReloadMs ?? 60_000,
-          });
-          await crawlScheduler.start();
-        }
-      }
+      await crawler?.start(o.schedule === false ? null : (o.scheduleReloadMs ?? 60_000));
       void checkIn()
         .catch((err: unknown) => log.error(errorFields(err), 'check-in failed'))
         .finally(arm);
@@ -396,8 +382,6 @@ export function createAgent(o: AgentOptions): Agent {
       timer = undefined;
       scheduler?.stop();
       scheduler = null;
-      crawlScheduler?.stop();
-      crawlScheduler = null;
       await crawler?.stop();
       for (const slot of active.values()) slot.controller.abort(new Error('the agent is stopping'));
       await idle();

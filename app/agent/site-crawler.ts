@@ -12,6 +12,7 @@ import type { HostCrawlRequest } from '../../server/contract/host-site-crawls.ts
 import type { SiteCrawl, SitePage } from '../../server/contract/site-crawl.ts';
 import type { Clock } from '../../server/domain/clock.ts';
 import type { ProjectSchedule } from '../../server/jobs/schedule-expression.ts';
+import { createScheduler, type Scheduler } from '../../server/jobs/scheduler.ts';
 import { crawlSite, type CrawlOptions } from './crawl/crawl.ts';
 import type { Renderer } from './crawl/render.ts';
 import type { CrawlSettings } from './crawl/settings.ts';
@@ -51,9 +52,13 @@ export interface SiteCrawler {
   weeklySchedules(): Promise<ProjectSchedule[]>;
   /** Resumes crawls a stop interrupted. */
   resume(): Promise<void>;
-  /** (Re)starts after `stop`: resumes crawls a stop interrupted. */
-  start(): Promise<void>;
-  /** Stops crawls under way (they resume at the next start) and waits for them. */
+  /**
+   * (Re)starts after `stop`: resumes crawls a stop interrupted and, unless `reloadEveryMs` is null, runs the
+   * weekly schedule (reloaded that often, and on `refreshSchedule`).
+   */
+  start(reloadEveryMs: number | null): Promise<void>;
+  refreshSchedule(): Promise<void>;
+  /** Stops the schedule and the crawls under way (they resume at the next start), and waits for them. */
   stop(): Promise<void>;
   idle(): Promise<void>;
 }
@@ -88,6 +93,7 @@ export function createSiteCrawler(o: SiteCrawlerOptions): SiteCrawler {
   const refusedClaims = new Set<string>();
   const refusedFirst = new Map<string, number>();
   let stopped = false;
+  let scheduler: Scheduler | null = null;
 
   const timezoneOf = async (projectId: string) =>
     (await store.cachedProject(projectId))?.tracking.timezone ?? 'UTC';
@@ -220,6 +226,13 @@ export function createSiteCrawler(o: SiteCrawlerOptions): SiteCrawler {
     }
   }
 
+  async function weeklySchedules(): Promise<ProjectSchedule[]> {
+    const cached = new Map((await store.cachedProjects()).map((p) => [p.id, p]));
+    return (await store.crawlPlans())
+      .filter((plan) => cached.has(plan.projectId))
+      .map((plan) => weeklyCrawlSchedule(plan, cached.get(plan.projectId)!.tracking.timezone));
+  }
+
   return {
     async schedule(projectIds) {
       const now = clock.now();
@@ -238,19 +251,28 @@ export function createSiteCrawler(o: SiteCrawlerOptions): SiteCrawler {
       await firstCrawls();
     },
     runScheduled,
-    async weeklySchedules() {
-      const cached = new Map((await store.cachedProjects()).map((p) => [p.id, p]));
-      return (await store.crawlPlans())
-        .filter((plan) => cached.has(plan.projectId))
-        .map((plan) => weeklyCrawlSchedule(plan, cached.get(plan.projectId)!.tracking.timezone));
-    },
+    weeklySchedules,
     resume,
-    async start() {
+    async start(reloadEveryMs) {
       stopped = false;
       await resume();
+      if (reloadEveryMs === null) return;
+      scheduler = createScheduler({
+        load: weeklySchedules,
+        fire: async (projectId, scheduledFor) => void (await runScheduled(projectId, scheduledFor)),
+        onError: (err, projectId) =>
+          log.warn({ projectId, ...errorFields(err) }, 'site crawl schedule problem'),
+        reloadEveryMs,
+      });
+      await scheduler.start();
+    },
+    async refreshSchedule() {
+      await scheduler?.refresh();
     },
     async stop() {
       stopped = true;
+      scheduler?.stop();
+      scheduler = null;
       for (const { controller } of active.values()) controller.abort(new Error('the agent is stopping'));
       await this.idle();
     },

@@ -22,6 +22,7 @@ import { projectRoutes } from './routes/projects.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { resultRoutes } from './routes/results.ts';
 import { runRoutes } from './routes/runs.ts';
+import { siteRoutes } from './routes/site.ts';
 import { setupRoutes } from './routes/setup.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { trackingRoutes } from './routes/tracking.ts';
@@ -153,6 +154,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         insightRoutes,
         trackingRoutes,
         webhookRoutes,
+        siteRoutes,
       ]) {
         routes(v1, services);
       }

@@ -15,6 +15,7 @@ import { errorFields, type AgentLog } from './log.ts';
 import { createUploader, type Uploader } from './outbox.ts';
 import { runLocalRun } from './runner.ts';
 import { createHostSchedule, effectiveTracking, promptsToAsk } from './schedule.ts';
+import { createSiteCrawler, type SiteCrawler, type SiteCrawlerOptions } from './site-crawler.ts';
 import { isOffline, isRefused, type CheckedInData, type SyncClient } from './sync-client.ts';
 import { PACKAGE_VERSION } from '../../server/package-root.ts';
 
@@ -35,6 +36,8 @@ export interface AgentOptions {
   uploadBatch?: number;
   /** Runs the service has in full are kept this long in the local cache, then forgotten; default 30. */
   keepDays?: number;
+  /** Crawl the projects' sites (weekly, and when the service asks); off when not given. */
+  siteCrawls?: Omit<SiteCrawlerOptions, 'store' | 'client' | 'clock' | 'log'>;
 }
 
 export type ConnectionState = 'online' | 'offline' | 'refused';
@@ -96,6 +99,9 @@ export function createAgent(o: AgentOptions): Agent {
   let checking: Promise<CheckInResult> | null = null;
   let connection: ConnectionState | null = null;
   let scheduler: Scheduler | null = null;
+  const crawler: SiteCrawler | null = o.siteCrawls
+    ? createSiteCrawler({ ...o.siteCrawls, store, client, clock, log })
+    : null;
 
   const track = <T>(p: Promise<T>): Promise<T> => {
     tasks.add(p);
@@ -234,22 +240,32 @@ export function createAgent(o: AgentOptions): Agent {
   async function doCheckIn(): Promise<CheckInResult> {
     const settings = (await store.allTracking()).slice(0, 100);
     const engineIds = (await o.engines.engineIds()).slice(0, 40);
+    const siteSchedule = await crawler?.schedule((await store.cachedProjects()).map((p) => p.id));
     let reply: CheckedInData;
     try {
-      reply = await client.checkIn({ agentVersion: version, engineIds, settings });
+      reply = await client.checkIn({
+        agentVersion: version,
+        engineIds,
+        settings,
+        ...(siteSchedule && { siteSchedule }),
+      });
     } catch (err) {
       if (!isOffline(err) && !isRefused(err)) throw err;
       noteConnection(err.kind === 'offline' ? 'offline' : 'refused', { code: err.code });
       await resumeUnfinished();
+      await crawler?.resume();
       return { status: err.kind === 'offline' ? 'offline' : 'refused', claimed: [] };
     }
     noteConnection('online');
     if (await store.replaceProjects(reply.projects, clock.now().toISOString())) {
       log.info({ projects: reply.projects.length }, 'projects updated');
       await scheduler?.refresh();
+      await crawler?.schedule(reply.projects.map((p) => p.id));
+      await crawler?.refreshSchedule();
     }
     await resumeUnfinished();
     const claimed = await claimRequests(reply.requests);
+    await crawler?.afterCheckIn(reply.siteCrawls ?? []);
     const drained = await uploader.drain();
     if (drained === 'offline') noteConnection('offline');
     return { status: 'online', claimed };
@@ -333,6 +349,7 @@ export function createAgent(o: AgentOptions): Agent {
   async function idle(): Promise<void> {
     while (tasks.size > 0) await Promise.allSettled([...tasks]);
     await uploader.idle();
+    await crawler?.idle();
   }
 
   return {
@@ -353,6 +370,7 @@ export function createAgent(o: AgentOptions): Agent {
         });
         await scheduler.start();
       }
+      await crawler?.start(o.schedule === false ? null : (o.scheduleReloadMs ?? 60_000));
       void checkIn()
         .catch((err: unknown) => log.error(errorFields(err), 'check-in failed'))
         .finally(arm);
@@ -364,6 +382,7 @@ export function createAgent(o: AgentOptions): Agent {
       timer = undefined;
       scheduler?.stop();
       scheduler = null;
+      await crawler?.stop();
       for (const slot of active.values()) slot.controller.abort(new Error('the agent is stopping'));
       await idle();
       log.info({}, 'agent stopped');

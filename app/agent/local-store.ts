@@ -17,14 +17,16 @@ import { outboxAnswerStore, type OutboxAnswerStore } from './local-store/outbox-
 import { pairingStore, type PairingStore } from './local-store/pairing.ts';
 import { projectCache, type ProjectCache } from './local-store/projects.ts';
 import { runStore, type RunStore } from './local-store/runs.ts';
+import { siteCrawlJobStore, type SiteCrawlJobStore } from './local-store/site-crawl-jobs.ts';
 import type { AgentDatabase } from './local-store/schema.ts';
 import * as initial from './migrations/0001-agent.ts';
 import * as runErrorCode from './migrations/0002-run-error-code.ts';
 import * as runFailures from './migrations/0003-run-failures.ts';
 import * as crawlProgress from './migrations/0004-crawl-progress.ts';
+import * as siteCrawlJobs from './migrations/0005-site-crawl-jobs.ts';
 
 export interface LocalStore
-  extends PairingStore, ProjectCache, ByokStore, RunStore, OutboxAnswerStore, CrawlStore {
+  extends PairingStore, ProjectCache, ByokStore, RunStore, OutboxAnswerStore, CrawlStore, SiteCrawlJobStore {
   readonly path: string;
   close(): Promise<void>;
 }
@@ -34,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0002-run-error-code': runErrorCode,
   '0003-run-failures': runFailures,
   '0004-crawl-progress': crawlProgress,
+  '0005-site-crawl-jobs': siteCrawlJobs,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
@@ -70,6 +73,7 @@ export async function openLocalStore(path: string, options: OpenLocalStoreOption
     ...runStore(db),
     ...outboxAnswerStore(db),
     ...crawlStore(db),
+    ...siteCrawlJobStore(db),
     async close() {
       await db.destroy();
     },

@@ -20,6 +20,14 @@ import {
   type PairBody,
   type ScheduledRunBody,
 } from '../../server/contract/host-sync.ts';
+import {
+  CrawlFinished,
+  CrawlPagesStored,
+  HostCrawl,
+  type CrawlFinishBody,
+} from '../../server/contract/host-site-crawls.ts';
+import type { SitePage } from '../../server/contract/site-crawl.ts';
+import type { HostCrawlData } from './local-store/site-crawl-jobs.ts';
 
 export type PairedData = z.infer<typeof Paired>;
 export type CheckedInData = z.infer<typeof CheckedIn>;
@@ -58,6 +66,10 @@ export interface SyncClient {
   startScheduledRun(projectId: string, body: z.infer<typeof ScheduledRunBody>): Promise<HostRunData>;
   uploadAnswers(runId: string, answers: HostAnswerData[]): Promise<AnswersStoredData>;
   finish(runId: string, body: z.infer<typeof FinishBody>): Promise<FinishedData>;
+  claimCrawl(crawlId: string): Promise<HostCrawlData>;
+  startScheduledCrawl(projectId: string, clientCrawlId: string): Promise<HostCrawlData>;
+  uploadCrawlPages(crawlId: string, pages: SitePage[]): Promise<z.infer<typeof CrawlPagesStored>>;
+  finishCrawl(crawlId: string, body: z.infer<typeof CrawlFinishBody>): Promise<z.infer<typeof CrawlFinished>>;
   close(): Promise<void>;
 }
 
@@ -163,6 +175,12 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
     startScheduledRun: (projectId, body) => call(`/projects/${seg(projectId)}/runs`, body, HostRun),
     uploadAnswers: (runId, answers) => call(`/runs/${seg(runId)}/answers`, { answers }, AnswersStored),
     finish: (runId, body) => call(`/runs/${seg(runId)}/finish`, body, Finished),
+    claimCrawl: (crawlId) => call(`/site-crawls/${seg(crawlId)}/claim`, {}, HostCrawl),
+    startScheduledCrawl: (projectId, clientCrawlId) =>
+      call(`/projects/${seg(projectId)}/site-crawls`, { clientCrawlId }, HostCrawl),
+    uploadCrawlPages: (crawlId, pages) =>
+      call(`/site-crawls/${seg(crawlId)}/pages`, { pages }, CrawlPagesStored),
+    finishCrawl: (crawlId, body) => call(`/site-crawls/${seg(crawlId)}/finish`, body, CrawlFinished),
     async close() {
       await own?.close();
     },

@@ -39,13 +39,19 @@ function positiveInt(name: string, text: string | undefined, fallback: number): 
 }
 
 export async function runAgent(opts: DataOptions & { server?: string }): Promise<void> {
-  const [{ createAgent }, { createHostEngines }, { createSyncClient, normaliseServerUrl }, { createLogger }] =
-    await Promise.all([
-      import('../../app/agent/agent.ts'),
-      import('../../app/agent/host-engines.ts'),
-      import('../../app/agent/sync-client.ts'),
-      import('../logger.ts'),
-    ]);
+  const [
+    { createAgent },
+    { createHostEngines },
+    { createSyncClient, normaliseServerUrl },
+    { createLogger },
+    { siteCrawlsFromEnv },
+  ] = await Promise.all([
+    import('../../app/agent/agent.ts'),
+    import('../../app/agent/host-engines.ts'),
+    import('../../app/agent/sync-client.ts'),
+    import('../logger.ts'),
+    import('../../app/agent/site-crawl-setup.ts'),
+  ]);
   const dataDir = dataDirOf(opts);
   const store = await openLocalStore(agentDbPath(dataDir));
   const pairing = await store.pairing();
@@ -66,6 +72,7 @@ export async function runAgent(opts: DataOptions & { server?: string }): Promise
     engines,
     log,
     checkInMs: positiveInt('ANSWERWATCH_AGENT_CHECKIN_MS', process.env.ANSWERWATCH_AGENT_CHECKIN_MS, 30_000),
+    siteCrawls: siteCrawlsFromEnv(process.env, serverUrl),
   });
   let stopping = false;
   const stop = async () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createAgent, type Agent } from '../../app/agent/agent.ts';
+import { siteCrawlsFromEnv } from '../../app/agent/site-crawl-setup.ts';
 import { CloudSignInError, cloudSignIn, pairedState, signedOut } from '../../app/agent/cloud-sign-in.ts';
 import { deviceLogin } from '../../app/agent/device-login.ts';
 import { createHostEngines } from '../../app/agent/host-engines.ts';
@@ -50,7 +51,14 @@ export async function startCloudHost(
     const pairing = stopped ? null : await store.pairing();
     if (!pairing) return;
     const client = createSyncClient({ serverUrl: pairing.serverUrl, token: pairing.token });
-    const agent = createAgent({ store, client, engines, log: o.log, checkInMs: o.checkInMs });
+    const agent = createAgent({
+      store,
+      client,
+      engines,
+      log: o.log,
+      checkInMs: o.checkInMs,
+      siteCrawls: siteCrawlsFromEnv(o.env, pairing.serverUrl),
+    });
     running = { agent, client };
     await agent.start();
   }

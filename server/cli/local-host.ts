@@ -10,6 +10,7 @@ import type { LocalHostPort } from '../routes/local-owner.ts';
 import { openLocalStore, type LocalStore } from '../../app/agent/local-store.ts';
 import { agentDbPath, browserProfileDir } from '../../app/agent/paths.ts';
 import { pair } from '../../app/agent/pair.ts';
+import { siteCrawlsFromEnv } from '../../app/agent/site-crawl-setup.ts';
 import { createSyncClient, type SyncClient } from '../../app/agent/sync-client.ts';
 import type { Clock } from '../domain/clock.ts';
 import { createPairCode } from '../domain/host-pairing.ts';
@@ -61,7 +62,14 @@ export function startLocalHosts(o: LocalHostOptions): LocalHostPort & { stop(): 
     }
     const paired = (await store.pairing())!;
     const client = createSyncClient({ serverUrl: o.serverUrl, token: paired.token });
-    const agent = createAgent({ store, client, engines, log: o.log, checkInMs: o.checkInMs });
+    const agent = createAgent({
+      store,
+      client,
+      engines,
+      log: o.log,
+      checkInMs: o.checkInMs,
+      siteCrawls: siteCrawlsFromEnv(o.env, o.serverUrl),
+    });
     running.set(accountId, {
       agent,
       store,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime } from './common.ts';
+import { HostCrawlRequest, SiteSchedule } from './host-site-crawls.ts';
 import { CADENCES, WEEKDAYS } from './tracking.ts';
 
 /**
@@ -40,6 +41,8 @@ export const CheckInBody = z.strictObject({
     .array(z.strictObject({ projectId: Id, tracking: HostTracking }))
     .max(100)
     .optional(),
+  /** Sent by agents that crawl sites (their next weekly crawl per project); the answer then names crawl requests. */
+  siteSchedule: SiteSchedule.optional(),
 });
 
 export const HostPrompt = z.strictObject({
@@ -73,6 +76,8 @@ export const CheckedIn = z.strictObject({
   projects: z.array(HostProject),
   /** Host-mode requests for this host to run: claim them, oldest first. */
   requests: z.array(HostRequest),
+  /** Site crawls requested of this host's projects, oldest first; only to agents that sent `siteSchedule`. */
+  siteCrawls: z.array(HostCrawlRequest).optional(),
 });
 
 /** What the host asks in a run, fixed by the service when the run starts. */

@@ -5,6 +5,7 @@ import { projectOps } from './operations/projects.ts';
 import { resultOps } from './operations/results.ts';
 import { runOps } from './operations/runs.ts';
 import { setupOps } from './operations/setup.ts';
+import { siteOps } from './operations/site.ts';
 import { webhookOps } from './operations/webhooks.ts';
 
 export type { HttpMethod, Operation } from './operation.ts';
@@ -22,6 +23,7 @@ export const ops = {
   ...webhookOps,
   ...insightOps,
   ...accountOps,
+  ...siteOps,
 };
 
 export const operations: readonly Operation[] = Object.values(ops);

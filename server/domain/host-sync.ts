@@ -9,6 +9,8 @@ import type { Services } from './context.ts';
 import { failedEnginesText, failureTally, hostEngineFailure, type FailedEngine } from './engine-failures.ts';
 import { AppError, invalid, notFound } from './errors.ts';
 import { importedAnswerId } from './import-answers.ts';
+import { hostProject } from './host-projects.ts';
+import { siteCrawlCheckIn } from './host-site-crawls.ts';
 import { findPlan, runsOnFor, type Plan } from './plans.ts';
 import { createRun, finishRun } from './run-lifecycle.ts';
 import { partOf, plannedPrompt, planRun, StoredPlan, type PlannedPrompt } from './run-plan.ts';
@@ -32,13 +34,6 @@ async function planOfAccount(s: HostServices, accountId: string): Promise<Plan> 
   const plan = account && findPlan(account.plan, s.plans);
   if (!plan) throw new AppError('not_found', 'The account of this host no longer exists.');
   return plan;
-}
-
-/** A project of this host, else 404: a host sees only the projects it serves. */
-async function hostProject(s: Services, host: HostRecord, projectId: string) {
-  const project = await s.store.projects.get(projectId);
-  if (!project || project.hostId !== host.id) throw notFound('project');
-  return project;
 }
 
 function validTimezone(tz: string): boolean {
@@ -77,7 +72,12 @@ async function applyHostSettings(
 export async function checkIn(
   s: HostServices,
   host: HostRecord,
-  body: { agentVersion: string; engineIds: string[]; settings?: { projectId: string; tracking: Tracking }[] },
+  body: {
+    agentVersion: string;
+    engineIds: string[];
+    settings?: { projectId: string; tracking: Tracking }[];
+    siteSchedule?: { projectId: string; nextCrawlAt: string }[];
+  },
 ) {
   const now = s.clock.now().toISOString();
   const plan = await planOfAccount(s, host.accountId);
@@ -119,6 +119,7 @@ export async function checkIn(
     host: { id: host.id, deviceLabel: host.deviceLabel },
     projects,
     requests,
+    ...(body.siteSchedule && { siteCrawls: await siteCrawlCheckIn(s, projectIds, body.siteSchedule) }),
   };
 }
 

@@ -4,6 +4,7 @@ import type { AnswerEngine } from '../../engines/types.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { Plan } from '../domain/plans.ts';
 import { beginCloudRun, expireWaitingRequests, finishRun } from '../domain/run-lifecycle.ts';
+import { expireSiteCrawls } from '../domain/site-crawl-expiry.ts';
 import type { Store } from '../store/index.ts';
 import type { Database } from '../store/schema.ts';
 import { executeCloudRun, type AnswerJudge } from './cloud-run.ts';
@@ -121,6 +122,7 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
 
   async function lookForWork(): Promise<void> {
     await expireWaitingRequests(o.store, o.clock, o.baseUrl);
+    await expireSiteCrawls(o.store, o.clock);
     while (!loop.stopped && loop.active < parallelRuns) {
       const request = await o.store.runRequests.claimNext(owner, o.clock.now().toISOString(), leaseUntil());
       if (!request) return;

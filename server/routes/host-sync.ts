@@ -10,7 +10,19 @@ import {
   RunPath,
   ScheduledRunBody,
 } from '../contract/host-sync.ts';
+import {
+  CrawlFinishBody,
+  CrawlPagesBody,
+  CrawlPath,
+  ScheduledCrawlBody,
+} from '../contract/host-site-crawls.ts';
 import { AppError } from '../domain/errors.ts';
+import {
+  claimSiteCrawl,
+  finishSiteCrawl,
+  startScheduledCrawl,
+  uploadCrawlPages,
+} from '../domain/host-site-crawls.ts';
 import { hashSecret, pairHost } from '../domain/host-pairing.ts';
 import {
   checkIn,
@@ -82,6 +94,42 @@ export async function hostSyncRoutes(app: FastifyInstance, s: HostServices): Pro
       );
       host.post('/runs/:runId/finish', { schema: { params: RunPath, body: FinishBody } }, async (req) =>
         finishHostRun(s, req.hostComputer, RunPath.parse(req.params).runId, FinishBody.parse(req.body)),
+      );
+      host.post('/site-crawls/:crawlId/claim', { schema: { params: CrawlPath } }, async (req) =>
+        claimSiteCrawl(s, req.hostComputer, CrawlPath.parse(req.params).crawlId),
+      );
+      host.post(
+        '/projects/:projectId/site-crawls',
+        { schema: { params: ProjectPath, body: ScheduledCrawlBody } },
+        async (req) =>
+          startScheduledCrawl(
+            s,
+            req.hostComputer,
+            ProjectPath.parse(req.params).projectId,
+            ScheduledCrawlBody.parse(req.body).clientCrawlId,
+          ),
+      );
+      host.post(
+        '/site-crawls/:crawlId/pages',
+        { schema: { params: CrawlPath, body: CrawlPagesBody } },
+        async (req) =>
+          uploadCrawlPages(
+            s,
+            req.hostComputer,
+            CrawlPath.parse(req.params).crawlId,
+            CrawlPagesBody.parse(req.body).pages,
+          ),
+      );
+      host.post(
+        '/site-crawls/:crawlId/finish',
+        { schema: { params: CrawlPath, body: CrawlFinishBody } },
+        async (req) =>
+          finishSiteCrawl(
+            s,
+            req.hostComputer,
+            CrawlPath.parse(req.params).crawlId,
+            CrawlFinishBody.parse(req.body),
+          ),
       );
     },
     { prefix: HOST_PREFIX },

@@ -15,6 +15,7 @@ import { promptsRepository } from './repositories/prompts.ts';
 import { runRequestsRepository } from './repositories/run-requests.ts';
 import { runsRepository } from './repositories/runs.ts';
 import { settingsRepository } from './repositories/settings.ts';
+import { siteCrawlsRepository } from './repositories/site-crawls.ts';
 import { sourceSummariesRepository } from './repositories/source-summaries.ts';
 import { summariesRepository } from './repositories/summaries.ts';
 import { surfaceSummariesRepository } from './repositories/surface-summaries.ts';
@@ -42,6 +43,7 @@ function repositories(db: Db, d: SqlDialect) {
     runRequests: runRequestsRepository(db, d),
     runs: runsRepository(db),
     settings: settingsRepository(db),
+    siteCrawls: siteCrawlsRepository(db),
     sourceSummaries: sourceSummariesRepository(db),
     summaries: summariesRepository(db, d),
     surfaceSummaries: surfaceSummariesRepository(db),

@@ -17,6 +17,7 @@ import * as auditLog from './migrations/0013-audit-log.ts';
 import * as deviceCodes from './migrations/0014-device-codes.ts';
 import * as passkeys from './migrations/0015-passkeys.ts';
 import * as ssoProviders from './migrations/0016-sso-providers.ts';
+import * as siteCrawls from './migrations/0017-site-crawls.ts';
 import * as keyLastUsed from './migrations/0018-key-last-used.ts';
 
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   '0014-device-codes': deviceCodes,
   '0015-passkeys': passkeys,
   '0016-sso-providers': ssoProviders,
+  '0017-site-crawls': siteCrawls,
   '0018-key-last-used': keyLastUsed,
 };
 

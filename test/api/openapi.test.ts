@@ -188,6 +188,10 @@ describe('generated OpenAPI document', () => {
         'DELETE /account/keys/{keyId}',
         'GET /account/computers',
         'DELETE /account/computers/{computerId}',
+        'POST /projects/{projectId}/site/crawl',
+        'GET /projects/{projectId}/site',
+        'GET /projects/{projectId}/site/pages',
+        'GET /projects/{projectId}/site/crawls/{crawlId}',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );

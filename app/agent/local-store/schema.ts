@@ -38,6 +38,19 @@ export interface AgentDatabase {
     uploaded_at: string | null;
   };
   crawl_progress: { crawl_id: string; project_id: string; setup: string; updated_at: string };
+  site_crawl_jobs: {
+    crawl_id: string;
+    project_id: string;
+    crawl: string;
+    result: string | null;
+    updated_at: string;
+  };
+  site_crawl_plans: {
+    project_id: string;
+    first_seen_at: string;
+    first_crawl_at: string;
+    last_crawl_at: string | null;
+  };
   crawl_urls: {
     crawl_id: string;
     position: number;

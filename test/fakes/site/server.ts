@@ -35,6 +35,8 @@ export interface FakeSite {
 export async function startFakeSite(
   routes: Record<string, Route>,
   onRequest?: (request: SiteRequest) => void,
+  /** The name in its URLs; `localhost` (also on the certificate) for a process that resolves names itself. */
+  host = SITE_HOST,
 ): Promise<FakeSite> {
   const requests: SiteRequest[] = [];
   const sockets = new Set<Socket>();
@@ -58,7 +60,7 @@ export async function startFakeSite(
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  origin = `https://${SITE_HOST}:${port}`;
+  origin = `https://${host}:${port}`;
   return {
     origin,
     port,

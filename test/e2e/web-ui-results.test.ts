@@ -375,6 +375,7 @@ describe.skipIf(browserPath === null)('web UI: runs, overview and answers', { ti
             w.trayRunNow = callback;
             return () => {};
           },
+          onCloudSignIn: () => () => {},
         };
       });
       await tray.goto(ui.uiUrl);

@@ -211,16 +211,18 @@ describe('sign-in: limits, sessions on every instance, fixation, methods', () =>
     expect((await me(other, cookie)).statusCode).toBe(200);
     const session = await call(h.app, { method: 'GET', url: '/auth/get-session', headers: { cookie } });
     const token = session.json().session.token as string;
-    // The session's row no longer names the account (as after switching to an account of another's).
+    // The session's row names another account now (written straight to it, as another instance's switch would).
+    const elsewhere = (await h.account()).accountId;
     const db = h.store.identityDatabase.db;
     await db
       .updateTable('auth_session' as never)
-      .set({ activeOrganizationId: null } as never)
+      .set({ activeOrganizationId: elsewhere } as never)
       .where('token' as never, '=', token as never)
       .execute();
     const after = await me(other, cookie);
-    expect(after.statusCode).toBe(400);
-    expect(after.json().code).toBe('invalid_parameter');
+    // Not the remembered account: the one the row names, which is not this person's.
+    expect(after.statusCode).toBe(404);
+    expect(after.json().code).toBe('not_found');
   });
 
   it('gives a new session id at sign-in: a cookie held before is never the one after', async () => {

@@ -47,7 +47,7 @@ function repositories(db: Db, d: SqlDialect) {
     surfaceSummaries: surfaceSummariesRepository(db),
     topics: topicsRepository(db),
     trendSummaries: trendSummariesRepository(db),
-    webhooks: webhooksRepository(db, d),
+    webhooks: webhooksRepository(db),
   };
 }
 

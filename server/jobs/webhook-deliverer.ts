@@ -72,6 +72,7 @@ export function createWebhookDeliverer(o: DelivererOptions): WebhookDeliverer {
     }
   }
 
+  let unlisten = () => {};
   const loop = createWorkLoop(sweep, {
     pollMs: o.pollMs ?? 1_000,
     onError: (err) => o.log.error({ err }, 'webhook delivery failed'),
@@ -83,9 +84,15 @@ export function createWebhookDeliverer(o: DelivererOptions): WebhookDeliverer {
       const d = await o.store.webhooks.delivery(deliveryId);
       if (d) await attemptDelivery(deps, d);
     },
-    start: () => loop.start(),
+    start() {
+      unlisten = o.store.onDeliveriesQueued(() => loop.kick());
+      loop.start();
+    },
     kick: () => loop.kick(),
     idle: () => loop.idle(),
-    stop: () => loop.stop(),
+    stop() {
+      unlisten();
+      return loop.stop();
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../database.ts';
+import type { SqlDialect } from '../dialect.ts';
 import type { Database } from '../schema.ts';
 
 export type WebhookRow = Selectable<Database['webhooks']>;
@@ -40,7 +41,7 @@ export interface Attempt {
 /** Deliveries kept per webhook: the contract shows the last 50. */
 const HISTORY = 50;
 
-export function webhooksRepository(db: Db) {
+export function webhooksRepository(db: Db, d: SqlDialect) {
   return {
     async create(w: NewWebhook): Promise<void> {
       await db
@@ -127,9 +128,13 @@ export function webhooksRepository(db: Db) {
         .execute();
       return rows.filter((w) => (JSON.parse(w.events) as string[]).some((e) => events.includes(e)));
     },
-    /** Queues deliveries, due at once, and keeps each webhook's history to the last 50 (never a pending one). */
+    /**
+     * Queues deliveries, due at once, and keeps each webhook's history to the last 50 (never a pending one); the
+     * other instances' deliverers are told once the transaction commits.
+     */
     async enqueue(deliveries: readonly NewDelivery[], now: string): Promise<void> {
       if (deliveries.length === 0) return;
+      await d.announceDeliveries(db);
       await db
         .insertInto('webhook_deliveries')
         .values(

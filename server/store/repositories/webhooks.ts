@@ -215,14 +215,27 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
       perWebhook: { max: number; inFlight: ReadonlyMap<string, number> },
     ): Promise<DeliveryRow[]> {
       const busy = [...perWebhook.inFlight].filter(([, n]) => n > 0);
+      const full = busy.filter(([, n]) => n >= perWebhook.max).map(([id]) => id);
       const held = busy.length
         ? sql`case webhook_id ${sql.join(
             busy.map(([id, n]) => sql`when ${id} then ${sql.lit(n)}`),
             sql` `,
           )} else 0 end`
         : sql`0`;
-      const ranked = db
+      // The oldest due rows of the webhooks with room, read through the due index and only as many as could be
+      // taken, so a backlog of thousands costs each look a few hundred rows, not all of them.
+      let candidates = db
         .selectFrom('webhook_deliveries')
+        .select(['id', 'webhook_id', 'next_attempt_at', 'seq'])
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('seq')
+        .limit(limit * perWebhook.max);
+      if (full.length > 0) candidates = candidates.where('webhook_id', 'not in', full);
+      const ranked = db
+        .selectFrom(candidates.as('c'))
         .select([
           'id',
           'next_attempt_at',
@@ -231,9 +244,6 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
             'place',
           ),
         ])
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
         .as('r');
       const due = db
         .selectFrom(ranked)

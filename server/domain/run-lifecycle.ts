@@ -101,8 +101,11 @@ const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export async function addRunAnswers(tx: Repositories, answers: readonly RunAnswer[]): Promise<boolean[]> {
   const stored = new Array<boolean>(answers.length).fill(false);
   const byProject = new Map<string, number[]>();
-  for (const [i, a] of answers.entries())
-    byProject.set(a.row.project_id, [...(byProject.get(a.row.project_id) ?? []), i]);
+  for (const [i, a] of answers.entries()) {
+    const at = byProject.get(a.row.project_id);
+    if (at) at.push(i);
+    else byProject.set(a.row.project_id, [i]);
+  }
   const runs = new Map<string, number>();
   const spent = new Map<string, number>();
   for (const projectId of [...byProject.keys()].sort(byKey)) {

@@ -218,7 +218,7 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
       const full = busy.filter(([, n]) => n >= perWebhook.max).map(([id]) => id);
       const held = busy.length
         ? sql`case webhook_id ${sql.join(
-            busy.map(([id, n]) => sql`when ${id} then ${sql.lit(n)}`),
+            busy.map(([id, n]) => sql`when ${id} then ${n}`),
             sql` `,
           )} else 0 end`
         : sql`0`;

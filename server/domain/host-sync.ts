@@ -12,9 +12,8 @@ import { importedAnswerId } from './import-answers.ts';
 import { hostProject } from './host-projects.ts';
 import { siteCrawlCheckIn } from './host-site-crawls.ts';
 import { findPlan, runsOnFor, type Plan } from './plans.ts';
-import { createRun, finishRun } from './run-lifecycle.ts';
+import { addRunAnswers, createRun, finishRun } from './run-lifecycle.ts';
 import { partOf, plannedPrompt, planRun, StoredPlan, type PlannedPrompt } from './run-plan.ts';
-import { addScoredAnswers } from './store-answers.ts';
 
 type Tracking = {
   engineIds: string[];
@@ -276,20 +275,11 @@ export async function uploadAnswers(
       createdAt,
       competitorSet,
     });
-    return { row, counts: answerCounts(row, scored) };
+    return { row, counts: answerCounts(row, scored), requestId: null, units: 0 };
   });
-  return s.store.transaction(async (tx) => {
-    const stored = await addScoredAnswers(
-      tx,
-      run.project_id,
-      rows.map((r) => r.row),
-      rows.map((r) => r.counts),
-    );
-    for (const date of new Set(rows.map((r) => r.row.date)))
-      await tx.summaries.markPending(run.project_id, date, createdAt);
-    await tx.runs.addCounts(runId, stored.inserted, 0);
-    return { stored: stored.inserted, duplicates: stored.duplicates };
-  });
+  const stored = await s.store.transaction((tx) => addRunAnswers(tx, rows));
+  const inserted = stored.filter(Boolean).length;
+  return { stored: inserted, duplicates: rows.length - inserted };
 }
 
 /**

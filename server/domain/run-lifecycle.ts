@@ -9,6 +9,7 @@ import { newId } from './ids.ts';
 import type { Plan } from './plans.ts';
 import { partOf, plannedPrompt, StoredPlan, type PlannedPrompt } from './run-plan.ts';
 import { addScoredAnswers } from './store-answers.ts';
+import { createGroupCommit, type GroupCommit, type GroupCommitOptions } from './group-commit.ts';
 import { emitAlertEvents } from './alert-events.ts';
 import { failedEnginesText, type FailedEngine } from './engine-failures.ts';
 import { emitRunEvent } from './webhook-events.ts';
@@ -79,26 +80,67 @@ export async function createRun(
   return run;
 }
 
-/**
- * One answer of a run, stored with everything that depends on it in one transaction: the summaries (the day is
- * marked as still changing), the run's count and the units spent. Answers false when the slot was stored before.
- */
-export async function recordRunAnswer(
-  store: Store,
-  request: RequestRow,
-  row: NewAnswerRow,
-  counts: AnswerCounts,
-  units: number,
-): Promise<boolean> {
-  return store.transaction(async (tx) => {
-    const { inserted } = await addScoredAnswers(tx, request.project_id, [row], [counts]);
-    if (inserted === 0) return false;
-    await tx.summaries.markPending(request.project_id, row.date, row.created_at);
-    await tx.runs.addCounts(row.run_id!, 1, 0);
-    await tx.runRequests.addSpent(request.id, units);
-    return true;
-  });
+/** One answer of a run, as handed to addRunAnswers. */
+export interface RunAnswer {
+  row: NewAnswerRow;
+  counts: AnswerCounts;
+  /** The request whose held units it spends (null: a host run's answer, which spends none). */
+  requestId: string | null;
+  units: number;
 }
+
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Answers of runs (of any projects), stored with everything that depends on them in the caller's transaction: the
+ * summaries (their days marked as still changing), each run's count and each request's units spent. Answers, for
+ * each (same order), whether it was stored now (false: its slot was stored before). Projects, days, runs and
+ * requests are written in key order, so two instances' transactions over the same rows lock them in the same order
+ * and cannot deadlock.
+ */
+export async function addRunAnswers(tx: Repositories, answers: readonly RunAnswer[]): Promise<boolean[]> {
+  const stored = new Array<boolean>(answers.length).fill(false);
+  const byProject = new Map<string, number[]>();
+  for (const [i, a] of answers.entries()) {
+    const at = byProject.get(a.row.project_id);
+    if (at) at.push(i);
+    else byProject.set(a.row.project_id, [i]);
+  }
+  const runs = new Map<string, number>();
+  const spent = new Map<string, number>();
+  for (const projectId of [...byProject.keys()].sort(byKey)) {
+    const at = byProject.get(projectId)!;
+    const result = await addScoredAnswers(
+      tx,
+      projectId,
+      at.map((i) => answers[i]!.row),
+      at.map((i) => answers[i]!.counts),
+    );
+    const days = new Map<string, string>();
+    for (const [k, i] of at.entries()) {
+      if (!result.stored[k]) continue;
+      stored[i] = true;
+      const { row, requestId, units } = answers[i]!;
+      // A day already marked keeps its mark; a new one is marked since its earliest answer.
+      if (!days.has(row.date) || row.created_at < days.get(row.date)!) days.set(row.date, row.created_at);
+      runs.set(row.run_id!, (runs.get(row.run_id!) ?? 0) + 1);
+      if (requestId !== null) spent.set(requestId, (spent.get(requestId) ?? 0) + units);
+    }
+    for (const date of [...days.keys()].sort(byKey))
+      await tx.summaries.markPending(projectId, date, days.get(date)!);
+  }
+  for (const runId of [...runs.keys()].sort(byKey)) await tx.runs.addCounts(runId, runs.get(runId)!, 0);
+  for (const requestId of [...spent.keys()].sort(byKey))
+    await tx.runRequests.addSpent(requestId, spent.get(requestId)!);
+  return stored;
+}
+
+/**
+ * The one way runs store their answers: grouped, each group in one transaction (see createGroupCommit). An
+ * answer's promise resolves once its group committed, so a restart never skips a slot whose answer was not stored.
+ */
+export const runAnswerGroups = (store: Store, o?: GroupCommitOptions): GroupCommit<RunAnswer, boolean> =>
+  createGroupCommit((answers) => store.transaction((tx) => addRunAnswers(tx, answers)), o);
 
 export type RunOutcome =
   /** failedEngines: the engines that failed every answer of a run that completed with the others. */

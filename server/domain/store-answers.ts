@@ -8,6 +8,8 @@ import { surfaceDeltas, surfaceKeys } from './surface-deltas.ts';
 export interface StoreResult {
   inserted: number;
   duplicates: number;
+  /** For each answer given (same order): whether this call stored it (false: stored before, or earlier in the list). */
+  stored: boolean[];
 }
 
 /**
@@ -22,12 +24,13 @@ export async function addScoredAnswers(
   answers: readonly NewAnswerRow[],
   counts: readonly AnswerCounts[],
 ): Promise<StoreResult> {
-  if (answers.length === 0) return { inserted: 0, duplicates: 0 };
+  if (answers.length === 0) return { inserted: 0, duplicates: 0, stored: [] };
   const ids = await tx.answers.insert(answers);
   // The same id twice in one batch is inserted once; deleting on first sight keeps the copy out of the counts.
-  const fresh = counts.filter((_, i) => ids.delete(answers[i]!.id));
+  const stored = answers.map((a) => ids.delete(a.id));
+  const fresh = counts.filter((_, i) => stored[i]);
   await addToSummaries(tx, projectId, fresh);
-  return { inserted: fresh.length, duplicates: answers.length - fresh.length };
+  return { inserted: fresh.length, duplicates: answers.length - fresh.length, stored };
 }
 
 async function addToSummaries(tx: Repositories, projectId: string, answers: readonly AnswerCounts[]) {
@@ -69,6 +72,6 @@ export function storeScoredAnswers(
   answers: readonly NewAnswerRow[],
   counts: readonly AnswerCounts[],
 ): Promise<StoreResult> {
-  if (answers.length === 0) return Promise.resolve({ inserted: 0, duplicates: 0 });
+  if (answers.length === 0) return Promise.resolve({ inserted: 0, duplicates: 0, stored: [] });
   return store.transaction((tx) => addScoredAnswers(tx, projectId, answers, counts));
 }

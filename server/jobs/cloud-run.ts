@@ -4,7 +4,8 @@ import { answerCounts, answerRow, projectScorer, type Judgement } from '../domai
 import type { Clock } from '../domain/clock.ts';
 import { runsOnFor, type Plan } from '../domain/plans.ts';
 import { slotsOf, type Slot } from '../domain/run-plan.ts';
-import { recordRunAnswer, type RunOutcome, type StartedRun } from '../domain/run-lifecycle.ts';
+import type { RunAnswer, RunOutcome, StartedRun } from '../domain/run-lifecycle.ts';
+import type { GroupCommit } from '../domain/group-commit.ts';
 import { importedAnswerId } from '../domain/import-answers.ts';
 import { engineFailure, failedEnginesText, failureTally, noServiceKey } from '../domain/engine-failures.ts';
 import type { Store } from '../store/index.ts';
@@ -27,6 +28,8 @@ export interface CloudRunDeps {
   clock: Clock;
   engines: ReadonlyMap<string, AnswerEngine>;
   judge: AnswerJudge | null;
+  /** Where answers are stored, grouped with those of every run this process works (runAnswerGroups). */
+  answers: GroupCommit<RunAnswer, boolean>;
   onSlotError?: (slot: Slot, err: unknown) => void;
 }
 
@@ -36,7 +39,8 @@ class NoServiceKey extends Error {}
 /**
  * Asks every slot of a run that is not stored yet, all at once: each engine adapter queues what is beyond its
  * own concurrency limit, so engines work side by side. Each answer is scored (and judged) as it arrives and
- * stored at once, so the Run's count is right at every moment and a restart asks only what is missing.
+ * stored with the next group of answers (a few milliseconds at most when none is being written), so the Run's
+ * count follows closely and a restart asks only what is missing: a slot counts as done once its group committed.
  */
 export async function executeCloudRun(
   deps: CloudRunDeps,
@@ -92,7 +96,7 @@ export async function executeCloudRun(
       judged,
     );
     const units = runsOnFor(plan, slot.engineId) === 'cloud' ? 1 : 0;
-    await recordRunAnswer(store, request, row, answerCounts(row, scored), units);
+    await deps.answers.add({ row, counts: answerCounts(row, scored), requestId: request.id, units });
   };
 
   await Promise.all(

@@ -14,7 +14,7 @@ import { newId } from '../domain/ids.ts';
 import { importAnswers } from '../domain/import-answers.ts';
 import { DEFAULT_PLANS, findPlan, type Plan } from '../domain/plans.ts';
 import { createDemoAccount, scheduleOff } from '../domain/first-run.ts';
-import { beginCloudRun, finishRun } from '../domain/run-lifecycle.ts';
+import { beginCloudRun, finishRun, runAnswerGroups } from '../domain/run-lifecycle.ts';
 import type { SecretBox } from '../domain/secret-box.ts';
 import { newWebhookSecret } from '../domain/webhook-signature.ts';
 import type { Store } from '../store/index.ts';
@@ -118,7 +118,7 @@ async function demoRun(
   const started = (await beginCloudRun(store, clock, request, plan))!;
   const engines = demoEngines(plan.engineIds, { ...demo, ...o, clock });
   const judge = projectJudge(store, demoJudge());
-  const deps = { store, clock, engines, judge };
+  const deps = { store, clock, engines, judge, answers: runAnswerGroups(store) };
   const outcome = await executeCloudRun(deps, request, started, plan, new AbortController().signal);
   const run = await finishRun(store, clock, o.baseUrl, request, 'cloud', started.run.id, outcome);
   return { status: run.status, answers: run.answer_count };

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { AnswerEngine } from '../../engines/types.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { Plan } from '../domain/plans.ts';
-import { beginCloudRun, expireWaitingRequests, finishRun } from '../domain/run-lifecycle.ts';
+import { beginCloudRun, expireWaitingRequests, finishRun, runAnswerGroups } from '../domain/run-lifecycle.ts';
 import { expireSiteCrawls } from '../domain/site-crawl-expiry.ts';
 import type { Store } from '../store/index.ts';
 import type { Database } from '../store/schema.ts';
@@ -57,6 +57,8 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
   const pollMs = o.pollMs ?? 2_000;
   const parallelRuns = o.parallelRuns ?? 4;
   const working = new Map<string, AbortController>();
+  // One group commit for every run this executor works: answers of runs side by side share transactions.
+  const answers = runAnswerGroups(o.store);
 
   const leaseUntil = () => new Date(o.clock.now().getTime() + leaseMs).toISOString();
 
@@ -78,6 +80,7 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
           clock: o.clock,
           engines: o.engines,
           judge: o.judge ?? null,
+          answers,
           onSlotError: (slot, err) =>
             o.log.warn({ runId: started.run.id, engineId: slot.engineId, err: String(err) }, 'answer failed'),
         },

@@ -15,6 +15,8 @@ export interface DelivererOptions {
   log: JobLog;
   /** Attempts in flight at once. */
   concurrency?: number;
+  /** Attempts in flight at once to any one webhook, so a slow receiver holds back only its own deliveries. */
+  perWebhook?: number;
   pollMs?: number;
   leaseMs?: number;
 }
@@ -29,11 +31,20 @@ export interface WebhookDeliverer extends WebhookPort {
 }
 
 /**
- * The outbox worker: attempts due deliveries, a few at a time, each under a lease in the database, so deliveries
- * survive restarts and two processes on one database never make the same attempt.
+ * The outbox worker: attempts due deliveries, a few at a time and at most `perWebhook` to one webhook, each under a
+ * lease in the database, so deliveries survive restarts, two processes on one database never make the same attempt,
+ * and a receiver that answers slowly delays only its own deliveries. It looks when kicked (a run ended here, or
+ * deliveries were queued by another instance on PostgreSQL), at each attempt's end and every `pollMs`.
  */
 export function createWebhookDeliverer(o: DelivererOptions): WebhookDeliverer {
   const concurrency = o.concurrency ?? 32;
+  const perWebhook = o.perWebhook ?? 4;
+  const inFlight = new Map<string, number>();
+  const count = (webhookId: string, by: number) => {
+    const n = (inFlight.get(webhookId) ?? 0) + by;
+    if (n > 0) inFlight.set(webhookId, n);
+    else inFlight.delete(webhookId);
+  };
   const deps = {
     store: o.store,
     clock: o.clock,
@@ -49,12 +60,19 @@ export function createWebhookDeliverer(o: DelivererOptions): WebhookDeliverer {
       if (room <= 0) return;
       const now = o.clock.now();
       const until = new Date(now.getTime() + deps.leaseMs).toISOString();
-      const due = await o.store.webhooks.claimDue(deps.owner, now.toISOString(), until, room);
-      for (const d of due) loop.track(attemptLeased(deps, d));
+      const due = await o.store.webhooks.claimDue(deps.owner, now.toISOString(), until, room, {
+        max: perWebhook,
+        inFlight,
+      });
+      for (const d of due) {
+        count(d.webhook_id, 1);
+        loop.track(attemptLeased(deps, d).finally(() => count(d.webhook_id, -1)));
+      }
       if (due.length < room) return;
     }
   }
 
+  let unlisten = () => {};
   const loop = createWorkLoop(sweep, {
     pollMs: o.pollMs ?? 1_000,
     onError: (err) => o.log.error({ err }, 'webhook delivery failed'),
@@ -66,9 +84,15 @@ export function createWebhookDeliverer(o: DelivererOptions): WebhookDeliverer {
       const d = await o.store.webhooks.delivery(deliveryId);
       if (d) await attemptDelivery(deps, d);
     },
-    start: () => loop.start(),
+    start() {
+      unlisten = o.store.onDeliveriesQueued(() => loop.kick());
+      loop.start();
+    },
     kick: () => loop.kick(),
     idle: () => loop.idle(),
-    stop: () => loop.stop(),
+    stop() {
+      unlisten();
+      return loop.stop();
+    },
   };
 }

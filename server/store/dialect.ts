@@ -15,6 +15,9 @@ type AnyTable = CreateTableBuilder<any, any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- locks are taken on any database or transaction
 type AnyDb = Kysely<any>;
 
+/** The PostgreSQL channel that says webhook deliveries were queued (see announceDeliveries). */
+export const DELIVERIES_CHANNEL = 'answerwatch_deliveries';
+
 /**
  * What differs between the two engines, in one place, so that repositories and migrations stay one code path.
  * A repository or migration that needs something engine-specific asks this object; nothing else in the store
@@ -37,6 +40,12 @@ export interface SqlDialect {
   claim<Q extends AnySelect>(select: Q): Q;
   /** Whether a failed transaction may simply be run again (a deadlock or serialization failure). */
   isRetryable(err: unknown): boolean;
+  /**
+   * Tells the other instances on this database, once the current transaction commits, that webhook deliveries were
+   * queued (PostgreSQL NOTIFY on DELIVERIES_CHANNEL), so their deliverers look at once instead of at their next poll.
+   * SQLite serves one process, whose deliverer is woken in process; it sends nothing.
+   */
+  announceDeliveries(db: AnyDb): Promise<void>;
   /**
    * The text lowercased by Unicode's rules, as JavaScript's `toLowerCase` does it: SQL's own `lower` folds only
    * ASCII letters on SQLite and under PostgreSQL's "C" collation, so `Ü` would never match `ü`.
@@ -97,6 +106,7 @@ export const sqliteDialect: SqlDialect = {
   jsonArrayInt: (column, key, index) =>
     sql<number | null>`json_extract(${sql.ref(column)}, ${`$."${safeKey(key)}"[${index}]`})`,
   claim: (select) => select,
+  announceDeliveries: async () => {},
   isRetryable: () => false,
   foldCase: (text) => sql<string>`${sql.raw(SQLITE_FOLD_CASE)}(${text})`,
   schema: sqliteSchema,
@@ -113,6 +123,9 @@ export const postgresDialect: SqlDialect = {
   jsonArrayInt: (column, key, index) =>
     sql<number | null>`((${sql.ref(column)})::jsonb -> ${safeKey(key)} ->> ${sql.lit(index)})::bigint`,
   claim: (select) => select.forUpdate().skipLocked() as typeof select,
+  async announceDeliveries(db) {
+    await sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`.execute(db);
+  },
   isRetryable: (err) => RETRYABLE.has((err as { code?: string } | null)?.code ?? ''),
   // ICU's root-locale mapping, the one JavaScript's toLowerCase follows; every PostgreSQL built with ICU (Debian's,
   // the official images, the managed services) has this collation.

@@ -19,6 +19,8 @@ export interface StoreEngine {
   generation(projectId: string): Promise<string>;
   /** Early word that data changed elsewhere, so caches can drop entries; `generation` stays the proof. */
   onChange(listener: (changed: ChangedProjects) => void): () => void;
+  /** Word that webhook deliveries were queued by any process on this database (see announceDeliveries). */
+  onDeliveriesQueued(listener: () => void): () => void;
   readonly rateCounter: RateCounter;
   /** Ends what the engine keeps open besides the pool (a listening connection). */
   close(): Promise<void>;

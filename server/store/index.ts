@@ -68,6 +68,8 @@ export interface Store extends Repositories {
   generation(projectId: string): Promise<string>;
   /** Early word that another process changed these projects, for caches to drop entries before they are asked. */
   onChange(listener: (changed: ChangedProjects) => void): () => void;
+  /** Word that another instance queued webhook deliveries (PostgreSQL only), for the deliverer to look at once. */
+  onDeliveriesQueued(listener: () => void): () => void;
   /** Where request counts for rate limits live, shared by every process that serves this database. */
   rateCounter: RateCounter;
   /**
@@ -96,6 +98,7 @@ export function createStore(db: Db): Store {
     },
     generation: (projectId) => engine.generation(projectId),
     onChange: (listener) => engine.onChange(listener),
+    onDeliveriesQueued: (listener) => engine.onDeliveriesQueued(listener),
     rateCounter: engine.rateCounter,
     identityDatabase: { db, engine: d.engine },
     async close() {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
-import { postgresDialect } from './dialect.ts';
+import { DELIVERIES_CHANNEL, postgresDialect } from './dialect.ts';
 import { registerEngine, type ChangedProjects, type Db } from './engine.ts';
 import { StoreOpenError, StoreUnavailableError } from './errors.ts';
 import { isMigrated, migrateToLatest } from './migrate.ts';
@@ -109,16 +109,21 @@ function openFailure(where: string, err: unknown): StoreOpenError {
 }
 
 /**
- * Notifications of committed changes, on a connection of its own that is opened when someone listens and
- * opened again after the database comes back (everything is then reported changed: notices may have been missed).
+ * Notifications of committed changes and of queued webhook deliveries, on a connection of its own that is opened
+ * when someone listens and opened again after the database comes back (everything is then reported changed, and
+ * deliveries queued: notices may have been missed).
  */
 function changeListener(url: string) {
   const listeners = new Set<(changed: ChangedProjects) => void>();
+  const deliveryListeners = new Set<() => void>();
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const emit = (changed: ChangedProjects) => {
     for (const listener of listeners) listener(changed);
+  };
+  const emitDeliveries = () => {
+    for (const listener of deliveryListeners) listener();
   };
   const connect = async (delayMs: number) => {
     if (stopped) return;
@@ -133,21 +138,28 @@ function changeListener(url: string) {
     client = c;
     c.on('error', again);
     c.on('end', again);
-    c.on('notification', (n) => emit(n.payload === '*' || !n.payload ? '*' : n.payload.split(',')));
+    c.on('notification', (n) => {
+      if (n.channel === DELIVERIES_CHANNEL) emitDeliveries();
+      else emit(n.payload === '*' || !n.payload ? '*' : n.payload.split(','));
+    });
     try {
       await c.connect();
       await c.query(`listen ${CHANGES_CHANNEL}`);
+      await c.query(`listen ${DELIVERIES_CHANNEL}`);
       emit('*');
+      emitDeliveries();
     } catch {
       again();
     }
   };
+  const listen = <L>(set: Set<L>, listener: L) => {
+    set.add(listener);
+    if (!client && !stopped && !retry) void connect(1_000);
+    return () => void set.delete(listener);
+  };
   return {
-    add(listener: (changed: ChangedProjects) => void) {
-      listeners.add(listener);
-      if (!client && !stopped && !retry) void connect(1_000);
-      return () => void listeners.delete(listener);
-    },
+    add: (listener: (changed: ChangedProjects) => void) => listen(listeners, listener),
+    addDeliveries: (listener: () => void) => listen(deliveryListeners, listener),
     async stop() {
       stopped = true;
       clearTimeout(retry);
@@ -215,6 +227,7 @@ export async function openPostgres(
       return String(r.rows[0]?.generation ?? 0);
     },
     onChange: (listener) => changes.add(listener),
+    onDeliveriesQueued: (listener) => changes.addDeliveries(listener),
     rateCounter: postgresRateCounter(db),
     close: () => changes.stop(),
   });

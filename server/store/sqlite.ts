@@ -103,6 +103,7 @@ export async function openSqlite(path: string, migrations: MigrationHooks): Prom
     dialect: sqliteDialect,
     generation: async () => generation(),
     onChange: () => () => {},
+    onDeliveriesQueued: () => () => {},
     rateCounter: memoryRateCounter(),
     close: async () => {},
   });

@@ -57,7 +57,9 @@ describe('cached reads', () => {
     const now = h.clock.now().toISOString();
     const until = new Date(h.clock.now().getTime() + 60_000).toISOString();
     // What the run executor and the webhook deliverer do every second or two: a claim that takes no row.
-    expect(await h.store.webhooks.claimDue('idle-worker', now, until, 10)).toEqual([]);
+    expect(
+      await h.store.webhooks.claimDue('idle-worker', now, until, 10, { max: 4, inFlight: new Map() }),
+    ).toEqual([]);
     expect(await h.store.runRequests.claimNext('idle-worker', now, until)).toBeUndefined();
     expect(await generation()).toBe(before);
     const page = await h.get(`/v1/projects/${projectId}/answers?limit=5`, key);

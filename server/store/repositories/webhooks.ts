@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { SqlDialect } from '../dialect.ts';
 import type { Database } from '../schema.ts';
@@ -128,9 +128,13 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
         .execute();
       return rows.filter((w) => (JSON.parse(w.events) as string[]).some((e) => events.includes(e)));
     },
-    /** Queues deliveries, due at once, and keeps each webhook's history to the last 50 (never a pending one). */
+    /**
+     * Queues deliveries, due at once, and keeps each webhook's history to the last 50 (never a pending one); the
+     * other instances' deliverers are told once the transaction commits.
+     */
     async enqueue(deliveries: readonly NewDelivery[], now: string): Promise<void> {
       if (deliveries.length === 0) return;
+      await d.announceDeliveries(db);
       await db
         .insertInto('webhook_deliveries')
         .values(
@@ -198,25 +202,62 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
       return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
     },
     /**
-     * Leases up to `limit` pending deliveries due by `now` with no live lease, oldest first, until `until`: one
-     * statement picks and leases them, passing over those another process is taking, so no attempt is made twice.
+     * Leases up to `limit` pending deliveries due by `now` with no live lease, oldest first, until `until`, at most
+     * `perWebhook.max` in flight for any one webhook counting the `perWebhook.inFlight` this process has already, so
+     * one slow receiver cannot take every slot. The lease is taken only on rows still free when it is written, so
+     * two processes picking the same rows never both win one and no attempt is made twice.
      */
-    async claimDue(owner: string, now: string, until: string, limit: number): Promise<DeliveryRow[]> {
-      const due = d.claim(
-        db
-          .selectFrom('webhook_deliveries')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-          .orderBy('next_attempt_at')
-          .orderBy('seq')
-          .limit(limit),
-      );
+    async claimDue(
+      owner: string,
+      now: string,
+      until: string,
+      limit: number,
+      perWebhook: { max: number; inFlight: ReadonlyMap<string, number> },
+    ): Promise<DeliveryRow[]> {
+      const busy = [...perWebhook.inFlight].filter(([, n]) => n > 0);
+      const full = busy.filter(([, n]) => n >= perWebhook.max).map(([id]) => id);
+      const held = busy.length
+        ? sql`case webhook_id ${sql.join(
+            busy.map(([id, n]) => sql`when ${id} then ${n}`),
+            sql` `,
+          )} else 0 end`
+        : sql`0`;
+      // The oldest due rows of the webhooks with room, read through the due index and only as many as could be
+      // taken, so a backlog of thousands costs each look a few hundred rows, not all of them.
+      let candidates = db
+        .selectFrom('webhook_deliveries')
+        .select(['id', 'webhook_id', 'next_attempt_at', 'seq'])
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('seq')
+        .limit(limit * perWebhook.max);
+      if (full.length > 0) candidates = candidates.where('webhook_id', 'not in', full);
+      const ranked = db
+        .selectFrom(candidates.as('c'))
+        .select([
+          'id',
+          'next_attempt_at',
+          'seq',
+          sql<number>`row_number() over (partition by webhook_id order by next_attempt_at, seq) + ${held}`.as(
+            'place',
+          ),
+        ])
+        .as('r');
+      const due = db
+        .selectFrom(ranked)
+        .select('r.id')
+        .where('r.place', '<=', perWebhook.max)
+        .orderBy('r.next_attempt_at')
+        .orderBy('r.seq')
+        .limit(limit);
       const rows = await db
         .updateTable('webhook_deliveries')
         .set({ lease_until: until, lease_owner: owner })
         .where('id', 'in', due)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
         .returningAll()
         .execute();
       return rows.sort(

@@ -42,6 +42,11 @@ export interface SqlDialect {
    * ASCII letters on SQLite and under PostgreSQL's "C" collation, so `Ü` would never match `ü`.
    */
   foldCase(text: Expression<string>): RawBuilder<string>;
+  /**
+   * The generation of a project's data (Store.generation) as SQL, so that a read gets it in its own statement;
+   * null on SQLite, whose generation lives in the process (sqlite.ts) and costs no query.
+   */
+  projectGeneration: ((projectId: Expression<string>) => RawBuilder<string>) | null;
   readonly schema: SchemaDialect;
 }
 
@@ -99,6 +104,7 @@ export const sqliteDialect: SqlDialect = {
   claim: (select) => select,
   isRetryable: () => false,
   foldCase: (text) => sql<string>`${sql.raw(SQLITE_FOLD_CASE)}(${text})`,
+  projectGeneration: null,
   schema: sqliteSchema,
 };
 
@@ -117,6 +123,9 @@ export const postgresDialect: SqlDialect = {
   // ICU's root-locale mapping, the one JavaScript's toLowerCase follows; every PostgreSQL built with ICU (Debian's,
   // the official images, the managed services) has this collation.
   foldCase: (text) => sql<string>`lower(${text} collate "und-x-icu")`,
+  // The table of postgres-support.ts; a project never changed has no row there yet, and is at generation 0.
+  projectGeneration: (projectId) =>
+    sql<string>`coalesce((select g.generation from project_generations g where g.project_id = ${projectId}), 0)::text`,
   schema: postgresSchema,
 };
 

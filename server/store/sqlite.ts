@@ -104,6 +104,7 @@ export async function openSqlite(path: string, migrations: MigrationHooks): Prom
     generation: async () => generation(),
     onChange: () => () => {},
     rateCounter: memoryRateCounter(),
+    useKey: null,
     close: async () => {},
   });
 }

@@ -28,8 +28,6 @@ export interface SqlDialect {
    * one writing transaction at a time already, so there it costs nothing.
    */
   lock(db: AnyDb, key: string): Promise<void>;
-  /** The integer at `[index]` of the JSON array stored under `key` in a JSON-text column; null when absent. */
-  jsonArrayInt(column: string, key: string, index: number): RawBuilder<number | null>;
   /**
    * A SELECT of rows to claim for work (in `update ... where id in (select ...)`): on PostgreSQL the rows are
    * locked and rows another worker is claiming are passed over, not waited on (FOR UPDATE SKIP LOCKED).
@@ -84,12 +82,6 @@ const postgresSchema: SchemaDialect = {
   clustered: (table) => table,
 };
 
-/** JSON object keys are engine ids (letters, digits, hyphens), checked against the catalog before they get here. */
-const safeKey = (key: string) => {
-  if (!/^[A-Za-z0-9*_-]+$/.test(key)) throw new Error(`not a JSON key the store queries: ${key}`);
-  return key;
-};
-
 /**
  * SQLite has no Unicode case mapping of its own (without ICU): each connection the store opens registers this
  * function, JavaScript's `toLowerCase` (server/store/sqlite.ts).
@@ -99,8 +91,6 @@ export const SQLITE_FOLD_CASE = 'unicode_lower';
 export const sqliteDialect: SqlDialect = {
   engine: 'sqlite',
   lock: async () => {},
-  jsonArrayInt: (column, key, index) =>
-    sql<number | null>`json_extract(${sql.ref(column)}, ${`$."${safeKey(key)}"[${index}]`})`,
   claim: (select) => select,
   isRetryable: () => false,
   foldCase: (text) => sql<string>`${sql.raw(SQLITE_FOLD_CASE)}(${text})`,
@@ -116,8 +106,6 @@ export const postgresDialect: SqlDialect = {
   async lock(db, key) {
     await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
   },
-  jsonArrayInt: (column, key, index) =>
-    sql<number | null>`((${sql.ref(column)})::jsonb -> ${safeKey(key)} ->> ${sql.lit(index)})::bigint`,
   claim: (select) => select.forUpdate().skipLocked() as typeof select,
   isRetryable: (err) => RETRYABLE.has((err as { code?: string } | null)?.code ?? ''),
   // ICU's root-locale mapping, the one JavaScript's toLowerCase follows; every PostgreSQL built with ICU (Debian's,

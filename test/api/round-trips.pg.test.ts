@@ -2,7 +2,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { projectWithAnswers } from '../support/answers.ts';
-import { TEST_ENGINE } from '../support/test-db.ts';
 
 interface Sent {
   text: string;
@@ -12,9 +11,9 @@ interface Sent {
 /**
  * What a request costs the database on PostgreSQL, counted at the driver: every query the service's pool sends
  * (the listening connection is not the pool's) while one request is served. On SQLite a query is a call into the
- * process, not a round trip, so there is nothing to count.
+ * process, not a round trip, so there is nothing to count: `*.pg.test.ts` files run in the postgres project only.
  */
-describe.runIf(TEST_ENGINE === 'postgres')('round trips of a request on PostgreSQL', () => {
+describe('round trips of a request on PostgreSQL', () => {
   let h: Harness;
   let key: string;
   let projectId: string;

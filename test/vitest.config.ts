@@ -48,6 +48,8 @@ export default defineConfig({
           ...shared,
           name: 'sqlite',
           include: ['test/**/*.test.ts'],
+          // What exists on PostgreSQL alone (round trips to the server) is tested there only.
+          exclude: [...shared.exclude, 'test/**/*.pg.test.ts'],
           env: { ANSWERWATCH_TEST_DB: 'sqlite' },
         },
       },

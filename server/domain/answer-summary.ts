@@ -86,11 +86,11 @@ export function summaryBody(
  * body is kept in the read cache like an answers page either way.
  */
 export async function answerSummary(s: Services, caller: Caller, projectId: string, q: AnswerFilterQuery) {
-  await readableProject(s, caller, projectId);
+  const project = await readableProject(s, caller, projectId);
   const { match } = await answerMatch(s, projectId, q);
   const range = q.runId === undefined ? resolveRange(q, s.clock.now()) : null;
   const key = JSON.stringify(['answer-summary', match, range]);
-  return s.reads.get(projectId, key, async () => {
+  return s.reads.get(project, key, async () => {
     const t =
       range && summed(match)
         ? { ...(await summedTally(s, match, range)), complete: true }

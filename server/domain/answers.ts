@@ -80,7 +80,7 @@ function windowFor(q: AnswerFilterQuery, now: Date) {
 }
 
 export async function listAnswers(s: Services, caller: Caller, projectId: string, q: AnswerQuery) {
-  await readableProject(s, caller, projectId);
+  const project = await readableProject(s, caller, projectId);
   const { match, window } = await answerMatch(s, projectId, q);
   const { cursor, limit, sort, ...filterParams } = q;
   // The resolved window joins the cursor's filters, so a cursor stays tied to the dates of its first page; the
@@ -94,7 +94,7 @@ export async function listAnswers(s: Services, caller: Caller, projectId: string
   const list = `answers:${projectId}`;
   const after = s.cursors.decode<{ observedAt: string; id: string }>(list, filters, cursor);
   const key = JSON.stringify([list, filters, after, limit]);
-  return s.reads.get(projectId, key, async () => {
+  return s.reads.get(project, key, async () => {
     const [found, topics] = await Promise.all([
       s.store.answers.list({
         ...match,

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { SCOPES, type Scope } from '../contract/account.ts';
 import type { Store } from '../store/index.ts';
+import { isLive, type KeyUsed } from '../store/key-use.ts';
+import type { RateCount, RateWindows } from '../store/rate-counter.ts';
 import type { KeyRecord } from '../store/repositories/api-keys.ts';
 import { OPERATOR, recordAudit, type AuditActor } from './audit-log.ts';
 import type { Clock } from './clock.ts';
 import { AppError, invalid } from './errors.ts';
 import { randomAlnum } from './ids.ts';
+import type { Plan } from './plans.ts';
 
 /** Live keys carry a fixed prefix so that secret scanners and people can tell them apart at a glance. */
 export const KEY_PREFIX = 'aw_live_';
@@ -101,32 +104,58 @@ export async function createApiKey(
 }
 
 export type KeyCheck =
-  { ok: true; key: KeyRecord } | { ok: false; code: 'invalid_key' | 'key_expired' | 'key_revoked' };
+  | { ok: true; key: KeyRecord; plan: string | null }
+  | { ok: false; code: 'invalid_key' | 'key_expired' | 'key_revoked' };
 
 /** A key's last use is noted to the minute: a busy key costs one write a minute, not one per request. */
 const LAST_USED_STEP_MS = 60_000;
 
-/** Resolves a bearer token; says which of the three 401 codes applies when it is refused. */
-export async function checkApiKey(store: Store, clock: Clock, token: string | undefined): Promise<KeyCheck> {
-  if (!token || !KEY_PATTERN.test(token)) return { ok: false, code: 'invalid_key' };
-  const key = await store.apiKeys.findByHash(hashKey(token));
-  if (!key) return { ok: false, code: 'invalid_key' };
-  if (key.revokedAt) return { ok: false, code: 'key_revoked' };
-  if (key.expiresAt && Date.parse(key.expiresAt) <= clock.now().getTime())
-    return { ok: false, code: 'key_expired' };
-  return { ok: true, key };
-}
+/** The rate-limit bucket of a valid key's requests is this followed by its id. */
+export const KEY_BUCKET = 'key:';
+
+/** Counts a request in the windows it is given (RateLimiter.decide), answering the limiter's decision. */
+export type Counting<D> = (take: (w: RateWindows) => Promise<RateCount>) => Promise<D>;
 
 /**
- * Notes a key's use (its last use in the account's settings), once its account's plan lets it in: a key refused
- * for its plan (plan_required) was never used, and its settings must not say it was.
+ * Resolves a bearer token, says which of the three 401 codes applies when it is refused, and counts the request
+ * in the same step (one round trip on PostgreSQL): in the key's bucket when it is valid, else in `otherwise` (the
+ * caller's address). A valid key's use is noted (its last use in the account's settings).
  */
-export async function noteKeyUse(store: Store, clock: Clock, key: KeyRecord): Promise<void> {
-  const now = clock.now().getTime();
-  const since = now - LAST_USED_STEP_MS;
-  if (key.lastUsedAt === null || Date.parse(key.lastUsedAt) < since) {
-    await store.apiKeys.touch(key.id, new Date(now).toISOString(), new Date(since).toISOString());
+export async function checkApiKey<D>(
+  store: Store,
+  clock: Clock,
+  plans: readonly Plan[],
+  token: string | undefined,
+  otherwise: string,
+  count: Counting<D>,
+): Promise<{ check: KeyCheck; rate: D }> {
+  if (!token || !KEY_PATTERN.test(token)) {
+    return {
+      check: { ok: false, code: 'invalid_key' },
+      rate: await count((w) => store.rateCounter.take(otherwise, w)),
+    };
   }
+  const now = clock.now().getTime();
+  const at = new Date(now).toISOString();
+  let key: KeyUsed['key'];
+  const rate = await count(async (windows) => {
+    const used = await store.useKey({
+      keyHash: hashKey(token),
+      at,
+      notedBefore: new Date(now - LAST_USED_STEP_MS).toISOString(),
+      keyBucket: KEY_BUCKET,
+      otherwise,
+      apiPlans: plans.filter((p) => p.apiAccess).map((p) => p.code),
+      windows,
+    });
+    key = used.key;
+    return used.count;
+  });
+  if (!key) return { check: { ok: false, code: 'invalid_key' }, rate };
+  if (key.revokedAt) return { check: { ok: false, code: 'key_revoked' }, rate };
+  if (!isLive(key, at)) return { check: { ok: false, code: 'key_expired' }, rate };
+  const { plan, ...record } = key;
+  return { check: { ok: true, key: record, plan }, rate };
 }
 
 /** An account's keys as their owner sees them: never the key itself. */

@@ -1,9 +1,7 @@
 import { SCOPES, type Scope } from '../contract/account.ts';
-import type { KeyRecord } from '../store/repositories/api-keys.ts';
 import type { Store } from '../store/index.ts';
 import type { Caller } from './context.ts';
-import { noteKeyUse, type KeyCheck } from './api-keys.ts';
-import type { Clock } from './clock.ts';
+import type { KeyCheck } from './api-keys.ts';
 import { AppError } from './errors.ts';
 import { findPlan, type Plan } from './plans.ts';
 
@@ -38,19 +36,17 @@ export function requireScope(caller: Caller, scope: Scope): void {
 }
 
 /** A valid key's caller, once its account's plan is known to include the API (else 403 plan_required). */
-export async function keyCaller(
-  deps: { store: Store; clock: Clock; plans: readonly Plan[] },
-  key: KeyRecord,
-): Promise<Caller> {
-  const account = await deps.store.accounts.get(key.accountId);
-  const plan = account && findPlan(account.plan, deps.plans);
+export function keyCaller(
+  plans: readonly Plan[],
+  { key, plan: code }: Extract<KeyCheck, { ok: true }>,
+): Caller {
+  const plan = code === null ? undefined : findPlan(code, plans);
   if (!plan?.apiAccess) {
     throw new AppError(
       'plan_required',
-      `The ${account?.plan ?? 'current'} plan has no API access; upgrade to use the API.`,
+      `The ${code ?? 'current'} plan has no API access; upgrade to use the API.`,
     );
   }
-  await noteKeyUse(deps.store, deps.clock, key);
   return {
     keyId: key.id,
     label: key.label,

@@ -115,7 +115,7 @@ function countsBy(rows: readonly PromptTotals[]) {
  * at most a few hundred prompts); the competitors named are read for the page only.
  */
 export async function promptStats(s: Services, caller: Caller, projectId: string, q: PromptQuery) {
-  await readableProject(s, caller, projectId);
+  const project = await readableProject(s, caller, projectId);
   const range = resolveRange(q, s.clock.now());
   const previous = previousRange(range);
   const engineIds = checkEngineIds(q.engine);
@@ -126,7 +126,7 @@ export async function promptStats(s: Services, caller: Caller, projectId: string
   const list = `prompts:${projectId}`;
   const after = s.cursors.decode<{ value: number | null; id: string }>(list, filters, cursor);
 
-  return cachedRead(s, projectId, [list, filters, after, limit], async () => {
+  return cachedRead(s, project, [list, filters, after, limit], async () => {
     const scope = { projectId, engineIds: engineIds ?? [ALL] };
     const perEngineScope = { projectId, engineIds: engineIds ?? ENGINE_IDS };
     const [prompts, now, before, nowByEngine, beforeByEngine, competitors] = await Promise.all([

@@ -9,9 +9,16 @@ import { JsonText } from './json-text.ts';
  * of changes made elsewhere drops entries early, which only frees memory sooner.
  */
 export interface ReadCache {
-  get<T>(projectId: string, key: string, render: () => Promise<JsonText<T>>): Promise<JsonText<T>>;
+  /** `project.generation` must have been read before anything `render` reads (readableProject reads both). */
+  get<T>(project: ProjectGeneration, key: string, render: () => Promise<JsonText<T>>): Promise<JsonText<T>>;
   /** Stops listening for changes. */
   close(): void;
+}
+
+/** A project's id and the generation of its data as read at the start of a request (Store.readProject). */
+export interface ProjectGeneration {
+  id: string;
+  generation: string;
 }
 
 interface Entry {
@@ -28,10 +35,7 @@ interface Entry {
  */
 export const READ_CACHE_BYTES = 16 * 1024 * 1024;
 
-export function createReadCache(
-  store: Pick<Store, 'generation' | 'onChange'>,
-  maxBytes = READ_CACHE_BYTES,
-): ReadCache {
+export function createReadCache(store: Pick<Store, 'onChange'>, maxBytes = READ_CACHE_BYTES): ReadCache {
   const entries = new Map<string, Entry>();
   // Renders under way, by key: requests that miss together at one generation share one render, so a body asked
   // for by several clients at once (dashboards after a write) is built once instead of once each, side by side.
@@ -49,11 +53,11 @@ export function createReadCache(
     }
   });
   return {
-    async get<T>(projectId: string, key: string, render: () => Promise<JsonText<T>>) {
+    async get<T>(project: ProjectGeneration, key: string, render: () => Promise<JsonText<T>>) {
+      const { id: projectId, generation } = project;
       const id = `${projectId}\0${key}`;
-      // Read before rendering: a write committed in between changes the generation, so a body rendered from
+      // The generation was read before rendering: a write committed in between changes it, so a body rendered from
       // newer data is filed under an older generation and rendered again next time, never the other way round.
-      const generation = await store.generation(projectId);
       const hit = entries.get(id);
       if (hit && hit.generation === generation) {
         // Most recently used last, so eviction takes the oldest.
@@ -98,12 +102,12 @@ export function createReadCache(
  */
 export function cachedRead<T>(
   s: { reads: ReadCache },
-  projectId: string,
+  project: ProjectGeneration,
   key: readonly unknown[],
   compute: () => Promise<T>,
 ): Promise<JsonText<T>> {
   return s.reads.get(
-    projectId,
+    project,
     JSON.stringify(key),
     async () => new JsonText<T>(JSON.stringify(await compute())),
   );

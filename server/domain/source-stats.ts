@@ -91,7 +91,7 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
   const list = `sources:${projectId}`;
   const after = s.cursors.decode<{ answers: number; key: string }>(list, filters, cursor);
 
-  return cachedRead(s, projectId, [list, filters, after, limit], async () => {
+  return cachedRead(s, project, [list, filters, after, limit], async () => {
     const [totals, answersByEngine, competitors] = await Promise.all([
       s.store.sourceSummaries.totals(scope),
       s.store.trendSummaries.answersByEngine({ projectId, topicId: scope.topicId, ...range, engineIds }),

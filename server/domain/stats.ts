@@ -17,11 +17,11 @@ export async function dailyStats(
   projectId: string,
   q: { from?: string; to?: string; engine?: string[]; topicId?: string },
 ) {
-  await readableProject(s, caller, projectId);
+  const project = await readableProject(s, caller, projectId);
   const range = resolveRange(q, s.clock.now());
   const only = checkEngineIds(q.engine);
   const filter = { projectId, ...range, topicId: q.topicId };
-  return s.reads.get(projectId, JSON.stringify(['daily', filter, only]), async () => {
+  return s.reads.get(project, JSON.stringify(['daily', filter, only]), async () => {
     const [rows, incompleteDays] = await Promise.all([
       s.store.summaries.daily(filter),
       s.store.summaries.pendingDays(filter),

@@ -78,7 +78,7 @@ export async function surfaceStats(s: Services, caller: Caller, projectId: strin
   const pairs = SURFACE_PAIRS.filter(
     (p) => !engineIds || engineIds.includes(p.api) || engineIds.includes(p.app),
   );
-  return cachedRead(s, projectId, ['surfaces', projectId, range, engineIds, q.topicId], async () => {
+  return cachedRead(s, project, ['surfaces', projectId, range, engineIds, q.topicId], async () => {
     const promptIds =
       q.topicId === undefined ? null : (await s.store.prompts.all(projectId, q.topicId)).map((p) => p.id);
     const scope = { projectId, apiEngineIds: pairs.map((p) => p.api), promptIds, ...range };

@@ -125,13 +125,13 @@ function pointText(bucket: Bucket, engineId: string | null, counts: TrendCounts)
  * year is at most 366 rows per engine).
  */
 export async function trendStats(s: Services, caller: Caller, projectId: string, q: TrendQuery) {
-  await readableProject(s, caller, projectId);
+  const project = await readableProject(s, caller, projectId);
   const range = resolveRange(q, s.clock.now());
   const engineIds = checkEngineIds(q.engine);
   const interval = q.interval ?? 'day';
   const perEngine = q.perEngine ?? true;
   const key = JSON.stringify(['trends', range, engineIds, q.topicId, interval, perEngine]);
-  return s.reads.get(projectId, key, async () => {
+  return s.reads.get(project, key, async () => {
     const [rows, incompleteDays] = await Promise.all([
       s.store.trendSummaries.rows({ projectId, topicId: q.topicId ?? ALL, ...range, engineIds }),
       s.store.summaries.pendingDays({ projectId, ...range }),

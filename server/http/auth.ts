@@ -78,20 +78,26 @@ export function registerAuth(
       request.caller = caller;
       return;
     }
-    const check = scope
-      ? await checkApiKey(deps.store, deps.clock, bearerToken(request.headers.authorization))
-      : null;
-    const bucket = check?.ok ? `key:${check.key.id}` : `ip:${request.ip}`;
-    const rate = await deps.limiter.consume(bucket, deps.clock.now().getTime());
+    const now = deps.clock.now().getTime();
+    const { check, rate } = scope
+      ? await checkApiKey(
+          deps.store,
+          deps.clock,
+          deps.plans,
+          bearerToken(request.headers.authorization),
+          `ip:${request.ip}`,
+          (take) => deps.limiter.decide(now, take),
+        )
+      : { check: null, rate: await deps.limiter.consume(`ip:${request.ip}`, now) };
     reply.header('ratelimit', rateLimitHeader(rate));
     if (!rate.allowed) throw rateLimited(rate);
-    if (!scope || !check) return;
+    if (!check) return;
     if (!check.ok) {
       reply.header('www-authenticate', CHALLENGE);
       throw keyRefusal(check);
     }
-    const caller = await keyCaller(deps, check.key);
-    requireScope(caller, scope);
+    const caller = keyCaller(deps.plans, check);
+    requireScope(caller, scope!);
     request.caller = caller;
   });
 }

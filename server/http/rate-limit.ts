@@ -1,5 +1,5 @@
 import { retryLater, type AppError } from '../domain/errors.ts';
-import type { RateCounter } from '../store/rate-counter.ts';
+import type { RateCount, RateCounter, RateWindows } from '../store/rate-counter.ts';
 
 /** Fixed windows per caller: a minute window (the one the RateLimit header describes) and a UTC-day window. */
 export interface RateLimits {
@@ -47,14 +47,19 @@ export class RateLimiter {
     private readonly shortMs = MINUTE,
   ) {}
 
-  async consume(key: string, nowMs: number): Promise<RateDecision> {
+  consume(key: string, nowMs: number): Promise<RateDecision> {
+    return this.decide(nowMs, (w) => this.counter.take(key, w));
+  }
+
+  /** Decides on a count that `take` makes: one made in the same statement as something else (a key's lookup). */
+  async decide(nowMs: number, take: (w: RateWindows) => Promise<RateCount>): Promise<RateDecision> {
     const windowEnd = (Math.floor(nowMs / this.shortMs) + 1) * this.shortMs;
     // A window is numbered by its last minute, so that buckets of every window length count in minutes alike:
     // the in-process counter sweeps a bucket once its number is behind the current minute.
     const minute = Math.floor((windowEnd - 1) / MINUTE);
     const day = Math.floor(nowMs / DAY);
     const { perMinute, perDay } = this.limits;
-    const count = await this.counter.take(key, { minute, day, perMinute, perDay });
+    const count = await take({ minute, day, perMinute, perDay });
     const dayReset = Math.ceil(((day + 1) * DAY - nowMs) / 1000);
     const minuteReset = Math.ceil((windowEnd - nowMs) / 1000);
     if (!count.allowed) {

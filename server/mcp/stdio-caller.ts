@@ -44,14 +44,12 @@ export function stdioCaller(o: StdioCallerOptions): () => Promise<Caller> {
   const key = o.key?.trim();
   if (key) {
     return async () => {
-      const check = await checkApiKey(o.store, o.clock, key);
-      const rate = await o.limiter.consume(
-        check.ok ? `key:${check.key.id}` : 'stdio',
-        o.clock.now().getTime(),
+      const { check, rate } = await checkApiKey(o.store, o.clock, o.plans, key, 'stdio', (take) =>
+        o.limiter.decide(o.clock.now().getTime(), take),
       );
       if (!rate.allowed) throw rateLimited(rate);
       if (!check.ok) throw keyRefusal(check);
-      return keyCaller(o, check.key);
+      return keyCaller(o.plans, check);
     };
   }
   return async () => {

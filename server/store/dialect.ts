@@ -31,8 +31,6 @@ export interface SqlDialect {
    * one writing transaction at a time already, so there it costs nothing.
    */
   lock(db: AnyDb, key: string): Promise<void>;
-  /** The integer at `[index]` of the JSON array stored under `key` in a JSON-text column; null when absent. */
-  jsonArrayInt(column: string, key: string, index: number): RawBuilder<number | null>;
   /**
    * A SELECT of rows to claim for work (in `update ... where id in (select ...)`): on PostgreSQL the rows are
    * locked and rows another worker is claiming are passed over, not waited on (FOR UPDATE SKIP LOCKED).
@@ -51,6 +49,11 @@ export interface SqlDialect {
    * ASCII letters on SQLite and under PostgreSQL's "C" collation, so `Ü` would never match `ü`.
    */
   foldCase(text: Expression<string>): RawBuilder<string>;
+  /**
+   * The generation of a project's data (Store.generation) as SQL, so that a read gets it in its own statement;
+   * null on SQLite, whose generation lives in the process (sqlite.ts) and costs no query.
+   */
+  projectGeneration: ((projectId: Expression<string>) => RawBuilder<string>) | null;
   readonly schema: SchemaDialect;
 }
 
@@ -88,12 +91,6 @@ const postgresSchema: SchemaDialect = {
   clustered: (table) => table,
 };
 
-/** JSON object keys are engine ids (letters, digits, hyphens), checked against the catalog before they get here. */
-const safeKey = (key: string) => {
-  if (!/^[A-Za-z0-9*_-]+$/.test(key)) throw new Error(`not a JSON key the store queries: ${key}`);
-  return key;
-};
-
 /**
  * SQLite has no Unicode case mapping of its own (without ICU): each connection the store opens registers this
  * function, JavaScript's `toLowerCase` (server/store/sqlite.ts).
@@ -103,12 +100,11 @@ export const SQLITE_FOLD_CASE = 'unicode_lower';
 export const sqliteDialect: SqlDialect = {
   engine: 'sqlite',
   lock: async () => {},
-  jsonArrayInt: (column, key, index) =>
-    sql<number | null>`json_extract(${sql.ref(column)}, ${`$."${safeKey(key)}"[${index}]`})`,
   claim: (select) => select,
   announceDeliveries: async () => {},
   isRetryable: () => false,
   foldCase: (text) => sql<string>`${sql.raw(SQLITE_FOLD_CASE)}(${text})`,
+  projectGeneration: null,
   schema: sqliteSchema,
 };
 
@@ -120,8 +116,6 @@ export const postgresDialect: SqlDialect = {
   async lock(db, key) {
     await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
   },
-  jsonArrayInt: (column, key, index) =>
-    sql<number | null>`((${sql.ref(column)})::jsonb -> ${safeKey(key)} ->> ${sql.lit(index)})::bigint`,
   claim: (select) => select.forUpdate().skipLocked() as typeof select,
   async announceDeliveries(db) {
     await sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`.execute(db);
@@ -130,6 +124,9 @@ export const postgresDialect: SqlDialect = {
   // ICU's root-locale mapping, the one JavaScript's toLowerCase follows; every PostgreSQL built with ICU (Debian's,
   // the official images, the managed services) has this collation.
   foldCase: (text) => sql<string>`lower(${text} collate "und-x-icu")`,
+  // The table of postgres-support.ts; a project never changed has no row there yet, and is at generation 0.
+  projectGeneration: (projectId) =>
+    sql<string>`coalesce((select g.generation from project_generations g where g.project_id = ${projectId}), 0)::text`,
   schema: postgresSchema,
 };
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SqlDialect } from './dialect.ts';
+import type { KeyUse, KeyUsed } from './key-use.ts';
 import type { RateCounter } from './rate-counter.ts';
 import type { Database } from './schema.ts';
 
@@ -22,6 +23,8 @@ export interface StoreEngine {
   /** Word that webhook deliveries were queued by any process on this database (see announceDeliveries). */
   onDeliveriesQueued(listener: () => void): () => void;
   readonly rateCounter: RateCounter;
+  /** A request's key use in one round trip (Store.useKey); null where the store makes it in steps (key-use.ts). */
+  readonly useKey: ((use: KeyUse) => Promise<KeyUsed>) | null;
   /** Ends what the engine keeps open besides the pool (a listening connection). */
   close(): Promise<void>;
 }

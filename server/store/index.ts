@@ -1,5 +1,7 @@
 import { engineOf, type ChangedProjects, type Db } from './engine.ts';
+import { useKeyInSteps, type KeyUse, type KeyUsed } from './key-use.ts';
 import type { RateCounter } from './rate-counter.ts';
+import type { ProjectAt } from './repositories/projects.ts';
 import { accountsRepository } from './repositories/accounts.ts';
 import { answersRepository } from './repositories/answers.ts';
 import { apiKeysRepository } from './repositories/api-keys.ts';
@@ -66,12 +68,20 @@ export interface Store extends Repositories {
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
   /** Changes whenever the project's stored data may have changed; a cached read is valid while it does not. */
   generation(projectId: string): Promise<string>;
+  /** A project with its generation, in one round trip to the database: what every read of a project starts with. */
+  readProject(projectId: string): Promise<ProjectAt | undefined>;
   /** Early word that another process changed these projects, for caches to drop entries before they are asked. */
   onChange(listener: (changed: ChangedProjects) => void): () => void;
   /** Word that another instance queued webhook deliveries (PostgreSQL only), for the deliverer to look at once. */
   onDeliveriesQueued(listener: () => void): () => void;
   /** Where request counts for rate limits live, shared by every process that serves this database. */
   rateCounter: RateCounter;
+  /**
+   * The way in of a request that presents a key: finds the key (with its projects and its account's plan), notes
+   * its use, and counts the request, in the key's bucket when the key is live, else in the address's. One round
+   * trip on PostgreSQL.
+   */
+  useKey(use: KeyUse): Promise<KeyUsed>;
   /**
    * The database as the identity library (better-auth, server/auth) takes it, for its own Kysely adapter: its
    * tables are its own (their schema comes from migration 0011), read and written by nothing else here but the
@@ -85,8 +95,9 @@ export interface Store extends Repositories {
 export function createStore(db: Db): Store {
   const engine = engineOf(db);
   const d = engine.dialect;
+  const repos = repositories(db, d);
   return {
-    ...repositories(db, d),
+    ...repos,
     async transaction(work) {
       for (let attempt = 1; ; attempt += 1) {
         try {
@@ -97,9 +108,11 @@ export function createStore(db: Db): Store {
       }
     },
     generation: (projectId) => engine.generation(projectId),
+    readProject: (projectId) => repos.projects.getAt(projectId, () => engine.generation(projectId)),
     onChange: (listener) => engine.onChange(listener),
     onDeliveriesQueued: (listener) => engine.onDeliveriesQueued(listener),
     rateCounter: engine.rateCounter,
+    useKey: (use) => (engine.useKey ? engine.useKey(use) : useKeyInSteps(repos, engine.rateCounter, use)),
     identityDatabase: { db, engine: d.engine },
     async close() {
       await engine.close();

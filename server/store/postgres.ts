@@ -6,6 +6,7 @@ import { StoreOpenError, StoreUnavailableError } from './errors.ts';
 import { isMigrated, migrateToLatest } from './migrate.ts';
 import type { MigrationHooks } from './migration-hooks.ts';
 import { postgresRateCounter } from './postgres-rate-counter.ts';
+import { statementNames } from './postgres-statements.ts';
 import { redactLocation } from './location.ts';
 import { CHANGES_CHANNEL, installSupportObjects, supportInstalled } from './postgres-support.ts';
 import type { Database } from './schema.ts';
@@ -68,8 +69,12 @@ const withoutNul = (value: unknown): unknown =>
       ? value.map(withoutNul)
       : value;
 
-/** A pool that reports a lost database as StoreUnavailableError, whatever the query. */
+/**
+ * A pool that reports a lost database as StoreUnavailableError, whatever the query, and runs statements as named
+ * prepared statements (postgres-statements.ts).
+ */
 function kyselyPool(pool: pg.Pool): PostgresPool {
+  const names = statementNames();
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   return {
     async connect() {
@@ -86,8 +91,11 @@ function kyselyPool(pool: pg.Pool): PostgresPool {
         w = {
           query: ((text: string, params: unknown[]) =>
             client
-              .query(text, params.map(withoutNul))
-              .catch((err: unknown) => Promise.reject(unavailable(err)))) as never,
+              .query({ name: names.nameOf(text), text, values: params.map(withoutNul) })
+              .catch((err: unknown) => {
+                names.failed(text, err);
+                return Promise.reject(unavailable(err));
+              })) as never,
           release: () => client.release(lost),
         };
         wrapped.set(client, w);
@@ -219,6 +227,7 @@ export async function openPostgres(
     throw err;
   }
   const changes = changeListener(url);
+  const counter = postgresRateCounter(db);
   return registerEngine(db, {
     dialect: postgresDialect,
     async generation(projectId) {
@@ -228,7 +237,8 @@ export async function openPostgres(
     },
     onChange: (listener) => changes.add(listener),
     onDeliveriesQueued: (listener) => changes.addDeliveries(listener),
-    rateCounter: postgresRateCounter(db),
+    rateCounter: counter,
+    useKey: (use) => counter.useKey(use),
     close: () => changes.stop(),
   });
 }

@@ -105,6 +105,7 @@ export async function openSqlite(path: string, migrations: MigrationHooks): Prom
     onChange: () => () => {},
     onDeliveriesQueued: () => () => {},
     rateCounter: memoryRateCounter(),
+    useKey: null,
     close: async () => {},
   });
 }

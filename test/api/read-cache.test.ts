@@ -74,7 +74,8 @@ describe('cached reads', () => {
   it('does not hand a request made after a write the render begun before it', async () => {
     const key = JSON.stringify(['render-before-write']);
     let release: (() => void) | undefined;
-    const slow = h.services.reads.get(projectId, key, async () => {
+    const at = async () => (await h.store.readProject(projectId))!;
+    const slow = h.services.reads.get(await at(), key, async () => {
       await new Promise<void>((resolve) => (release = resolve));
       return new JsonText('{"rendered":"before the write"}');
     });
@@ -83,7 +84,7 @@ describe('cached reads', () => {
     await importLines(h.store, h.clock, projectId, [
       { promptText: 'written meanwhile', engineId: 'chatgpt', observedAt: now, text: 'Acme.', sources: [] },
     ]);
-    const fresh = h.services.reads.get(projectId, key, async () => new JsonText('{"rendered":"after"}'));
+    const fresh = h.services.reads.get(await at(), key, async () => new JsonText('{"rendered":"after"}'));
     release();
     expect((await slow).text).toBe('{"rendered":"before the write"}');
     expect((await fresh).text).toBe('{"rendered":"after"}');

@@ -117,6 +117,11 @@ describe('stats', () => {
     const body = (await h.get(`/v1/projects/${p}/stats/competitors?engine=claude`, key)).json();
     const claude = answers.filter((a) => a.engineId === 'claude');
     expect(body.answers).toBe(claude.length);
+    expect(body.data[0]).toMatchObject({
+      name: 'Acme',
+      mentioned: claude.filter((a) => a.mentioned).length,
+      cited: claude.filter((a) => a.cited).length,
+    });
     expect(body.data[1]).toMatchObject({
       name: 'Globex',
       mentioned: claude.filter((a) => a.competitors.some((c) => c.name === 'Globex' && c.mentioned)).length,

@@ -34,6 +34,9 @@ export interface ProjectView extends ProjectRecord {
   latestAnswerDate: string | null;
 }
 
+/** A project with the generation of its data (Store.generation) read no later than the project itself. */
+export type ProjectAt = ProjectRecord & { generation: string };
+
 /** Which projects a key reads: all of its account's, or the listed ones. */
 export interface ProjectScope {
   accountId: string;
@@ -131,6 +134,24 @@ export function projectsRepository(db: Db, d: SqlDialect) {
     async get(id: string): Promise<ProjectRecord | undefined> {
       const row = await db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toRecord(row);
+    },
+    /**
+     * The project and its generation in one statement where the engine keeps generations in the database; else
+     * `generation` (the engine's, in the process) first, so that what follows is never older than it says.
+     */
+    async getAt(id: string, generation: () => Promise<string>): Promise<ProjectAt | undefined> {
+      if (!d.projectGeneration) {
+        const at = await generation();
+        const row = await db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+        return row && { ...toRecord(row), generation: at };
+      }
+      const row = await db
+        .selectFrom('projects as p')
+        .selectAll('p')
+        .select(d.projectGeneration(sql.ref('p.id')).as('generation'))
+        .where('p.id', '=', id)
+        .executeTakeFirst();
+      return row && { ...toRecord(row), generation: row.generation };
     },
     async getView(id: string): Promise<ProjectView | undefined> {
       const row = await viewQuery().where('p.id', '=', id).executeTakeFirst();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { lockProject, type SqlDialect } from '../dialect.ts';
+import { padded } from '../in-list.ts';
 import { fromJson, toJson } from '../json.ts';
 import { splitPeriods } from './summary-periods.ts';
 
@@ -242,25 +243,34 @@ export function summariesRepository(db: Db, d: SqlDialect) {
         .orderBy('date')
         .execute();
     },
+    /**
+     * Answers, and those that mention or cite the brand, over the range. With an engine filter they come from the
+     * per-engine trend rows (trend_days, every topic): the daily rows pack the engines in JSON, and taking a year of
+     * it apart cost PostgreSQL ten times the read (4.6 ms against 0.46 ms, issue 24).
+     */
     async totals(f: RangeFilter): Promise<Totals> {
       const ids = engines(f);
-      // With an engine filter the sums come out of each row's JSON inside the database, not parsed row by row.
-      const column = (i: number, name: keyof Totals) =>
-        ids
-          ? sql<number | null>`sum(${sql.join(
-              ids.map((id) => sql`coalesce(${d.jsonArrayInt('engines', id, i)}, 0)`),
-              sql` + `,
-            )})`.as(name)
-          : sql<number | null>`sum(${sql.ref(name)})`.as(name);
+      // Both tables have every column read here; Kysely types one at a time.
+      const table = (ids ? 'trend_days' : 'daily_summaries') as 'daily_summaries';
       const r = await db
-        .selectFrom('daily_summaries')
-        .select([column(0, 'answers'), column(1, 'mentioned'), column(2, 'cited')])
+        .selectFrom(table)
+        .select([
+          sql<number | string | null>`sum(answers)`.as('answers'),
+          sql<number | string | null>`sum(mentioned)`.as('mentioned'),
+          sql<number | string | null>`sum(cited)`.as('cited'),
+        ])
         .where('project_id', '=', f.projectId)
         .where('topic_id', '=', ALL_TOPICS)
         .where('date', '>=', f.from)
         .where('date', '<=', f.to)
+        .$if(ids !== null, (q) => q.where(sql<boolean>`engine_id in (${sql.join(padded(ids ?? []))})`))
         .executeTakeFirstOrThrow();
-      return { answers: r.answers ?? 0, mentioned: r.mentioned ?? 0, cited: r.cited ?? 0 };
+      // PostgreSQL sums integers as numeric strings; a sum over no rows is null.
+      return {
+        answers: Number(r.answers ?? 0),
+        mentioned: Number(r.mentioned ?? 0),
+        cited: Number(r.cited ?? 0),
+      };
     },
     /** Mention and citation counts of the given brands over the range: whole months from the month rows. */
     async brands(

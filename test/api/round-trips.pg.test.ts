@@ -1,0 +1,72 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../support/api-harness.ts';
+import { projectWithAnswers } from '../support/answers.ts';
+
+interface Sent {
+  text: string;
+  name: string | undefined;
+}
+
+/**
+ * What a request costs the database on PostgreSQL, counted at the driver: every query the service's pool sends
+ * (the listening connection is not the pool's) while one request is served. On SQLite a query is a call into the
+ * process, not a round trip, so there is nothing to count: `*.pg.test.ts` files run in the postgres project only.
+ */
+describe('round trips of a request on PostgreSQL', () => {
+  let h: Harness;
+  let key: string;
+  let projectId: string;
+  let sent: Sent[] | null = null;
+  const query = pg.Client.prototype.query;
+
+  beforeAll(async () => {
+    h = await createHarness();
+    ({ key, projectId } = await projectWithAnswers(h, 40));
+    pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+      const params = (this as unknown as { connectionParameters: { application_name?: string } })
+        .connectionParameters;
+      if (sent && params.application_name === 'answerwatch') {
+        const c = config as string | { text: string; name?: string };
+        sent.push(typeof c === 'string' ? { text: c, name: undefined } : { text: c.text, name: c.name });
+      }
+      return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
+    } as typeof query;
+  });
+  afterAll(async () => {
+    pg.Client.prototype.query = query;
+    await h.close();
+  });
+
+  /** The queries one GET sends, once the same GET was answered before (a read served from the cache). */
+  async function roundTrips(path: string): Promise<Sent[]> {
+    expect((await h.get(path, key)).statusCode).toBe(200);
+    sent = [];
+    const r = await h.get(path, key);
+    const counted = sent;
+    sent = null;
+    expect(r.statusCode, r.body).toBe(200);
+    return counted;
+  }
+
+  it.each([
+    ['the key itself (/me)', '/v1/me'],
+    ['the first page of answers', () => `/v1/projects/${projectId}/answers?limit=20`],
+    ['a year of daily stats', () => `/v1/projects/${projectId}/stats/daily?from=2025-06-16&to=2026-06-15`],
+    ['sources', () => `/v1/projects/${projectId}/stats/sources?from=2026-06-01&to=2026-06-15`],
+  ])('takes at most two round trips for %s, each a named (prepared) statement', async (_what, path) => {
+    const trips = await roundTrips(typeof path === 'string' ? path : path());
+    expect(trips.length, trips.map((t) => t.text).join('\n---\n')).toBeLessThanOrEqual(2);
+    expect(trips.filter((t) => t.name === undefined)).toEqual([]);
+  });
+
+  it('counts a key that is not valid against the address, in the same one statement', async () => {
+    sent = [];
+    const r = await h.get('/v1/me', `aw_live_${'x'.repeat(40)}`);
+    const counted = sent;
+    sent = null;
+    expect(r.statusCode).toBe(401);
+    expect(r.headers.ratelimit).toMatch(/^limit=\d+, remaining=\d+, reset=\d+$/);
+    expect(counted).toHaveLength(1);
+  });
+});

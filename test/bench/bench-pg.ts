@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { startPgCluster } from '../support/pg-cluster.ts';
 
 export interface BenchPostgres {
@@ -17,7 +17,7 @@ export interface BenchPostgres {
  * Settings are the defaults (durable commits) with a larger buffer cache, as a small production server has.
  */
 export async function benchPostgres(): Promise<BenchPostgres> {
-  const env = { ANSWERWATCH_SECRET_KEY: randomBytes(32).toString('base64') };
+  const env = { ANSWERWATCH_SECRET_KEY: sealingKey(resolve('.bench/pg-secret.key')) };
   if (process.env.BENCH_PG_URL)
     return { url: process.env.BENCH_PG_URL, env, pid: null, stop: async () => {} };
   const dir = resolve('.bench/pg');
@@ -27,4 +27,16 @@ export async function benchPostgres(): Promise<BenchPostgres> {
   });
   const pid = Number(readFileSync(join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
   return { url: cluster.url, env, pid, stop: () => cluster.stop() };
+}
+
+/**
+ * The data set's sealing key, kept beside it: the database holds secrets sealed with it (the sign-in secret), so a
+ * data set built once is reused only with the key it was built with.
+ */
+function sealingKey(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('base64');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
 }

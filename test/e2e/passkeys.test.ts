@@ -14,11 +14,9 @@ import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchArgs } from '../../engines/browser/browser.ts';
-import { startSmtpReceiver, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
 import { requireBrowser } from '../support/browser.ts';
-import { freePort } from '../support/pg-cluster.ts';
 import { PASSWORD } from '../support/people.ts';
-import { startServer, type ServerProcess } from '../support/server-process.ts';
+import { startPeopleServe, type PeopleServe } from '../support/people-serve.ts';
 import { checkPage, DESK, heading, PHONE } from '../support/web-ui.ts';
 
 const browserPath = requireBrowser();
@@ -26,8 +24,7 @@ const EMAIL = 'pia@example.com';
 
 describe.skipIf(browserPath === null)('passkeys in real Chromium with a virtual authenticator', () => {
   const dir = mkdtempSync(join(tmpdir(), 'aw-passkeys-'));
-  let smtp: SmtpReceiver;
-  let server: ServerProcess;
+  let people: PeopleServe;
   let browser: Browser;
   /** Where browsers reach the service: its public URL. */
   let origin: string;
@@ -36,22 +33,8 @@ describe.skipIf(browserPath === null)('passkeys in real Chromium with a virtual 
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    direct = `http://127.0.0.1:${port}`;
-    server = await startServer(
-      join(dir, 'answerwatch.db'),
-      {
-        ANSWERWATCH_SIGNUP: 'open',
-        ANSWERWATCH_SMTP_URL: smtp.url,
-        ANSWERWATCH_MAIL_FROM: 'Answerwatch <people@answerwatch.example>',
-        ANSWERWATCH_PUBLIC_URL: origin,
-        ANSWERWATCH_LOG_LEVEL: 'warn',
-      },
-      'serve',
-      port,
-    );
+    people = await startPeopleServe(join(dir, 'answerwatch.db'), { signUp: 'open', host: 'localhost' });
+    ({ origin, direct } = people);
     // A person who signed up and confirmed the address by the mailed link.
     const signUp = await fetch(`${direct}/auth/sign-up/email`, {
       method: 'POST',
@@ -68,19 +51,11 @@ describe.skipIf(browserPath === null)('passkeys in real Chromium with a virtual 
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    await smtp?.close();
+    await people?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The one link of the mail to `email`, once it has arrived. */
-  async function linkTo(email: string): Promise<string> {
-    const to = (m: SmtpReceiver['received'][number]) => (m.to && 'text' in m.to ? m.to.text : '') === email;
-    for (let i = 0; i < 200 && !smtp.received.some(to); i += 1) await new Promise((r) => setTimeout(r, 50));
-    const mail = smtp.received.find(to);
-    if (!mail) throw new Error(`no mail to ${email} arrived`);
-    return mail.text!.match(/https?:\/\/\S+/)![0];
-  }
+  const linkTo = (email: string) => people.linkTo(email);
 
   /** A page with its own virtual authenticator, as a laptop with a fingerprint reader. */
   async function pageWithAuthenticator(): Promise<{ page: Page; cdp: CDPSession; authenticatorId: string }> {

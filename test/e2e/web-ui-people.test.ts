@@ -11,14 +11,13 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchArgs } from '../../engines/browser/browser.ts';
-import { startSmtpReceiver, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
 import { requireBrowser } from '../support/browser.ts';
 import { accountWithKey, cli, cliWithEnv, runCli } from '../support/e2e.ts';
 
 const cliWithoutPublicUrl = (...args: string[]) => cliWithEnv({ ANSWERWATCH_PUBLIC_URL: '' }, ...args);
-import { freePort } from '../support/pg-cluster.ts';
 import { PASSWORD } from '../support/people.ts';
-import { startServer, type ServerProcess } from '../support/server-process.ts';
+import type { ServerProcess } from '../support/server-process.ts';
+import { startPeopleServe, type PeopleServe } from '../support/people-serve.ts';
 import { checkPage, DESK, heading, PHONE } from '../support/web-ui.ts';
 
 const browserPath = requireBrowser();
@@ -26,7 +25,7 @@ const browserPath = requireBrowser();
 describe.skipIf(browserPath === null)('the web UI on serve, signed in as people', () => {
   const dir = mkdtempSync(join(tmpdir(), 'aw-ui-people-'));
   const db = join(dir, 'answerwatch.db');
-  let smtp: SmtpReceiver;
+  let people: PeopleServe;
   let server: ServerProcess;
   let browser: Browser;
   let origin: string;
@@ -36,7 +35,6 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver();
     ({ accountId } = await accountWithKey(db));
     const seeded = await runCli(
       'demo',
@@ -52,27 +50,14 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     );
     expect(seeded.code, seeded.stderr).toBe(0);
     projectId = seeded.stdout.trim();
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    server = await startServer(
-      db,
-      {
-        ANSWERWATCH_SIGNUP: 'invite',
-        ANSWERWATCH_SMTP_URL: smtp.url,
-        ANSWERWATCH_MAIL_FROM: 'Answerwatch <people@answerwatch.example>',
-        ANSWERWATCH_PUBLIC_URL: origin,
-        ANSWERWATCH_LOG_LEVEL: 'warn',
-      },
-      'serve',
-      port,
-    );
+    people = await startPeopleServe(db, { signUp: 'invite' });
+    ({ server, origin } = people);
     browser = await chromium.launch({ executablePath: browserPath!, headless: true, args: launchArgs(true) });
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    await smtp?.close();
+    await people?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -85,18 +70,7 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
     return page;
   }
 
-  /** The link in the last mail to `email` whose subject (and text) match, once it has arrived. */
-  async function linkTo(email: string, subject: RegExp, text = /./): Promise<string> {
-    const match = (m: SmtpReceiver['received'][number]) =>
-      (m.to && 'text' in m.to ? m.to.text : '') === email &&
-      subject.test(m.subject ?? '') &&
-      text.test(m.text ?? '');
-    for (let i = 0; i < 200 && !smtp.received.some(match); i += 1)
-      await new Promise((r) => setTimeout(r, 50));
-    const mail = smtp.received.filter(match).at(-1);
-    if (!mail) throw new Error(`no mail "${subject}" to ${email} arrived`);
-    return mail.text!.match(/https?:\/\/\S+/)![0];
-  }
+  const linkTo = (email: string, subject?: RegExp, text?: RegExp) => people.linkTo(email, subject, text);
 
   /**
    * An invitation from the shell, as an operator makes one: the shell has none of the service's variables, and the

@@ -10,12 +10,10 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchArgs } from '../../engines/browser/browser.ts';
-import { startSmtpReceiver, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
 import { requireBrowser } from '../support/browser.ts';
 import { accountWithKey, cli } from '../support/e2e.ts';
-import { freePort } from '../support/pg-cluster.ts';
 import { PASSWORD } from '../support/people.ts';
-import { startServer, type ServerProcess } from '../support/server-process.ts';
+import { startPeopleServe, type PeopleServe } from '../support/people-serve.ts';
 import { checkPage, heading } from '../support/web-ui.ts';
 
 const browserPath = requireBrowser();
@@ -23,24 +21,14 @@ const browserPath = requireBrowser();
 describe.skipIf(browserPath === null)('the account’s settings in the web UI, signed in on serve', () => {
   const dir = mkdtempSync(join(tmpdir(), 'aw-ui-settings-'));
   const db = join(dir, 'answerwatch.db');
-  let smtp: SmtpReceiver;
-  let server: ServerProcess;
+  let people: PeopleServe;
   let browser: Browser;
   let origin: string;
   let accountId: string;
   let page: Page;
   const pageErrors: string[] = [];
 
-  /** The link in the last mail to `email` with this subject, once it has arrived. */
-  async function linkTo(email: string, subject: RegExp): Promise<string> {
-    const match = (m: SmtpReceiver['received'][number]) =>
-      (m.to && 'text' in m.to ? m.to.text : '') === email && subject.test(m.subject ?? '');
-    for (let i = 0; i < 200 && !smtp.received.some(match); i += 1)
-      await new Promise((r) => setTimeout(r, 50));
-    const mail = smtp.received.filter(match).at(-1);
-    if (!mail) throw new Error(`no mail "${subject}" to ${email} arrived`);
-    return mail.text!.match(/https?:\/\/\S+/)![0];
-  }
+  const linkTo = (email: string, subject?: RegExp, text?: RegExp) => people.linkTo(email, subject, text);
 
   /** A person invited from the shell who signs up, confirms and joins with this role (all through /auth). */
   async function person(email: string, role: string): Promise<void> {
@@ -97,22 +85,9 @@ describe.skipIf(browserPath === null)('the account’s settings in the web UI, s
   };
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver();
     ({ accountId } = await accountWithKey(db));
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    server = await startServer(
-      db,
-      {
-        ANSWERWATCH_SIGNUP: 'invite',
-        ANSWERWATCH_SMTP_URL: smtp.url,
-        ANSWERWATCH_MAIL_FROM: 'Answerwatch <people@answerwatch.example>',
-        ANSWERWATCH_PUBLIC_URL: origin,
-        ANSWERWATCH_LOG_LEVEL: 'warn',
-      },
-      'serve',
-      port,
-    );
+    people = await startPeopleServe(db, { signUp: 'invite' });
+    ({ origin } = people);
     browser = await chromium.launch({ executablePath: browserPath!, headless: true, args: launchArgs(true) });
     await person('owner@example.com', 'owner');
     page = await signIn('owner@example.com');
@@ -120,8 +95,7 @@ describe.skipIf(browserPath === null)('the account’s settings in the web UI, s
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    await smtp?.close();
+    await people?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 

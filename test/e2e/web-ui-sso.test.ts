@@ -12,12 +12,10 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchArgs } from '../../engines/browser/browser.ts';
 import { startOidcProvider, type FakeOidcProvider } from '../fakes/oidc-provider.ts';
-import { startSmtpReceiver, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
 import { requireBrowser } from '../support/browser.ts';
 import { accountWithKey, cli } from '../support/e2e.ts';
-import { freePort } from '../support/pg-cluster.ts';
 import { PASSWORD } from '../support/people.ts';
-import { startServer, type ServerProcess } from '../support/server-process.ts';
+import { startPeopleServe, type PeopleServe } from '../support/people-serve.ts';
 import { checkPage, heading } from '../support/web-ui.ts';
 
 const browserPath = requireBrowser();
@@ -25,8 +23,7 @@ const browserPath = requireBrowser();
 describe.skipIf(browserPath === null)('single sign-on in the web UI on serve', () => {
   const dir = mkdtempSync(join(tmpdir(), 'aw-ui-sso-'));
   const db = join(dir, 'answerwatch.db');
-  let smtp: SmtpReceiver;
-  let server: ServerProcess;
+  let people: PeopleServe;
   let idp: FakeOidcProvider;
   let browser: Browser;
   let origin: string;
@@ -59,7 +56,7 @@ describe.skipIf(browserPath === null)('single sign-on in the web UI on serve', (
     );
     let link = '';
     for (let i = 0; i < 200 && !link; i += 1) {
-      const mail = smtp.received.find((m) => /Confirm your e-mail address/.test(m.subject ?? ''));
+      const mail = people.smtp.received.find((m) => /Confirm your e-mail address/.test(m.subject ?? ''));
       link = mail?.text?.match(/https?:\/\/\S+/)?.[0] ?? '';
       if (!link) await new Promise((r) => setTimeout(r, 50));
     }
@@ -103,32 +100,22 @@ describe.skipIf(browserPath === null)('single sign-on in the web UI on serve', (
     (await page.context().cookies()).filter((c) => c.name.endsWith('session_token') && c.value !== '');
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver();
     ({ accountId } = await accountWithKey(db));
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    idp = await startOidcProvider({ redirectUri: `${origin}/auth/sso/callback/${accountId}` });
-    server = await startServer(
-      db,
-      {
-        ANSWERWATCH_SIGNUP: 'invite',
-        ANSWERWATCH_SMTP_URL: smtp.url,
-        ANSWERWATCH_MAIL_FROM: 'Answerwatch <people@answerwatch.example>',
-        ANSWERWATCH_PUBLIC_URL: origin,
-        ANSWERWATCH_SSO_ALLOW_PRIVATE: '1',
-        ANSWERWATCH_LOG_LEVEL: 'warn',
+    people = await startPeopleServe(db, {
+      signUp: 'invite',
+      env: { ANSWERWATCH_SSO_ALLOW_PRIVATE: '1' },
+      beforeStart: async (at) => {
+        idp = await startOidcProvider({ redirectUri: `${at}/auth/sso/callback/${accountId}` });
       },
-      'serve',
-      port,
-    );
+    });
+    ({ origin } = people);
     browser = await chromium.launch({ executablePath: browserPath!, headless: true, args: launchArgs(true) });
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
+    await people?.stop();
     await idp?.close();
-    await smtp?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -26,9 +26,21 @@ interface Terminal {
 }
 
 async function startOnTerminal(db: string, ...flags: string[]): Promise<Terminal> {
-  const command = [process.execPath, 'server/cli/bin.js', 'start', '--db', db, '--port', '0', ...flags]
+  // `exec`: the service itself is the terminal's foreground process, as when a person types the command. `script`
+  // runs it through $SHELL, and dash (Debian's /bin/sh, CI's shell) would otherwise stay in between and die of the
+  // Ctrl+C itself, so the terminal would report 130 whatever the service did.
+  const command = `exec ${[
+    process.execPath,
+    'server/cli/bin.js',
+    'start',
+    '--db',
+    db,
+    '--port',
+    '0',
+    ...flags,
+  ]
     .map(quote)
-    .join(' ');
+    .join(' ')}`;
   const child = spawn('script', ['-qfec', command, '/dev/null'], {
     cwd: ROOT,
     env: { ...process.env, ANSWERWATCH_LOG_LEVEL: 'info' },

@@ -112,10 +112,9 @@ export const SourceTypeStats = z
   .strictObject({
     from: DateString,
     to: DateString,
-    previousFrom: DateString.describe(
-      'First day of the period before: as many days, ending the day before from',
-    ),
-    previousTo: DateString,
+    previous: z
+      .strictObject({ from: DateString, to: DateString })
+      .describe('The period of the same length just before, that `change` compares with'),
     groupBy: z.literal('type'),
     data: z.array(SourceTypeStat).describe('Every type with a citation in either period, most cited first'),
   })
@@ -125,8 +124,7 @@ export const SourceTypeStats = z
       {
         from: '2026-05-16',
         to: '2026-06-14',
-        previousFrom: '2026-04-16',
-        previousTo: '2026-05-15',
+        previous: { from: '2026-04-16', to: '2026-05-15' },
         groupBy: 'type',
         data: [
           {

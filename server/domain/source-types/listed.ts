@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { OverrideType, SourceType } from '../../../contract/source-types.ts';
+import type { OverrideType, SourceType } from '../../contract/source-types.ts';
 
 export type SourceTypeName = z.infer<typeof SourceType>;
 /** The types a list entry or an override may give: own and competitor are the project's to say. */

@@ -25,6 +25,8 @@ export const insightTools = [
     input: argsOf(ops.getSourceStats.params, ops.getSourceStats.query).extend({
       engine: engineArg(),
       perEngine: PerEngine.describe('true: add a breakdown per engine'),
+      // The by-type view has a shape of its own: the REST read serves it.
+      groupBy: z.enum(['domain', 'url']).optional().describe('domain (default) or url'),
     }),
     output: McpSourceStats,
     run: async ({ s, caller }, { projectId, ...q }) =>

@@ -15,10 +15,11 @@ interface Rule {
 }
 
 /**
- * Every rule, first match wins. The order is the point: a video or a thread is that whatever it is about; a
- * comparison or a listicle says so in its words before its section does (a "best CRMs" post lives under /blog/, and
- * a "vs" review under /reviews/); the sections (/docs/, /pricing, /news/) come after the words, and the words of a
- * guide after the sections, since "how to" appears in many docs and news titles.
+ * Every rule, first match wins. The order is the point: a video or a thread is that whatever it is about; the host
+ * and path come before the title, which is the engine's (often the site's name alone, or a headline that says
+ * "pricing" or "how to" in passing); a comparison or a listicle says so in its path before its section does (a
+ * "best CRMs" post lives under /blog/, a "vs" page under /reviews/); a docs host (docs., help., support.) beats
+ * the words of a guide, which beat a docs or news section (`/docs/what-is-…` on a docs host, `/news/how-to-use-git`).
  */
 export const PAGE_KIND_RULES: readonly Rule[] = [
   {
@@ -34,49 +35,50 @@ export const PAGE_KIND_RULES: readonly Rule[] = [
     kind: 'discussion',
     path: /(^|\/)(threads?|topics?|questions?|discussions?|forums?|community|comments|t|item\?id=)(\/|$|=)|\/r\/[^/]+\/comments\//,
   },
-  { kind: 'discussion', title: /^(ask hn|show hn)\b|: r\/[a-z0-9_]+$|\b(thread|forum)\b/ },
+  { kind: 'comparison', host: /(^|\.)(alternativeto\.net|saashub\.com|slant\.co|versus\.com)$/ },
   {
     kind: 'comparison',
     path: /(^| |\/)(vs|versus)( |\/|$)|(^|\/)(compare|comparison|alternatives?)( |\/|$)|\balternatives? (to|for)\b/,
   },
-  { kind: 'comparison', title: /\b(vs\.?|versus)\b|\balternatives?\b|\bcompar(e|ed|ing|ison)\b/ },
   {
     kind: 'listicle',
     path: /(^| |\/)(best|top \d+|top)( |\/)|(^| |\/)\d+ (best|top|great|essential)\b|(^|\/)(picks|best|lists?)(\/|$)/,
   },
-  {
-    kind: 'listicle',
-    title: /^(the )?(\d+ )?(best|top)\b|\b(top \d+|\d+ best|best \w+( \w+)? (of|for|in) )/,
-  },
   { kind: 'pricing', path: /(^|\/)(pricing|prices|plans|plans and pricing|price)(\/|$|\?|\.)/ },
-  { kind: 'pricing', title: /\b(pricing|plans (and|&) pricing|how much does .* cost)\b/ },
   {
     kind: 'docs',
     host: /^(docs|developer|developers|dev|api|support|help|learn|kb|knowledge|manual|wiki)\.[a-z0-9.-]+$/,
   },
   {
+    kind: 'guide',
+    path: /(^| |\/)(how to|guides?|tutorials?|learn|getting started|step by step|tips|what is|ultimate guide|academy)( |\/|$)/,
+  },
+  {
     kind: 'docs',
-    path: /(^|\/)(docs?|documentation|manual|reference|api|kb|knowledge base|knowledgebase|help|support|hc|faq|faqs|articles)(\/|$)/,
+    path: /(^|\/)(docs?|documentation|manual|reference|api|kb|knowledge base|knowledgebase|help|support|hc|faq|faqs)(\/|$)/,
   },
   {
     kind: 'review',
     path: /(^|\/)(reviews?|rating|ratings|testbericht|avis|test)(\/|$)|(^| )review( |\/|$|\.)/,
   },
-  { kind: 'review', title: /\breview(s|ed)?\b|\brated\b|\bhands on\b/ },
   {
     kind: 'news',
-    path: /(^|\/)(news|press|press releases?|newsroom|articles?|story|stories)(\/|$)|\/(19|20)\d\d\/(0?[1-9]|1[0-2])\//,
+    path: /(^|\/)(news|press|press releases?|newsroom|story|stories)(\/|$)|\/(19|20)\d\d\/(0?[1-9]|1[0-2])\//,
   },
-  { kind: 'news', title: /\b(announces?|launch(es|ed)|raises|acquires|acquired|report(s|ed)? that)\b/ },
-  {
-    kind: 'guide',
-    path: /(^| |\/)(how to|guides?|tutorials?|learn|getting started|step by step|tips|what is|ultimate guide|academy)( |\/|$)/,
-  },
-  { kind: 'guide', title: /\b(how to|guide|tutorial|getting started|step by step|explained|what is|tips)\b/ },
   {
     kind: 'product',
-    path: /(^|\/)(products?|features?|solutions?|platform|integrations?|apps?|dp|shop|store|item|software|tools?)(\/|$)/,
+    path: /(^|\/)(products?|features?|solutions?|platform|integrations?|apps?|dp|shop|store|software|tools?)(\/|$)/,
   },
+  { kind: 'discussion', title: /^(ask hn|show hn)\b|: r\/[a-z0-9_]+$|\b(thread|forum)\b/ },
+  { kind: 'comparison', title: /\b(vs\.?|versus)\b|\balternatives?\b|\bcompar(e|ed|ing|ison)\b/ },
+  {
+    kind: 'listicle',
+    title: /^(the )?(\d+ )?(best|top)\b|\b(top \d+|\d+ best|best \w+( \w+)? (of|for|in) )/,
+  },
+  { kind: 'review', title: /\breview(s|ed)?\b|\brated\b|\bhands on\b/ },
+  { kind: 'pricing', title: /\b(pricing|plans (and|&) pricing|how much does .* cost)\b/ },
+  { kind: 'news', title: /\b(announces?|launch(es|ed)|raises|acquires|acquired|report(s|ed)? that)\b/ },
+  { kind: 'guide', title: /\b(how to|guide|tutorial|getting started|step by step|explained|what is|tips)\b/ },
 ];
 
 /** The path and query as words: decoded, lower case, word separators read as spaces. */

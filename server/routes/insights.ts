@@ -11,12 +11,11 @@ import { route } from '../http/route.ts';
 
 /** The insight reads (extensions of v1). */
 export function insightRoutes(app: FastifyInstance, s: Services): void {
-  route(app, ops.getSourceStats, async ({ params, query }, req) => {
-    const { groupBy, ...q } = query;
-    return groupBy === 'type'
-      ? sourceTypeShares(s, req.caller, params.projectId, q)
-      : sourceStats(s, req.caller, params.projectId, { ...q, groupBy });
-  });
+  route(app, ops.getSourceStats, async ({ params, query }, req) =>
+    query.groupBy === 'type'
+      ? sourceTypeShares(s, req.caller, params.projectId, query)
+      : sourceStats(s, req.caller, params.projectId, { ...query, groupBy: query.groupBy }),
+  );
   route(app, ops.listSourceTypes, async ({ params }, req) =>
     listSourceTypes(s, req.caller, params.projectId),
   );

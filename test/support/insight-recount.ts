@@ -7,9 +7,12 @@ import { registrableDomain } from '../../engines/scoring/index.ts';
 import { addDays, daysInclusive } from '../../server/domain/clock.ts';
 import { meanInterval, wilson } from '../../server/domain/intervals.ts';
 import type { SourceOwner } from '../../server/domain/source-class.ts';
+import type { SourceTypeName } from '../../server/domain/source-types/listed.ts';
+import { pageKindOf } from '../../server/domain/source-types/page-kinds.ts';
 import type { StoredAnswer } from './insights.ts';
 
-type Classifier = { domain(d: string): SourceOwner; url(u: string): SourceOwner };
+type Typed = SourceOwner & { type: SourceTypeName };
+type Classifier = { domain(d: string): Typed; url(u: string): Typed };
 
 export interface Scope {
   from: string;
@@ -57,6 +60,7 @@ export function recountSources(
       domain: q.groupBy === 'url' ? registrableDomain(key)! : key,
       url: q.groupBy === 'url' ? key : null,
       ...(q.groupBy === 'url' ? classify.url(key) : classify.domain(key)),
+      pageKind: q.groupBy === 'url' ? pageKindOf(key) : null,
       share: rate(list.length, citing.length),
       ...figures(list),
       ...(q.perEngine && {

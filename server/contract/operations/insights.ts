@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { Cursor, DateRangeQuery, EngineFilter, Limit, QueryBoolean, ResourceId } from '../common.ts';
+import {
+  Cursor,
+  DateRangeQuery,
+  EngineFilter,
+  exampleOf,
+  Limit,
+  QueryBoolean,
+  ResourceId,
+} from '../common.ts';
 import { PromptSort, PromptStats, SourceStats, Surfaces, Trends } from '../insights.ts';
 import { PageKind, SourceType, SourceTypeStats } from '../source-types.ts';
 import { projectPath, withEtag } from '../operation.ts';
@@ -61,7 +69,11 @@ export const insightOps = {
       cursor: Cursor.optional(),
       limit: Limit,
     }),
-    responses: withEtag(z.union([SourceStats, SourceTypeStats])),
+    responses: withEtag(
+      z
+        .union([SourceStats, SourceTypeStats])
+        .meta({ examples: [exampleOf(SourceStats), exampleOf(SourceTypeStats)] }),
+    ),
     errors: [400, 404],
   },
   getPromptStats: {

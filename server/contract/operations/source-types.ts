@@ -1,4 +1,4 @@
-import { projectPath, ok } from '../operation.ts';
+import { ok, projectPath, withEtag } from '../operation.ts';
 import type { Operation } from '../operation.ts';
 import { SourceTypeOverrides, SourceTypeOverridesReplace } from '../source-types.ts';
 
@@ -15,7 +15,7 @@ export const sourceTypeOps = {
       "Each domain the project has given a type, by domain. A domain covers its subdomains; an override wins over the domain list shipped with the service and over the rules on names, but not over the project's own domains and competitors, which are always `own` and `competitor`.",
     scope: 'visibility:read',
     params: projectPath,
-    responses: ok(SourceTypeOverrides),
+    responses: withEtag(SourceTypeOverrides),
   },
   replaceSourceTypes: {
     operationId: 'replaceSourceTypes',
@@ -25,7 +25,7 @@ export const sourceTypeOps = {
     extension: true,
     summary: "Replace the project's source-type overrides",
     description:
-      'The whole list at once (at most 1,000); an empty list removes them all. Domains are kept as hosts (`https://www.g2.com/x` is `g2.com`); a domain named twice is 400 `invalid_parameter`. Every read gives the new types at once, for every day already stored.',
+      'The whole list at once (at most 1,000); an empty list removes them all. Domains are kept as hosts, without scheme, path or `www.` (`www.g2.com/x` is `g2.com`); a domain named twice is 400 `invalid_parameter`. Every read gives the new types at once, for every day already stored.',
     scope: 'tracking:write',
     params: projectPath,
     body: SourceTypeOverridesReplace,

@@ -332,3 +332,60 @@ export function recountSurfaces(
     })
     .filter((row) => row.pairedDays > 0);
 }
+
+/**
+ * stats/sources?groupBy=type the slow way: every answer in each period adds one citation to the type of each
+ * registrable domain it lists, per engine; shares divide by all citations of the engine (or of all engines).
+ */
+export function recountTypeShares(
+  answers: readonly StoredAnswer[],
+  q: Scope & { previous: { from: string; to: string } },
+  classify: Classifier,
+) {
+  const count = (scope: Scope) => {
+    const out = new Map<string, Map<string, number>>();
+    for (const a of answers.filter((x) => inScope(x, scope))) {
+      const domains = new Set(a.sourceUrls.map((u) => registrableDomain(u)).filter((d) => d !== null));
+      for (const d of domains) {
+        const type = classify.domain(d).type;
+        const byEngine = out.get(type) ?? new Map<string, number>();
+        byEngine.set(a.engineId, (byEngine.get(a.engineId) ?? 0) + 1);
+        out.set(type, byEngine);
+      }
+    }
+    return out;
+  };
+  const now = count(q);
+  const before = count({ ...q, ...q.previous });
+  const total = (m: Map<string, Map<string, number>>, engineId?: string) =>
+    [...m.values()].reduce(
+      (n, e) => n + (engineId ? (e.get(engineId) ?? 0) : [...e.values()].reduce((x, y) => x + y, 0)),
+      0,
+    );
+  const of = (m: Map<string, Map<string, number>>, type: string, engineId?: string) =>
+    engineId
+      ? (m.get(type)?.get(engineId) ?? 0)
+      : [...(m.get(type)?.values() ?? [])].reduce((x, y) => x + y, 0);
+  const figures = (type: string, engineId?: string) => {
+    const share = rate(of(now, type, engineId), total(now, engineId));
+    const previousShare = rate(of(before, type, engineId), total(before, engineId));
+    return {
+      citations: of(now, type, engineId),
+      share,
+      previousCitations: of(before, type, engineId),
+      previousShare,
+      change: share === null || previousShare === null ? null : share - previousShare,
+    };
+  };
+  const engines = [...new Set([...now.values(), ...before.values()].flatMap((m) => [...m.keys()]))].sort();
+  return [...new Set([...now.keys(), ...before.keys()])]
+    .map((type) => ({
+      type,
+      ...figures(type),
+      engines: engines.map((engineId) => ({ engineId, ...figures(type, engineId) })),
+    }))
+    .sort(
+      (a, b) =>
+        b.citations - a.citations || b.previousCitations - a.previousCitations || (a.type < b.type ? -1 : 1),
+    );
+}

@@ -312,7 +312,10 @@ export function recountSurfaces(
         [...m]
           .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
           .slice(0, 20)
-          .map(([domain, n]) => ({ domain, ...classify.domain(domain), promptDays: n }));
+          .map(([domain, n]) => {
+            const { class: owner, competitor } = classify.domain(domain);
+            return { domain, class: owner, competitor, promptDays: n };
+          });
       return {
         apiEngineId: p.api,
         appEngineId: p.app,

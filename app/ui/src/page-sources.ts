@@ -11,6 +11,7 @@ import { answersCount, percent, plural } from './format.ts';
 import { choiceToolbar, chosen, periodChoice, periodOf, type Period } from './insight-toolbar.ts';
 import type { ProjectContext } from './page.ts';
 import { PAGE_KIND_LABELS, pageKindOptions, TYPE_LABELS, typeOptions } from './source-kinds.ts';
+import { overridesEditor } from './source-type-overrides.ts';
 import { renderTypeShares } from './source-type-view.ts';
 import { sourceTrend } from './source-trend.ts';
 import { getEngines } from './state.ts';
@@ -28,7 +29,8 @@ interface ListSpec {
   competitorColumn?: boolean;
 }
 
-export async function renderSources(ctx: ProjectContext): Promise<void> {
+/** The page; `saved` is the outcome of a save of the types just made, shown beside their editor. */
+export async function renderSources(ctx: ProjectContext, saved?: string): Promise<void> {
   ctx.setTitle(`Sources · ${ctx.project.name}`);
   const period = periodOf(ctx.query);
   const engines = await getEngines(ctx.projectId);
@@ -55,6 +57,16 @@ export async function renderSources(ctx: ProjectContext): Promise<void> {
     ...(by === 'url' ? [{ name: 'kind', label: 'Kind of page', options: kinds, value: kind }] : []),
   ]);
   const header = pageHeader('Sources', 'Which sites the engines cite when they answer your prompts.');
+  const reload = async (message: string) => {
+    ctx.view.replaceChildren();
+    await renderSources(ctx, message);
+  };
+  // The project's own types for sites, below whichever view: it loads beside the figures, not before them.
+  const editor = h('div', null, loading());
+  void overridesEditor(ctx, reload, saved).then(
+    (panel) => editor.replaceChildren(panel),
+    (err: unknown) => editor.replaceChildren(errorNotice(err)),
+  );
   if (by === 'type') {
     const panel = section(
       'Types of site',
@@ -64,7 +76,7 @@ export async function renderSources(ctx: ProjectContext): Promise<void> {
         'Each kind of site’s share of the citations: an answer counts once for every site it lists, so the shares add up to 100%.',
       ),
     );
-    ctx.view.append(header, toolbar, panel);
+    ctx.view.append(header, toolbar, panel, editor);
     await renderTypeShares(ctx, panel, period, engine, new Map(engines.map((e) => [e.id, e.label])));
     return;
   }
@@ -105,7 +117,7 @@ export async function renderSources(ctx: ProjectContext): Promise<void> {
     },
   ];
   const panels = lists.map((l) => section(l.title, l.intro ? h('p', { class: 'hint' }, l.intro) : null));
-  ctx.view.append(header, toolbar, summary, ...panels);
+  ctx.view.append(header, toolbar, summary, ...panels, editor);
   const first = await Promise.all(
     lists.map((l, i) => sourceList(ctx, panels[i]!, l, period, engine).catch(() => null)),
   );

@@ -1,3 +1,4 @@
+import { ENGINES } from '../../../engines/catalog.ts';
 import { ALL } from '../../store/repositories/source-summaries.ts';
 import { readableProject } from '../access.ts';
 import type { Caller, Services } from '../context.ts';
@@ -55,7 +56,7 @@ const sum = (m: ReadonlyMap<string, number> | undefined) =>
 export async function sourceTypeShares(s: Services, caller: Caller, projectId: string, q: TypeShareQuery) {
   const project = await readableProject(s, caller, projectId);
   const range = resolveRange(q, s.clock.now());
-  const engineIds = checkEngineIds(q.engine) ?? null;
+  const engineIds = checkEngineIds(q.engine);
   const paged = ['class', 'type', 'pageKind', 'gaps', 'cursor', 'perEngine'] as const;
   const extra = paged.find((name) => q[name] !== undefined);
   if (extra !== undefined)
@@ -66,10 +67,11 @@ export async function sourceTypeShares(s: Services, caller: Caller, projectId: s
   const previous = previousRange(range);
   const filters = { ...range, engineIds, topicId: q.topicId ?? ALL };
   return cachedRead(s, project, [`source-types:${project.id}`, filters], async () => {
+    // Each engine's own rows, by name: the index finds them (the `*` rows would add the engines up, unsplit).
     const scope = {
       projectId: project.id,
       kind: 'd' as const,
-      engineIds,
+      engineIds: engineIds ?? ENGINES.map((e) => e.id),
       topicId: filters.topicId,
     };
     const [now, before, competitors, overrides] = await Promise.all([

@@ -360,13 +360,8 @@ export function sourceSummariesRepository(db: Db) {
         await totalsIn(table, f, range, out);
       return out;
     },
-    /**
-     * Answers per engine and key in the range, summed over periods: every engine's own rows (never the `*` rows),
-     * or those of `engineIds` when given.
-     */
-    async byEngine(
-      f: Omit<SourceScope, 'engineIds'> & { engineIds: readonly string[] | null },
-    ): Promise<{ engineId: string; key: string; answers: number }[]> {
+    /** Answers per engine and key in the range, summed over the periods of each table: a key may come once a table. */
+    async byEngine(f: SourceScope): Promise<{ engineId: string; key: string; answers: number }[]> {
       const out: { engineId: string; key: string; answers: number }[] = [];
       for (const { table, from, to } of periodRanges(f.from, f.to, 'source_months', 'source_days')) {
         const rows = await db
@@ -374,11 +369,7 @@ export function sourceSummariesRepository(db: Db) {
           .select(['engine_id', 'key', sql<number>`sum(answers)`.as('answers')])
           .where('project_id', '=', f.projectId)
           .where('kind', '=', f.kind)
-          .$call((b) =>
-            f.engineIds === null
-              ? b.where('engine_id', '<>', ALL)
-              : b.where('engine_id', 'in', padded(f.engineIds)),
-          )
+          .where('engine_id', 'in', padded(f.engineIds))
           .where('topic_id', '=', f.topicId)
           .where('period', '>=', from)
           .where('period', '<=', to)

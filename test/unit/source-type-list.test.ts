@@ -65,7 +65,9 @@ describe('source types', () => {
     expect(t.url('https://www.g2.com/compare/a-vs-b').type).toBe('review');
     expect(t.url('https://someone.substack.com/p/post').type).toBe('editorial');
     expect(t.url('https://news.ycombinator.com/item?id=1').type).toBe('ugc');
-    expect(t.domain('ycombinator.com').type).toBe('other');
+    expect(t.domain('ycombinator.com').type).toBe('ugc');
+    expect(t.domain('macrumors.com').type).toBe('editorial');
+    expect(t.url('https://forums.macrumors.com/threads/1/').type).toBe('ugc');
     expect(t.url('https://blog.hubspot.com/marketing/x').type).toBe('editorial');
     expect(t.url('https://www.hubspot.com/pricing').type).toBe('corporate');
   });

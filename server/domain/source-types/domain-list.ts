@@ -9,14 +9,18 @@ import type { ListedDomain, ListedGroup, ListedType } from './listed.ts';
 /**
  * The domain list shipped with the service, version DOMAIN_LIST_VERSION.
  *
- * How it was compiled: by hand, from the sites that public studies of AI answer citations (2024–2025 studies of
- * ChatGPT, Perplexity, Gemini and Google AI Overviews/AI Mode citations by SEO and AI-visibility vendors) name
- * among the most cited (Reddit, Wikipedia, YouTube, LinkedIn, Forbes, G2, Quora, NerdWallet, …: source `study`),
- * from the sites the demo's market cites (server/domain/demo-sources.ts and its rivals: `demo`, and tested to be
- * typed), and from widely known sites of each kind across markets and languages (`class`). Each group of
- * entries says why its domains are there. A domain covers its subdomains unless one of them is listed itself
- * (`news.ycombinator.com` is ugc, `ycombinator.com` is not listed). Editing it: add to the file of the type, keep a
- * domain in one file only (tested), and raise the version.
+ * How it was compiled: by hand, in three parts. `study`: sites that public studies of AI answer citations
+ * (2024–2025 studies of ChatGPT, Perplexity, Gemini and Google AI Overviews/AI Mode citations by SEO and
+ * AI-visibility vendors) name among the most cited, such as Reddit, Wikipedia, YouTube, LinkedIn, Forbes, G2,
+ * Quora and NerdWallet; the list is not a copy of any study's ranking. `demo`: the sites the demo's market cites
+ * (server/domain/demo-sources.ts, tested to be typed) and its rivals. `class`: widely known sites of each kind
+ * across markets and languages, so that news, forums, reviews, references and public bodies are known beyond the
+ * few the studies name. Each group says why its domains are there.
+ *
+ * A domain covers its subdomains unless one of them is listed itself (`forums.macrumors.com` is ugc,
+ * `macrumors.com` editorial). Stats by domain see registrable domains only, so a site cited through one host is
+ * listed by its registrable domain too (`ycombinator.com` for Hacker News). Editing it: add to the file of the
+ * type, keep a domain in one file only (tested), and raise the version.
  */
 export const DOMAIN_LIST_VERSION = '2026.11.1';
 

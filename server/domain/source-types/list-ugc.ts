@@ -9,6 +9,11 @@ export const UGC: readonly ListedGroup[] = [
       x.com twitter.com instagram.com tiktok.com pinterest.com`,
   },
   {
+    reason: 'Hacker News: answers cite news.ycombinator.com, which stats by domain count as ycombinator.com',
+    source: 'study',
+    domains: `ycombinator.com`,
+  },
+  {
     reason: 'forums and Q&A sites',
     source: 'class',
     domains: `stackexchange.com superuser.com serverfault.com askubuntu.com mathoverflow.net answers.com

@@ -211,7 +211,12 @@ describe('source types and page kinds', () => {
       ],
     };
     expect(put.json()).toEqual(listed);
-    expect(await get('/source-types')).toEqual(listed);
+    const list = await h.get(`/v1/projects/${p}/source-types`, key);
+    expect(list.json()).toEqual(listed);
+    const unchanged = await h.get(`/v1/projects/${p}/source-types`, key, {
+      'if-none-match': String(list.headers.etag),
+    });
+    expect(unchanged.statusCode).toBe(304);
     const editorial = await get(`/stats/sources?${RANGE}&type=editorial`);
     expect(editorial.data.map((r: { domain: string }) => r.domain)).toEqual(['reddit.com', 'nytimes.com']);
     // The project's own domain stays own whatever an override says.

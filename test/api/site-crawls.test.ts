@@ -4,6 +4,7 @@ import { HostCrawl } from '../../server/contract/host-site-crawls.ts';
 import { SiteCrawlResource, SitePageList, SiteStatus } from '../../server/contract/site.ts';
 import { createPairCode } from '../../server/domain/host-pairing.ts';
 import { expireSiteCrawls } from '../../server/domain/site-crawl-expiry.ts';
+import { BASE } from '../support/api-harness.ts';
 import { createProject, manualTracking } from '../support/fixtures.ts';
 import { createRunHarness, type RunHarness } from '../support/run-harness.ts';
 import { crawlSummary, sitePage } from '../support/site-crawl-result.ts';
@@ -142,16 +143,16 @@ describe('requesting a site crawl', () => {
       (await h.get(`/v1/projects/${projectId}/site/crawls/${id}`, key)).json();
     // Other tests' crawls may share the database: each crawl's state is checked, not how many ended.
     h.clock.advance(23 * 3_600_000);
-    await expireSiteCrawls(h.store, h.clock);
+    await expireSiteCrawls(h.store, h.clock, BASE);
     expect((await get(waiting.id)).state).toBe('waiting_for_host');
     h.clock.advance(3_600_000);
-    expect(await expireSiteCrawls(h.store, h.clock)).toBeGreaterThanOrEqual(1);
+    expect(await expireSiteCrawls(h.store, h.clock, BASE)).toBeGreaterThanOrEqual(1);
     expect(await get(waiting.id)).toMatchObject({ state: 'failed', error: { code: 'host_unavailable' } });
 
     await checkIn([]);
     const claimed = await claimedCrawl();
     h.clock.advance(24 * 3_600_000 + 60_000);
-    await expireSiteCrawls(h.store, h.clock);
+    await expireSiteCrawls(h.store, h.clock, BASE);
     expect(await get(claimed.crawlId)).toMatchObject({
       state: 'failed',
       error: { code: 'host_unavailable', message: expect.stringMatching(/stopped checking in/) },

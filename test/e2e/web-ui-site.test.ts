@@ -2,7 +2,8 @@
  * The web UI's Site page in headless Chromium against `answerwatch start`, at 1440 px and 390 px: "Crawl now" has
  * start's own host crawl a local HTTPS site, and the page shows what the API says: the crawl's state, the findings
  * with their pages, the AI-agent table, llms.txt, the pages paged with the API's cursor and filtered, each with its
- * citations per engine; a page title that is markup shows as text; a crawl already going is 409, said plainly.
+ * citations per engine; a page title that is markup shows as text; a crawl already going is 409, said plainly; a
+ * webhook ticked "Site crawled" on the Webhooks page receives the crawl's site.crawled.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRAWL_HOST_OFF_WARNING } from '../../server/domain/site-crawls.ts';
-import { TEST_CA_PATH } from '../fakes/webhook-receiver.ts';
+import { startWebhookReceiver, TEST_CA_PATH, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
 import { BLOG_PAGES, HOSTILE_SITE, HOSTILE_TITLE } from '../fakes/site/hostile-site.ts';
 import { startFakeSite, type FakeSite } from '../fakes/site/server.ts';
 import { requireBrowser } from '../support/browser.ts';
@@ -36,6 +37,7 @@ const SITE_PAGES = 3 + BLOG_PAGES;
 describe.skipIf(browserPath === null)('web UI: the Site page', { timeout: 240_000 }, () => {
   let ui: WebUi;
   let site: FakeSite;
+  let receiver: WebhookReceiver;
   let dir: string;
   let desk: Page;
   let phone: Page;
@@ -46,9 +48,11 @@ describe.skipIf(browserPath === null)('web UI: the Site page', { timeout: 240_00
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'aw-ui-site-'));
     site = await startFakeSite(HOSTILE_SITE, undefined, 'localhost');
+    receiver = await startWebhookReceiver();
     ui = await startWebUi({
       env: {
         ANSWERWATCH_CRAWL_ALLOW_PRIVATE: '1',
+        ANSWERWATCH_WEBHOOK_ALLOW_PRIVATE: '1',
         NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
         // No page is rendered: the site's certificate is not one Chromium trusts.
         ANSWERWATCH_CHROME: '/nonexistent/chromium',
@@ -85,6 +89,7 @@ describe.skipIf(browserPath === null)('web UI: the Site page', { timeout: 240_00
   afterAll(async () => {
     await ui?.close();
     await site?.close();
+    await receiver?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -94,6 +99,20 @@ describe.skipIf(browserPath === null)('web UI: the Site page', { timeout: 240_00
     expect(await main(desk).getByText('No crawl has completed yet.').count()).toBe(3);
     await checkPage(desk, 'site-never-crawled');
 
+    // A webhook that asks for site.crawled too, registered on the Webhooks page.
+    await visit(desk, ui, `#/p/${projectId}/webhooks`, 'Webhooks');
+    const form = desk.locator('form', { has: desk.getByRole('button', { name: 'Register webhook' }) });
+    await form.getByLabel('Endpoint URL').fill(`${receiver.url}/site`);
+    await form.getByRole('checkbox', { name: 'Site crawled' }).check();
+    await form.getByRole('button', { name: 'Register webhook' }).click();
+    await desk.getByText('Webhook registered.', { exact: false }).waitFor();
+    expect((await readApi(ui, `/projects/${projectId}/webhooks`)).data[0].events).toEqual([
+      'run.completed',
+      'run.failed',
+      'site.crawled',
+    ]);
+
+    await visit(desk, ui, hash(), 'Site');
     await main(desk).getByRole('button', { name: 'Crawl now' }).click();
     await main(desk)
       .getByText(/^Crawl (queued|running) since/)
@@ -104,6 +123,15 @@ describe.skipIf(browserPath === null)('web UI: the Site page', { timeout: 240_00
     const status = await readApi(ui, `/projects/${projectId}/site`);
     expect(status).toMatchObject({ state: 'completed', pages: SITE_PAGES + 1, llmsTxt: { present: true } });
     expect(await main(desk).getByRole('button', { name: 'Crawl now' }).isEnabled()).toBe(true);
+    await receiver.waitFor(1, 30_000);
+    const [event] = receiver.receivedAt('/site');
+    expect(event!.headers['x-service-event']).toBe('site.crawled');
+    expect(event!.event.data).toMatchObject({
+      projectId,
+      crawlId: status.lastCrawl.id,
+      state: 'completed',
+      counts: { pages: status.pages, findings: status.findingCounts },
+    });
 
     // The findings, by type, with the pages they name.
     const errors = main(desk).getByRole('region', { name: 'Cited page answers an error' });

@@ -205,6 +205,13 @@ describe.skipIf(browserPath === null)('web UI: the Site page', { timeout: 240_00
     await until('the pages of the finding', shown, (s) => s.length === 1);
     expect(await shown()).toEqual(await urls('finding=cited_page_error'));
     expect(desk.url()).toContain('finding=cited_page_error');
+
+    // A finding's own link lists all its pages the same way.
+    await visit(desk, ui, hash(), 'Site');
+    await main(desk).getByRole('link', { name: 'List these pages (AI agent blocked)' }).click();
+    await until('the pages GPTBot may not read', shown, (s) => s.length === 3);
+    expect(await shown()).toEqual(await urls('finding=ai_agent_blocked'));
+    expect(await main(desk).getByLabel('Finding', { exact: true }).inputValue()).toBe('ai_agent_blocked');
     expectCleanRun(ui);
   });
 

@@ -46,7 +46,7 @@ export async function renderSite(ctx: ProjectContext): Promise<void> {
   const drawResults = async (s: SiteStatus) => {
     const crawled = s.crawledAt !== null;
     const none = () => h('p', { class: 'empty' }, 'No crawl has completed yet.');
-    findingsArea.replaceChildren(crawled ? findingsByType(s) : none());
+    findingsArea.replaceChildren(crawled ? findingsByType(ctx.projectId, s) : none());
     agentsArea.replaceChildren(llmsTxtLine(s), crawled ? agentTable(s) : none());
     if (crawled) await drawPages(ctx, pagesArea, labels);
     else pagesArea.replaceChildren(none());

@@ -5,6 +5,7 @@
  */
 import { externalLink, h, type Child } from './dom.ts';
 import { plural } from './format.ts';
+import { projectHref } from './router.ts';
 import { FINDING_LABELS, FINDING_TYPES, PURPOSE_LABELS } from './site-text.ts';
 import type { SiteFinding, SiteStatus } from './types.ts';
 import { badge, cardTable } from './widgets.ts';
@@ -31,8 +32,11 @@ function findingItem(f: SiteFinding): HTMLElement {
   );
 }
 
-/** Each type with its findings, the types without one left out; empty when the crawl found nothing. */
-export function findingsByType(status: SiteStatus): HTMLElement {
+/**
+ * Each type with its findings, the types without one left out; empty when the crawl found nothing. Each type links
+ * to the pages list filtered to it, where all its pages are.
+ */
+export function findingsByType(projectId: string, status: SiteStatus): HTMLElement {
   const found = FINDING_TYPES.filter((t) => status.findingCounts[t] > 0);
   if (found.length === 0) return h('p', { class: 'empty' }, 'No finding: nothing to fix on the pages read.');
   return h(
@@ -54,6 +58,11 @@ export function findingsByType(status: SiteStatus): HTMLElement {
           'ul',
           { class: 'site-finding-list' },
           ...status.findings.filter((f) => f.type === type).map(findingItem),
+        ),
+        h(
+          'a',
+          { href: projectHref(projectId, 'site', new URLSearchParams({ finding: type })) },
+          `List these pages (${FINDING_LABELS[type].title})`,
         ),
       ),
     ),

@@ -52,7 +52,7 @@ describe('MCP site tools (the SDK client over Streamable HTTP, in-process)', () 
       sitePage(hostile, { status: 404, title: HOSTILE }),
       ...Array.from({ length: 5 }, (_, i) => sitePage(`https://acme.example/blog/${i}`)),
     ];
-    await site.finish(await site.claimedCrawl(), pages, {
+    await site.finish((await site.claimedCrawl()).crawlId, pages, {
       findings: [
         {
           type: 'duplicate_title',

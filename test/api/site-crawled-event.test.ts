@@ -51,7 +51,7 @@ describe('site.crawled', () => {
     const hook = await register('/site', ['site.crawled']);
     await register('/runs');
     await register('/alerts', ['visibility.dropped', 'run.completed']);
-    const crawlId = await site.claimedCrawl();
+    const crawlId = (await site.claimedCrawl()).crawlId;
     const gone = 'https://acme.example/gone';
     await site.finish(
       crawlId,
@@ -130,7 +130,7 @@ describe('site.crawled', () => {
   it('is sent for a failed crawl with its error, and for a crawl no host ended within 24 hours', async () => {
     await setUp();
     await register('/site', ['site.crawled', 'run.failed']);
-    const crawlId = await site.claimedCrawl();
+    const crawlId = (await site.claimedCrawl()).crawlId;
     const error = { code: 'site_unreachable' as const, message: 'acme.example did not answer' };
     await site.finish(crawlId, [], { outcome: 'failed', error, llmsTxt: null, agents: [] });
     await h.jobs.tick();
@@ -170,7 +170,7 @@ describe('site.crawled', () => {
       'run.completed',
       'run.failed',
     ]);
-    await site.finish(await site.claimedCrawl(), []);
+    await site.finish((await site.claimedCrawl()).crawlId, []);
     await h.jobs.tick();
     expect(receiver.received).toEqual([]);
 
@@ -178,7 +178,7 @@ describe('site.crawled', () => {
       events: ['run.completed', 'site.crawled'],
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    await site.finish(await site.claimedCrawl(), []);
+    await site.finish((await site.claimedCrawl()).crawlId, []);
     await h.jobs.tick();
     await receiver.waitFor(1);
     expect(receiver.receivedAt('/hook').map((r) => r.event.event)).toEqual(['site.crawled']);

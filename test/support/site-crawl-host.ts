@@ -3,6 +3,7 @@
  * through the API, then play the host's part through host sync (claim, upload pages, finish).
  */
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import type { SiteCrawl, SitePage } from '../../server/contract/site-crawl.ts';
 import { HostCrawl } from '../../server/contract/host-site-crawls.ts';
 import { Paired } from '../../server/contract/host-sync.ts';
@@ -16,20 +17,21 @@ export interface SiteHost {
   key: string;
   accountId: string;
   projectId: string;
-  /** A host sync call as the paired computer. */
-  hostCall(url: string, body?: unknown): ReturnType<Harness['request']>;
-  /** POST site/crawl through the API, then the host claims it: the crawl's id. */
-  claimedCrawl(): Promise<string>;
+  /** A host sync call as the paired computer (or with another bearer token). */
+  hostCall(url: string, body?: unknown, bearer?: string): ReturnType<Harness['request']>;
+  /** POST site/crawl through the API, then the host claims it: what the claim answers. */
+  claimedCrawl(): Promise<z.infer<typeof HostCrawl>>;
   /** The host uploads the pages and finishes the crawl with this result (its `crawlId` set). */
   finish(crawlId: string, pages: SitePage[], result?: Partial<SiteCrawl>): Promise<void>;
 }
 
-export async function siteHost(h: Harness): Promise<SiteHost> {
+export async function siteHost(h: Harness, o: { brandDomains?: string[] } = {}): Promise<SiteHost> {
   const { key, accountId } = await h.account('premium');
   const projectId = (
     await createProject(h.store, accountId, {
       name: 'Acme',
       websiteUrl: 'https://acme.example',
+      brandDomains: o.brandDomains ?? [],
       tracking: manualTracking(['chatgpt-local-fetch']),
     })
   ).id;
@@ -41,12 +43,12 @@ export async function siteHost(h: Harness): Promise<SiteHost> {
     payload: JSON.stringify({ code, deviceLabel: 'Test host', agentVersion: '1.0.0', engineIds: [] }),
   });
   const token = Paired.parse(paired.json()).token;
-  const hostCall = (url: string, body?: unknown) =>
+  const hostCall = (url: string, body?: unknown, bearer = token) =>
     h.request({
       method: 'POST',
       url: `/host/v1${url}`,
       headers: {
-        authorization: `Bearer ${token}`,
+        authorization: `Bearer ${bearer}`,
         ...(body !== undefined && { 'content-type': 'application/json' }),
       },
       ...(body !== undefined && { payload: JSON.stringify(body) }),
@@ -62,7 +64,7 @@ export async function siteHost(h: Harness): Promise<SiteHost> {
       const crawl = SiteCrawlResource.parse(requested.json());
       const claimed = await hostCall(`/site-crawls/${crawl.id}/claim`);
       expect(claimed.statusCode, claimed.body).toBe(200);
-      return HostCrawl.parse(claimed.json()).crawlId;
+      return HostCrawl.parse(claimed.json());
     },
     async finish(crawlId, pages, result = {}) {
       for (let i = 0; i < pages.length; i += 100) {

@@ -1,29 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckedIn, HostRun, Paired } from '../../server/contract/host-sync.ts';
+import { CheckedIn, HostRun } from '../../server/contract/host-sync.ts';
 import { HostCrawl } from '../../server/contract/host-site-crawls.ts';
 import { SiteCrawlResource, SitePageList, SiteStatus } from '../../server/contract/site.ts';
-import { createPairCode } from '../../server/domain/host-pairing.ts';
 import { expireSiteCrawls } from '../../server/domain/site-crawl-expiry.ts';
-import { createProject, manualTracking } from '../support/fixtures.ts';
+import { BASE } from '../support/api-harness.ts';
+import { createProject } from '../support/fixtures.ts';
 import { createRunHarness, type RunHarness } from '../support/run-harness.ts';
 import { crawlSummary, sitePage } from '../support/site-crawl-result.ts';
+import { siteHost, type SiteHost } from '../support/site-crawl-host.ts';
 
 let h: RunHarness;
+let site: SiteHost;
 let key: string;
 let accountId: string;
 let projectId: string;
-let token: string;
 
-const hostCall = (url: string, body?: unknown, bearer = token) =>
-  h.request({
-    method: 'POST',
-    url: `/host/v1${url}`,
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    ...(body !== undefined && { payload: JSON.stringify(body) }),
-  });
+const hostCall = (url: string, body?: unknown, bearer?: string) => site.hostCall(url, body, bearer);
 
 const checkIn = (siteSchedule?: unknown) =>
   hostCall('/check-in', {
@@ -34,23 +26,8 @@ const checkIn = (siteSchedule?: unknown) =>
 
 async function setUp() {
   h = await createRunHarness();
-  ({ key, accountId } = await h.account('premium'));
-  projectId = (
-    await createProject(h.store, accountId, {
-      name: 'Acme',
-      websiteUrl: 'https://acme.example',
-      brandDomains: ['acme.io'],
-      tracking: manualTracking(['chatgpt-local-fetch']),
-    })
-  ).id;
-  const { code } = await createPairCode(h.store, h.clock, accountId);
-  const paired = await h.request({
-    method: 'POST',
-    url: '/host/v1/pair',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ code, deviceLabel: 'Ada’s laptop', agentVersion: '1.0.0', engineIds: [] }),
-  });
-  token = Paired.parse(paired.json()).token;
+  site = await siteHost(h, { brandDomains: ['acme.io'] });
+  ({ key, accountId, projectId } = site);
 }
 
 /** Answers through the host's own run, citing these pages (as engines write them: tracking tags and all). */
@@ -80,12 +57,7 @@ async function storeAnswers(sources: { engineId: string; urls: string[] }[]) {
 
 const requestCrawl = (k = key) => h.write('POST', `/v1/projects/${projectId}/site/crawl`, k);
 
-async function claimedCrawl() {
-  const crawl = SiteCrawlResource.parse((await requestCrawl()).json());
-  const r = await hostCall(`/site-crawls/${crawl.id}/claim`);
-  expect(r.statusCode).toBe(200);
-  return HostCrawl.parse(r.json());
-}
+const claimedCrawl = () => site.claimedCrawl();
 
 afterEach(async () => {
   await h?.close();
@@ -142,16 +114,16 @@ describe('requesting a site crawl', () => {
       (await h.get(`/v1/projects/${projectId}/site/crawls/${id}`, key)).json();
     // Other tests' crawls may share the database: each crawl's state is checked, not how many ended.
     h.clock.advance(23 * 3_600_000);
-    await expireSiteCrawls(h.store, h.clock);
+    await expireSiteCrawls(h.store, h.clock, BASE);
     expect((await get(waiting.id)).state).toBe('waiting_for_host');
     h.clock.advance(3_600_000);
-    expect(await expireSiteCrawls(h.store, h.clock)).toBeGreaterThanOrEqual(1);
+    expect(await expireSiteCrawls(h.store, h.clock, BASE)).toBeGreaterThanOrEqual(1);
     expect(await get(waiting.id)).toMatchObject({ state: 'failed', error: { code: 'host_unavailable' } });
 
     await checkIn([]);
     const claimed = await claimedCrawl();
     h.clock.advance(24 * 3_600_000 + 60_000);
-    await expireSiteCrawls(h.store, h.clock);
+    await expireSiteCrawls(h.store, h.clock, BASE);
     expect(await get(claimed.crawlId)).toMatchObject({
       state: 'failed',
       error: { code: 'host_unavailable', message: expect.stringMatching(/stopped checking in/) },

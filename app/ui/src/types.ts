@@ -58,6 +58,11 @@ import type {
   Tracking as TrackingSchema,
 } from '../../../server/contract/tracking.ts';
 import type {
+  SiteCrawlResource as SiteCrawlSchema,
+  SitePageView as SitePageSchema,
+  SiteStatus as SiteStatusSchema,
+} from '../../../server/contract/site.ts';
+import type {
   Webhook as WebhookSchema,
   WebhookDelivery as WebhookDeliverySchema,
   WebhookWithSecret as WebhookWithSecretSchema,
@@ -103,6 +108,11 @@ export type SurfacePair = z.infer<typeof SurfacePairSchema>;
 export type Surfaces = z.infer<typeof SurfacesSchema>;
 export type RaisedAlert = z.infer<typeof RaisedAlertSchema>;
 export type AlertThresholds = z.infer<typeof AlertThresholdsSchema>;
+export type SiteCrawl = z.infer<typeof SiteCrawlSchema>;
+export type SiteStatus = z.infer<typeof SiteStatusSchema>;
+export type SitePage = z.infer<typeof SitePageSchema>;
+export type SiteFinding = SiteStatus['findings'][number];
+export type FindingType = SiteFinding['type'];
 
 export interface Page<T> {
   data: T[];

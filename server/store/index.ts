@@ -18,6 +18,7 @@ import { runRequestsRepository } from './repositories/run-requests.ts';
 import { runsRepository } from './repositories/runs.ts';
 import { settingsRepository } from './repositories/settings.ts';
 import { siteCrawlsRepository } from './repositories/site-crawls.ts';
+import { querySummariesRepository } from './repositories/query-summaries.ts';
 import { sourceSummariesRepository } from './repositories/source-summaries.ts';
 import { summariesRepository } from './repositories/summaries.ts';
 import { surfaceSummariesRepository } from './repositories/surface-summaries.ts';
@@ -47,6 +48,7 @@ function repositories(db: Db, d: SqlDialect) {
     settings: settingsRepository(db),
     siteCrawls: siteCrawlsRepository(db),
     sourceSummaries: sourceSummariesRepository(db),
+    querySummaries: querySummariesRepository(db),
     summaries: summariesRepository(db, d),
     surfaceSummaries: surfaceSummariesRepository(db),
     topics: topicsRepository(db),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DateString, DateTime, EXAMPLE_IDS, exampleOf, Uri } from './common.ts';
-import { EXTENSION } from './extensions.ts';
 
 export const RUN_STATUSES = ['completed', 'running', 'failed', 'canceled'] as const;
 export const RunStatus = z.enum(RUN_STATUSES);
@@ -123,10 +122,11 @@ export const AnswerDetail = Answer.extend({
     .describe('Sources in the order the engine gave them; titles are untrusted'),
   searchQueries: z
     .array(z.string())
-    .meta({ ...EXTENSION })
     .describe(
       'The web searches the engine ran to write the answer, in order, as the engine reported them (untrusted text); empty when the engine shows none (Perplexity, Google AI Mode, the signed-in apps) or for answers stored before searches were kept (extension)',
-    ),
+    )
+    // Marked here, not through extensions.ts, which imports this file.
+    .meta({ 'x-answerwatch-extension': true }),
 }).meta({
   id: 'AnswerDetail',
   examples: [

@@ -24,6 +24,7 @@ import * as runErrorCode from './migrations/0002-run-error-code.ts';
 import * as runFailures from './migrations/0003-run-failures.ts';
 import * as crawlProgress from './migrations/0004-crawl-progress.ts';
 import * as siteCrawlJobs from './migrations/0005-site-crawl-jobs.ts';
+import * as searchQueries from './migrations/0006-search-queries.ts';
 
 export interface LocalStore
   extends PairingStore, ProjectCache, ByokStore, RunStore, OutboxAnswerStore, CrawlStore, SiteCrawlJobStore {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0003-run-failures': runFailures,
   '0004-crawl-progress': crawlProgress,
   '0005-site-crawl-jobs': siteCrawlJobs,
+  '0006-search-queries': searchQueries,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

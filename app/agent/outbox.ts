@@ -63,6 +63,8 @@ const toUpload = (runId: string, a: OutboxAnswer): HostAnswerData => ({
     .filter((s) => s.url.length > 0 && s.url.length <= 4096)
     .slice(0, 200)
     .map((s) => ({ url: s.url, title: s.title === null ? null : s.title.slice(0, 2000) })),
+  // Adapters keep searches within the contract's bounds already; the cut only guards an outbox written otherwise.
+  searchQueries: (a.searchQueries ?? []).slice(0, 50).map((q) => q.slice(0, 500)),
 });
 
 /** Refusals about the run itself (ended there, unknown there): the run is dropped from the outbox. */

@@ -155,6 +155,7 @@ export async function runLocalRun(deps: RunnerDeps, run: LocalRun, signal: Abort
               observedAt: at,
               text: answer.text,
               sources: answer.sources.map((s) => ({ url: s.url, title: s.title })),
+              searchQueries: answer.searchQueries,
             },
             at,
           );

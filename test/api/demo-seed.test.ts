@@ -300,6 +300,29 @@ describe('the demo market, read through the API', () => {
     );
   });
 
+  it('gives the Queries page searches shared across prompts, some of them a tracked prompt’s own text', async () => {
+    type Row = {
+      query: string;
+      answers: number;
+      prompts: number;
+      engines: { engineId: string }[];
+      trackedPromptId: string | null;
+    };
+    const { data } = (await get(`/stats/queries?${range}&limit=100`)) as { data: Row[] };
+    expect(data.length).toBeGreaterThan(15);
+    expect(data[0]!.answers).toBeGreaterThan(100);
+    expect(data.some((r) => r.prompts > 1)).toBe(true);
+    expect(data.some((r) => r.trackedPromptId !== null)).toBe(true);
+    // The engines whose APIs report searches, and not Perplexity's or the signed-in apps'.
+    const engines = new Set(data.flatMap((r) => r.engines.map((e) => e.engineId)));
+    expect([...engines].sort()).toEqual(['chatgpt', 'claude', 'gemini', 'grok']);
+    // Imported answers and the runs' answers alike.
+    const runAnswer = (await get(`/answers?${range}&engine=claude&limit=200`)).data.find(
+      (a: { runId: string | null }) => a.runId !== null,
+    );
+    expect((await get(`/answers/${runAnswer.id}`)).searchQueries.length).toBeGreaterThan(0);
+  });
+
   it('pairs each engine with its signed-in browser on the API vs app page', async () => {
     const { data } = await get('/stats/surfaces');
     expect(data.map((d: { apiEngineId: string }) => d.apiEngineId).sort()).toEqual(

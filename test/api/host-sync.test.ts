@@ -146,7 +146,10 @@ describe('host-mode runs', () => {
     // Claiming again (the agent restarted) gives the same run.
     expect((await hostCall(`/run-requests/${request.id}/claim`, paired.token)).json().runId).toBe(run.runId);
 
-    const answers = [answer(run.runId, promptId, 1)];
+    // The searches the host's engine ran come along, cleaned as an adapter cleans them (blank and repeat dropped).
+    const answers = [
+      { ...answer(run.runId, promptId, 1), searchQueries: [' best crm 2026 ', '', 'best crm 2026'] },
+    ];
     const first = await hostCall(`/runs/${run.runId}/answers`, paired.token, { answers });
     expect(first.json()).toEqual({ stored: 1, duplicates: 0 });
     expect((await hostCall(`/runs/${run.runId}/answers`, paired.token, { answers })).json()).toEqual({
@@ -164,6 +167,9 @@ describe('host-mode runs', () => {
       sourceUrls: ['https://acme.example/crm'],
       runId: run.runId,
     });
+    expect((await h.get(`/v1/projects/${projectId}/answers/${stored.id}`, key)).json().searchQueries).toEqual(
+      ['best crm 2026'],
+    );
     expect((await h.get(`/v1/projects/${projectId}/run-requests/${request.id}`, key)).json()).toMatchObject({
       status: 'completed',
       runIds: [run.runId],

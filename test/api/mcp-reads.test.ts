@@ -23,6 +23,7 @@ const READ_TOOLS = [
   'source_stats',
   'prompt_stats',
   'trends',
+  'query_stats',
   'surface_stats',
   'site_status',
   'site_pages',
@@ -125,6 +126,7 @@ describe('MCP read tools (the SDK client over Streamable HTTP, in-process)', () 
       'source_stats',
       'prompt_stats',
       'trends',
+      'query_stats',
       'surface_stats',
     ]);
     for (const name of withEngine) {

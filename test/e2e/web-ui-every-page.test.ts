@@ -177,6 +177,7 @@ describe.skipIf(browserPath === null)('web UI: every page at both widths', { tim
     ['overview-daily', () => `#/p/${demo}/overview?step=day`, 'Overview'],
     ['prompts', () => `#/p/${demo}/prompts`, 'Prompts'],
     ['sources', () => `#/p/${demo}/sources`, 'Sources'],
+    ['queries', () => `#/p/${demo}/queries`, 'Queries'],
     ['surfaces', () => `#/p/${demo}/surfaces`, /API/],
     ['answers', () => `#/p/${demo}/answers`, 'Answers'],
     ['answer', () => `#/p/${demo}/answers/${encodeURIComponent(answerId)}`, /.+/],
@@ -193,6 +194,7 @@ describe.skipIf(browserPath === null)('web UI: every page at both widths', { tim
     ['empty-overview', () => `#/p/${empty}/overview`, 'Overview'],
     ['empty-prompts', () => `#/p/${empty}/prompts`, 'Prompts'],
     ['empty-sources', () => `#/p/${empty}/sources`, 'Sources'],
+    ['empty-queries', () => `#/p/${empty}/queries`, 'Queries'],
     ['empty-answers', () => `#/p/${empty}/answers`, 'Answers'],
     ['not-found', () => '#/nowhere', 'Page not found'],
   ];

@@ -49,6 +49,7 @@ describe('a test run without a browser', () => {
       'test/e2e/web-ui-insights.test.ts',
       'test/e2e/web-ui-new-token.test.ts',
       'test/e2e/web-ui-people.test.ts',
+      'test/e2e/web-ui-queries.test.ts',
       'test/e2e/web-ui-results.test.ts',
       'test/e2e/web-ui-settings.test.ts',
       'test/e2e/web-ui-setup.test.ts',

@@ -32,6 +32,7 @@ function toAnswer(r: AgentDatabase['outbox_answers']): OutboxAnswer {
     observedAt: r.observed_at,
     text: r.text,
     sources: StoredSources.parse(JSON.parse(r.sources)),
+    searchQueries: z.array(z.string()).parse(JSON.parse(r.search_queries)),
   };
 }
 
@@ -61,6 +62,7 @@ export function outboxAnswerStore(db: Kysely<AgentDatabase>): OutboxAnswerStore 
           observed_at: a.observedAt,
           text: a.text,
           sources: JSON.stringify(a.sources),
+          search_queries: JSON.stringify(a.searchQueries ?? []),
           state: 'pending',
           created_at: at,
           uploaded_at: null,

@@ -33,6 +33,8 @@ export interface AgentDatabase {
     observed_at: string;
     text: string;
     sources: string;
+    /** JSON array of the web searches the engine ran, in order. */
+    search_queries: string;
     state: string;
     created_at: string;
     uploaded_at: string | null;

@@ -35,6 +35,8 @@ describe('agent: host-mode run requests', () => {
       topicId: null,
       engineId: LF,
       text: `${LF} says Acme is a fine answer to "prompt 2".`,
+      // The engine's searches go through the outbox with the answer.
+      searchQueries: ['acme prompt 2'],
     });
     expect(h.api.finishes).toEqual([
       { runId: run.runId, body: { status: 'completed', error: null, code: null } },

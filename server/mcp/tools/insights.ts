@@ -28,7 +28,7 @@ export const insightTools = [
   tool({
     name: 'source_stats',
     title: 'Cited sources',
-    description: `Which domains (or, with groupBy url, pages) the engines cite ${RANGE}, most cited first, each marked own, competitor or other, with its type (editorial, ugc, reference, review, institutional, corporate, …) and, per page, its page kind (listicle, comparison, review, …); filter with type and pageKind.`,
+    description: `Domains (or, groupBy url, pages) the engines cite ${RANGE}, most cited first: own, competitor or other, site type and page kind.`,
     scope: 'visibility:read',
     input: argsOf(ops.getSourceStats.params, ops.getSourceStats.query).extend({
       engine: engineArg(),

@@ -1,90 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckedIn, HostRun, Paired } from '../../server/contract/host-sync.ts';
+import { CheckedIn } from '../../server/contract/host-sync.ts';
 import { HostCrawl } from '../../server/contract/host-site-crawls.ts';
 import { SiteCrawlResource, SitePageList, SiteStatus } from '../../server/contract/site.ts';
-import { createPairCode } from '../../server/domain/host-pairing.ts';
 import { expireSiteCrawls } from '../../server/domain/site-crawl-expiry.ts';
-import { createProject, manualTracking } from '../support/fixtures.ts';
-import { createRunHarness, type RunHarness } from '../support/run-harness.ts';
+import { createProject } from '../support/fixtures.ts';
+import type { RunHarness } from '../support/run-harness.ts';
+import { siteHost, type SiteHost } from '../support/site-crawl-host.ts';
 import { crawlSummary, sitePage } from '../support/site-crawl-result.ts';
 
 let h: RunHarness;
 let key: string;
 let accountId: string;
 let projectId: string;
-let token: string;
-
-const hostCall = (url: string, body?: unknown, bearer = token) =>
-  h.request({
-    method: 'POST',
-    url: `/host/v1${url}`,
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    ...(body !== undefined && { payload: JSON.stringify(body) }),
-  });
-
-const checkIn = (siteSchedule?: unknown) =>
-  hostCall('/check-in', {
-    agentVersion: '1.0.1',
-    engineIds: ['chatgpt-local-fetch'],
-    ...(siteSchedule !== undefined && { siteSchedule }),
-  });
+let hostCall: SiteHost['hostCall'];
+let checkIn: SiteHost['checkIn'];
+let storeAnswers: SiteHost['storeAnswers'];
+let requestCrawl: SiteHost['requestCrawl'];
+let claimedCrawl: SiteHost['claimedCrawl'];
 
 async function setUp() {
-  h = await createRunHarness();
-  ({ key, accountId } = await h.account('premium'));
-  projectId = (
-    await createProject(h.store, accountId, {
-      name: 'Acme',
-      websiteUrl: 'https://acme.example',
-      brandDomains: ['acme.io'],
-      tracking: manualTracking(['chatgpt-local-fetch']),
-    })
-  ).id;
-  const { code } = await createPairCode(h.store, h.clock, accountId);
-  const paired = await h.request({
-    method: 'POST',
-    url: '/host/v1/pair',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ code, deviceLabel: 'Ada’s laptop', agentVersion: '1.0.0', engineIds: [] }),
-  });
-  token = Paired.parse(paired.json()).token;
-}
-
-/** Answers through the host's own run, citing these pages (as engines write them: tracking tags and all). */
-async function storeAnswers(sources: { engineId: string; urls: string[] }[]) {
-  const run = HostRun.parse(
-    (
-      await hostCall(`/projects/${projectId}/runs`, {
-        clientRunId: `local-run-${Date.now()}`,
-        startedAt: h.clock.now().toISOString(),
-        samplesPerPrompt: 1,
-      })
-    ).json(),
-  );
-  const answers = sources.map((a, n) => ({
-    key: `${run.runId}:p:${a.engineId}:${n}`,
-    promptId: null,
-    promptText: 'best crm?',
-    topicId: null,
-    engineId: a.engineId,
-    observedAt: h.clock.now().toISOString(),
-    text: `Acme is a CRM, answer ${n}.`,
-    sources: a.urls.map((url) => ({ url, title: null })),
-  }));
-  expect((await hostCall(`/runs/${run.runId}/answers`, { answers })).statusCode).toBe(200);
-  expect((await hostCall(`/runs/${run.runId}/finish`, { status: 'completed' })).statusCode).toBe(200);
-}
-
-const requestCrawl = (k = key) => h.write('POST', `/v1/projects/${projectId}/site/crawl`, k);
-
-async function claimedCrawl() {
-  const crawl = SiteCrawlResource.parse((await requestCrawl()).json());
-  const r = await hostCall(`/site-crawls/${crawl.id}/claim`);
-  expect(r.statusCode).toBe(200);
-  return HostCrawl.parse(r.json());
+  ({ h, key, accountId, projectId, hostCall, checkIn, storeAnswers, requestCrawl, claimedCrawl } =
+    await siteHost());
 }
 
 afterEach(async () => {

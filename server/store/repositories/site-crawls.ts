@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
+import { ALL } from './source-summaries.ts';
 
 export type SiteCrawlRow = Selectable<Database['site_crawls']>;
 export type SiteCrawlState = 'queued' | 'waiting_for_host' | 'running' | 'completed' | 'failed';
@@ -229,17 +230,23 @@ export function siteCrawlsRepository(db: Db) {
       return r?.next_crawl_at ?? null;
     },
     /**
-     * The engine and source URLs of the project's stored answers whose sources mention one of `hosts` (a coarse
-     * text match; the caller checks each URL's host).
+     * Per engine, how many of the project's stored answers list each source URL that mentions one of `hosts` (a
+     * coarse text match; the caller checks each URL's host), from the per-URL month rows the answers' own
+     * transaction keeps (source_months, kind `u`, all topics), so a read costs URLs times months, not answers.
      */
-    async citingAnswers(projectId: string, hosts: readonly string[]) {
+    async citedUrls(projectId: string, hosts: readonly string[]) {
       if (hosts.length === 0) return [];
-      return db
-        .selectFrom('answers')
-        .select(['engine_id', 'source_urls'])
+      const rows = await db
+        .selectFrom('source_months')
+        .select(['engine_id', 'key', sql<number>`sum(answers)`.as('answers')])
         .where('project_id', '=', projectId)
-        .where((eb) => eb.or(hosts.map((h) => eb('source_urls', 'like', `%${h.replace(/[%_\\]/g, '')}%`))))
+        .where('kind', '=', 'u')
+        .where('engine_id', '<>', ALL)
+        .where('topic_id', '=', ALL)
+        .where((eb) => eb.or(hosts.map((h) => eb('key', 'like', `%${h.replace(/[%_\\]/g, '')}%`))))
+        .groupBy(['engine_id', 'key'])
         .execute();
+      return rows.map((r) => ({ engineId: r.engine_id, url: r.key, answers: Number(r.answers) }));
     },
   };
 }

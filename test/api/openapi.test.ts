@@ -192,6 +192,9 @@ describe('generated OpenAPI document', () => {
         'GET /projects/{projectId}/site',
         'GET /projects/{projectId}/site/pages',
         'GET /projects/{projectId}/site/crawls/{crawlId}',
+        'GET /projects/{projectId}/brand-truth/suggestions',
+        'POST /projects/{projectId}/brand-truth/suggestions/{suggestionId}/accept',
+        'POST /projects/{projectId}/brand-truth/suggestions/{suggestionId}/dismiss',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );

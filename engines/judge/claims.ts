@@ -52,7 +52,7 @@ export function readClaims(reply: string): { ok: true; claims: string[] } | { ok
   }
   const parsed = Reply.safeParse(json);
   if (!parsed.success) return { ok: false, error: 'reply does not match {"claims": [string]}' };
-  const claims = [...new Set(parsed.data.claims.map(oneLine).filter((c) => c !== ''))];
+  const claims = [...new Set(parsed.data.claims.map((c) => oneLine(c)).filter((c) => c !== ''))];
   return { ok: true, claims: claims.slice(0, MAX_CLAIMS) };
 }
 

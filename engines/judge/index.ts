@@ -10,7 +10,7 @@ export {
   type JudgeOptions,
   type NoVerdict,
 } from './judge.ts';
-export { type JudgeVerdict, type NarrativeDrift, REASON_LIMIT } from './verdict.ts';
+export { type JudgeVerdict, type NarrativeDrift, oneLine, REASON_LIMIT } from './verdict.ts';
 export { DEFAULT_MAX_ANSWER_CHARS, SYSTEM_PROMPT } from './prompt.ts';
 export {
   CLAIMS_SYSTEM_PROMPT,

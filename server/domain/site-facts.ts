@@ -2,9 +2,11 @@
  * What the brand's own site states about it, as Brand Truth statements to offer: the organization, products and
  * offers its JSON-LD names (any page), the title and description of its home, pricing and about pages, and the
  * claims the LLM judge read from those pages. Site text is untrusted: each suggestion is one plain line of at most
- * 500 characters (a Brand Truth statement's rules), shown as text, never applied by itself.
+ * 500 characters (a Brand Truth statement's rules, cut as the judge's reasons are), shown as text, never applied by
+ * itself.
  */
 import { createHash } from 'node:crypto';
+import { oneLine } from '../../engines/judge/index.ts';
 import type { BrandPageRole, StructuredFacts } from '../contract/site-crawl.ts';
 import { dedupeKey, MAX_STATEMENT_CHARS } from './brand-truth.ts';
 
@@ -45,20 +47,6 @@ export function suggestionId(kind: SuggestionKind, text: string): string {
   return `bts${digest.slice(0, 22)}`;
 }
 
-// Line breaks, other control characters and bidi overrides become spaces: a statement is one plain line.
-const LINE_NOISE = /[\s\p{Cc}\u202a-\u202e\u2066-\u2069]+/gu;
-
-/** One line of at most 500 characters, cut at a word boundary (an ellipsis marks a cut); null when blank. */
-export function statementOf(raw: string): string | null {
-  const line = raw.replace(LINE_NOISE, ' ').trim();
-  if (line === '') return null;
-  const chars = [...line];
-  if (chars.length <= MAX_STATEMENT_CHARS) return line;
-  const room = chars.slice(0, MAX_STATEMENT_CHARS - 1).join('');
-  const space = room.lastIndexOf(' ');
-  return `${(space >= MAX_STATEMENT_CHARS / 2 ? room.slice(0, space) : room).trimEnd()}…`;
-}
-
 /** A sentence ends with one full stop, not two (`Acme Inc.` is already ended). */
 const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 
@@ -81,8 +69,8 @@ export function factSuggestions(
   const seen = new Set<string>();
   const roleOf = new Map(brandPages.map((p) => [p.url, p.role]));
   const add = (kind: SuggestionKind, raw: string | null, pageUrl: string) => {
-    const text = raw === null ? null : statementOf(raw);
-    if (text === null || out.length >= MAX_SUGGESTIONS || seen.has(dedupeKey(text))) return;
+    const text = raw === null ? '' : oneLine(raw, MAX_STATEMENT_CHARS);
+    if (text === '' || out.length >= MAX_SUGGESTIONS || seen.has(dedupeKey(text))) return;
     seen.add(dedupeKey(text));
     out.push({ id: suggestionId(kind, text), kind, text, pageUrl, pageRole: roleOf.get(pageUrl) ?? null });
   };

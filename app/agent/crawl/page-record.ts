@@ -1,5 +1,6 @@
 /** One crawled URL as the result records it, from how it was fetched and, for an HTML page, what it says. */
 import { createHash } from 'node:crypto';
+import { cutAnswer } from '../../../engines/judge/prompt.ts';
 import {
   brandPageRole,
   CRAWL_LIMITS,
@@ -32,13 +33,6 @@ function isoDate(raw: string | null | undefined): string | null {
   if (!raw) return null;
   const time = Date.parse(raw);
   return Number.isNaN(time) ? raw.slice(0, 60) : new Date(time).toISOString();
-}
-
-/** Text cut to `max` characters without splitting a surrogate pair. */
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const end = /[\uD800-\uDBFF]/.test(text[max - 1]!) ? max - 1 : max;
-  return text.slice(0, end);
 }
 
 export function pageRecord(
@@ -91,6 +85,7 @@ export function pageRecord(
   };
   // Only the brand pages keep their text: what the judge reads claims from, and all an upload needs to carry.
   const brandPage = ctx.source === 'home' || brandPageRole(followed.finalUrl) !== null;
-  if (facts && facts.text !== '' && brandPage) page.text = cut(facts.text, CRAWL_LIMITS.maxBrandPageText);
+  if (facts && facts.text !== '' && brandPage)
+    page.text = cutAnswer(facts.text, CRAWL_LIMITS.maxBrandPageText).answer;
   return { page, facts };
 }

@@ -116,6 +116,15 @@ describe.skipIf(browserPath === null)('web UI: Brand Truth suggestions', { timeo
     await desk.getByText('Acme CRM – Team costs 29 USD.').waitFor({ state: 'detached' });
     expect((await getBrandTruth(store, projectId)).statements).toEqual(['Acme CRM – Team costs 29 USD.']);
 
+    await desk.getByRole('button', { name: 'Edit: The CRM for small teams.' }).click();
+    await desk.getByRole('textbox', { name: 'Statement' }).fill('Acme CRM is the CRM for small teams.');
+    await desk.getByRole('button', { name: 'Add to Brand Truth' }).click();
+    await desk.getByText('Page description The CRM for small teams.').waitFor({ state: 'detached' });
+    expect((await getBrandTruth(store, projectId)).statements).toEqual([
+      'Acme CRM – Team costs 29 USD.',
+      'Acme CRM is the CRM for small teams.',
+    ]);
+
     await desk.getByRole('button', { name: 'Dismiss: Pricing' }).click();
     await desk
       .locator('.suggestion-text', { hasText: /^Page title Pricing$/ })
@@ -123,9 +132,9 @@ describe.skipIf(browserPath === null)('web UI: Brand Truth suggestions', { timeo
     await visit(desk, ui, `#/p/${projectId}/setup`, 'Setup');
     await visit(desk, ui, `#/p/${projectId}/setup/brand`, 'Brand');
     await desk.locator('.suggestions li').first().waitFor();
-    expect(await desk.locator('.suggestion-text').count()).toBe(4);
-    await desk.getByText(/1 fact is in the Brand Truth already, 1 was dismissed/).waitFor();
-    expect((await getBrandTruth(store, projectId)).statements).toHaveLength(1);
+    expect(await desk.locator('.suggestion-text').count()).toBe(3);
+    await desk.getByText(/2 facts are in the Brand Truth already, 1 was dismissed/).waitFor();
+    expect((await getBrandTruth(store, projectId)).statements).toHaveLength(2);
     expectCleanRun(ui);
   });
 });

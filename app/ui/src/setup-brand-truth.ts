@@ -1,6 +1,7 @@
 /**
  * Setup › Brand: the Brand Truth suggestions the site crawl makes (issue 22): facts the brand's own website states,
- * offered to add to the Brand Truth one by one, or to dismiss. The site's text is untrusted and shown as text only.
+ * offered to add to the Brand Truth one by one, as it is or edited, or to dismiss. The site's text is untrusted and
+ * shown as text only (an edit field holds it as its value).
  */
 import type { z } from 'zod';
 import type {
@@ -8,11 +9,11 @@ import type {
   BrandTruthSuggestionList as ListSchema,
 } from '../../../server/contract/brand-truth-suggestions.ts';
 import { api, seg } from './api.ts';
-import { button, externalLink, h } from './dom.ts';
+import { button, externalLink, field, h, input } from './dom.ts';
 import { dateTime } from './format.ts';
 import type { ProjectContext } from './page.ts';
 import { writeControls } from './permissions.ts';
-import { announce, errorNotice, section } from './widgets.ts';
+import { announce, errorNotice, onSubmit, section } from './widgets.ts';
 
 type Suggestion = z.infer<typeof SuggestionSchema>;
 
@@ -29,20 +30,38 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 function suggestionItem(ctx: ProjectContext, s: Suggestion, onDone: () => void): HTMLLIElement {
   const status = h('div', { class: 'form-status' });
+  const path = (verb: string) =>
+    `/projects/${seg(ctx.projectId)}/brand-truth/suggestions/${seg(s.id)}/${verb}`;
+  const decided = (message: string) => {
+    item.remove();
+    announce(message);
+    onDone();
+  };
   const act = (verb: 'accept' | 'dismiss', done: string) => async (ev: MouseEvent) => {
     const target = ev.currentTarget as HTMLButtonElement;
     target.disabled = true;
     status.replaceChildren();
     try {
-      await api.post(`/projects/${seg(ctx.projectId)}/brand-truth/suggestions/${seg(s.id)}/${verb}`);
-      item.remove();
-      announce(done);
-      onDone();
+      await api.post(path(verb));
+      decided(done);
     } catch (err) {
       target.disabled = false;
       status.replaceChildren(errorNotice(err));
     }
   };
+  // Edit: the statement in a field, added to the Brand Truth as the owner wrote it.
+  const statement = input({ name: 'statement', required: true, maxlength: 500 });
+  statement.value = s.text;
+  const edit = h(
+    'form',
+    { class: 'stack', hidden: true },
+    field('Statement', statement, 'One line, at most 500 characters.'),
+    h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Add to Brand Truth')),
+  );
+  onSubmit(edit, status, async () => {
+    await api.post(path('accept'), { text: statement.value });
+    decided('Added to the Brand Truth.');
+  });
   const item = h(
     'li',
     { class: 'suggestion' },
@@ -56,9 +75,19 @@ function suggestionItem(ctx: ProjectContext, s: Suggestion, onDone: () => void):
           class: 'primary',
           'aria-label': `Accept: ${s.text}`,
         }),
+        button(
+          'Edit',
+          (ev) => {
+            edit.hidden = false;
+            (ev.currentTarget as HTMLButtonElement).setAttribute('aria-expanded', 'true');
+            statement.focus();
+          },
+          { 'aria-label': `Edit: ${s.text}`, 'aria-expanded': 'false' },
+        ),
         button('Dismiss', act('dismiss', 'Suggestion dismissed.'), { 'aria-label': `Dismiss: ${s.text}` }),
       ),
     ),
+    ...writeControls(edit),
     status,
   );
   return item;

@@ -144,50 +144,51 @@ export const PageCitations = z
   })
   .describe('How often stored answers cite the page (their source URLs, normalised as scoring does)');
 
-export const SitePageView = SitePage.omit({ text: true })
-  .extend({
-    findings: z.array(z.enum(FINDING_TYPES)).describe('Types of the findings that name the page'),
-    citations: PageCitations,
-  })
-  .meta({
-    id: 'SitePage',
-    ...EXTENSION,
-    examples: [
-      {
-        url: 'https://acme.example/pricing',
-        source: 'cited',
-        finalUrl: 'https://acme.example/pricing',
-        redirects: 0,
-        redirectedTo: null,
-        status: 200,
-        error: null,
-        errorMessage: null,
-        contentType: 'text/html; charset=utf-8',
-        bytes: 18230,
-        truncated: false,
-        canonical: 'https://acme.example/pricing',
-        title: 'Pricing – Acme CRM',
-        description: 'Plans for teams of every size.',
-        h1: 'Pricing',
-        lang: 'en',
-        wordsHtml: 640,
-        wordsRendered: null,
-        noindex: false,
-        nosnippet: false,
-        schemaTypes: ['Offer', 'Product'],
-        facts: {
-          organizations: [],
-          products: [{ name: 'Acme CRM', offers: [{ name: 'Team', price: '29', currency: 'USD' }] }],
-        },
-        lastModified: '2026-06-01T00:00:00.000Z',
-        contentHash: 'a'.repeat(64),
-        inSitemap: true,
-        fetchedAt: '2026-06-15T12:01:00.000Z',
-        findings: [],
-        citations: { total: 14, engines: { chatgpt: 9, perplexity: 5 } },
+/** A page as the reads show it: its text (a brand page's, for the judge) is kept apart. */
+const ShownPage = SitePage.omit({ text: true });
+
+export const SitePageView = ShownPage.extend({
+  findings: z.array(z.enum(FINDING_TYPES)).describe('Types of the findings that name the page'),
+  citations: PageCitations,
+}).meta({
+  id: 'SitePage',
+  ...EXTENSION,
+  examples: [
+    {
+      url: 'https://acme.example/pricing',
+      source: 'cited',
+      finalUrl: 'https://acme.example/pricing',
+      redirects: 0,
+      redirectedTo: null,
+      status: 200,
+      error: null,
+      errorMessage: null,
+      contentType: 'text/html; charset=utf-8',
+      bytes: 18230,
+      truncated: false,
+      canonical: 'https://acme.example/pricing',
+      title: 'Pricing – Acme CRM',
+      description: 'Plans for teams of every size.',
+      h1: 'Pricing',
+      lang: 'en',
+      wordsHtml: 640,
+      wordsRendered: null,
+      noindex: false,
+      nosnippet: false,
+      schemaTypes: ['Offer', 'Product'],
+      facts: {
+        organizations: [],
+        products: [{ name: 'Acme CRM', offers: [{ name: 'Team', price: '29', currency: 'USD' }] }],
       },
-    ],
-  });
+      lastModified: '2026-06-01T00:00:00.000Z',
+      contentHash: 'a'.repeat(64),
+      inSitemap: true,
+      fetchedAt: '2026-06-15T12:01:00.000Z',
+      findings: [],
+      citations: { total: 14, engines: { chatgpt: 9, perplexity: 5 } },
+    },
+  ],
+});
 
 export const SitePageList = page(SitePageView).meta({ id: 'SitePageList' });
 

@@ -22,6 +22,11 @@ export interface AskOptions {
    * many answers of the run is asked once.
    */
   resolvedLinks?: Map<string, Promise<string | null>>;
+  /**
+   * Called by the adapter once the engine itself has answered. What it does after that (reading Gemini's redirect
+   * links, which are Google's redirect service, not the engine's API) no longer holds the engine's concurrency slot.
+   */
+  answered?: () => void;
 }
 
 export interface AnswerEngine {

@@ -125,6 +125,7 @@ export function createGemini(settings: AdapterSettings, redirects: RedirectReade
         { contents: userTurn(prompt), tools: [{ google_search: {} }] },
         options.signal,
       );
+      options.answered?.();
       const first = candidate(res);
       const sources = await groundingSources(first, redirects, options.resolvedLinks);
       return finishAnswer(ID, answerText(first), sources, str(res.modelVersion) ?? null);

@@ -98,7 +98,7 @@ export async function runResilient<T>(
   engineId: string,
   options: ResilienceOptions,
   signal: AbortSignal | undefined,
-  work: (signal: AbortSignal) => Promise<T>,
+  work: (signal: AbortSignal, answered: () => void) => Promise<T>,
 ): Promise<T> {
   const sleep = options.sleep ?? defaultSleep;
   for (let attempt = 1; ; attempt++) {
@@ -111,7 +111,8 @@ export async function runResilient<T>(
     }
     let error: EngineError;
     try {
-      return await attemptOnce(engineId, options.timeoutMs, signal, work);
+      // The attempt frees its slot as soon as the engine has answered (`answered`, idempotent), or when it ends.
+      return await attemptOnce(engineId, options.timeoutMs, signal, (s) => work(s, release));
     } catch (err) {
       error = asEngineError(engineId, err);
     } finally {
@@ -131,7 +132,9 @@ export function resilientEngine(engine: AnswerEngine, options: ResilienceOptions
   return {
     id: engine.id,
     ask: (prompt: string, ask: AskOptions = {}) =>
-      runResilient(engine.id, options, ask.signal, (signal) => engine.ask(prompt, { ...ask, signal })),
+      runResilient(engine.id, options, ask.signal, (signal, answered) =>
+        engine.ask(prompt, { ...ask, signal, answered }),
+      ),
   };
 }
 

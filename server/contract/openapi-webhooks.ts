@@ -3,6 +3,7 @@ import type { ConvertedSchemas } from './openapi-schemas.ts';
 import type { OperationObject, ParameterObject, PathItemObject } from './openapi-types.ts';
 import { CitationEvent, OvertakeEvent, VisibilityEvent } from './alerts.ts';
 import { WEBHOOK_EVENTS_TAG } from './openapi-text.ts';
+import { SiteCrawledEvent } from './site-events.ts';
 import { PingEvent, RunEvent } from './webhooks.ts';
 
 /** The OpenAPI 3.1 `webhooks` section: the requests this service sends to registered endpoints. */
@@ -14,7 +15,7 @@ interface EventDoc {
   description: string;
   payload: z.ZodType;
   example: unknown;
-  /** An opt-in alert event beyond the contract. */
+  /** An opt-in event beyond the contract (the alerts, site.crawled). */
   extension?: true;
 }
 
@@ -99,6 +100,16 @@ const EVENTS: EventDoc[] = [
     description: `Per engine and for the run as a whole: a tracked competitor was named in at most as many answers as the brand in the previous run, and its share of voice now passes the brand's by more than the webhook's \`shareOfVoiceLead\`. ${ALERTS_COMMON}`,
     payload: OvertakeEvent,
     example: eventExample(OvertakeEvent, 'competitor.overtook'),
+    extension: true,
+  },
+  {
+    event: 'site.crawled',
+    operationId: 'siteCrawledEvent',
+    summary: 'A crawl of the project’s website ended',
+    description:
+      'Opt-in (extension): sent only to webhooks that name it in `events`, when a site crawl ends `completed` or `failed` (a crawl no host computer ended fails after 24 hours with `host_unavailable`). Queued in the transaction that ends the crawl; delivered, signed, retried and recorded like the run events (`runId` and `requestId` of its delivery are null). `data.counts` gives the pages read and the pages per finding type; follow `data.links` for the findings and the pages.',
+    payload: SiteCrawledEvent,
+    example: eventExample(SiteCrawledEvent, 'site.crawled'),
     extension: true,
   },
 ];

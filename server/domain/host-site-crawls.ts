@@ -8,6 +8,7 @@ import type { Services } from './context.ts';
 import { AppError, invalid, notFound } from './errors.ts';
 import { hostProject } from './host-projects.ts';
 import { newId } from './ids.ts';
+import { emitSiteCrawled } from './site-crawl-event.ts';
 import { brandCitations, mostCited } from './site-citations.ts';
 
 const ended = () =>
@@ -179,6 +180,9 @@ export async function finishSiteCrawl(
       pageCount: stored,
       summary: JSON.stringify(body.result),
     });
+    await emitSiteCrawled(tx, crawlId, s.baseUrl, now);
   });
+  // The outbox may hold the crawl's event now: the deliverer need not wait for its next poll.
+  s.signals.runEnded();
   return { crawlId, state };
 }

@@ -10,6 +10,13 @@ import type { SiteCrawlState } from '../store/repositories/site-crawls.ts';
 /** What a finished crawl keeps besides its pages (site_crawls.summary). */
 export type CrawlSummary = Omit<SiteCrawl, 'pages'>;
 
+/** Pages concerned per finding type, every type present. */
+export function countFindings(summary: Pick<CrawlSummary, 'findings'> | null): Record<FindingType, number> {
+  const counts = Object.fromEntries(FINDING_TYPES.map((t) => [t, 0])) as Record<FindingType, number>;
+  for (const f of summary?.findings ?? []) counts[f.type] += f.count;
+  return counts;
+}
+
 /** GET site: the crawl in progress, the last that ended, the next weekly one, and what the last completed found. */
 export async function siteStatus(s: Services, caller: Caller, projectId: string) {
   const project = await readableProject(s, caller, projectId);
@@ -20,8 +27,7 @@ export async function siteStatus(s: Services, caller: Caller, projectId: string)
     s.store.siteCrawls.nextCrawlAt(projectId),
   ]);
   const summary = completed?.summary ? fromJson<CrawlSummary>(completed.summary) : null;
-  const findingCounts = Object.fromEntries(FINDING_TYPES.map((t) => [t, 0])) as Record<FindingType, number>;
-  for (const f of summary?.findings ?? []) findingCounts[f.type] += f.count;
+  const findingCounts = countFindings(summary);
   return {
     state: ((active ?? last)?.state ?? 'never_crawled') as SiteCrawlState | 'never_crawled',
     activeCrawl: active ? siteCrawlResource(active) : null,

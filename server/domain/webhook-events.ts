@@ -1,13 +1,16 @@
 import type { AlertEventName } from '../contract/alerts.ts';
+import type { SITE_EVENTS } from '../contract/site-events.ts';
 import type { Repositories } from '../store/index.ts';
 import type { RunRow } from '../store/repositories/runs.ts';
 import type { WebhookRow } from '../store/repositories/webhooks.ts';
 import { failedEnginesText, type FailedEngine } from './engine-failures.ts';
 import { newId } from './ids.ts';
 
+type SiteEventName = (typeof SITE_EVENTS)[number];
+
 export interface EventPayload {
   id: string;
-  event: 'run.completed' | 'run.failed' | 'ping' | AlertEventName;
+  event: 'run.completed' | 'run.failed' | 'ping' | AlertEventName | SiteEventName;
   createdAt: string;
   data: Record<string, unknown>;
 }

@@ -27,7 +27,7 @@ export interface RunExecutorOptions {
   log: JobLog;
   /** Public base address ending in /v1, for the links in run events. */
   baseUrl: string;
-  /** Called after a run ended and its event was queued. */
+  /** Called after a run ended, or site crawls expired, and their events were queued. */
   onRunEnded?: () => void;
   /** How long a worker owns a request without renewing; a request whose worker died is taken over after it. */
   leaseMs?: number;
@@ -125,7 +125,7 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
 
   async function lookForWork(): Promise<void> {
     await expireWaitingRequests(o.store, o.clock, o.baseUrl);
-    await expireSiteCrawls(o.store, o.clock);
+    if ((await expireSiteCrawls(o.store, o.clock, o.baseUrl)) > 0) o.onRunEnded?.();
     while (!loop.stopped && loop.active < parallelRuns) {
       const request = await o.store.runRequests.claimNext(owner, o.clock.now().toISOString(), leaseUntil());
       if (!request) return;

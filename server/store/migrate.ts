@@ -20,6 +20,7 @@ import * as ssoProviders from './migrations/0016-sso-providers.ts';
 import * as siteCrawls from './migrations/0017-site-crawls.ts';
 import * as keyLastUsed from './migrations/0018-key-last-used.ts';
 import * as brandTruthSuggestions from './migrations/0019-brand-truth-suggestions.ts';
+import * as sourceTypeOverrides from './migrations/0021-source-type-overrides.ts';
 
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
 interface PortableMigration {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   '0017-site-crawls': siteCrawls,
   '0018-key-last-used': keyLastUsed,
   '0019-brand-truth-suggestions': brandTruthSuggestions,
+  '0021-source-type-overrides': sourceTypeOverrides,
 };
 
 /**

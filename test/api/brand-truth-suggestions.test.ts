@@ -7,14 +7,21 @@ import {
 import { SitePageList } from '../../server/contract/site.ts';
 import { getBrandTruth, setBrandTruth } from '../../server/domain/brand-truth.ts';
 import { createProject } from '../support/fixtures.ts';
+import { createRunHarness, type RunHarness } from '../support/run-harness.ts';
 import { siteHost, type SiteHost } from '../support/site-crawl-host.ts';
 import { sitePage } from '../support/site-crawl-result.ts';
 
-let s: SiteHost | null = null;
+let h: RunHarness | null = null;
 afterEach(async () => {
-  await s?.h.close();
-  s = null;
+  await h?.close();
+  h = null;
 });
+
+/** A project with a paired host computer, on a fresh harness. */
+async function setUp() {
+  h = await createRunHarness();
+  return { h, site: await siteHost(h, { brandDomains: ['acme.io'] }) };
+}
 
 const ACME_CRM = {
   name: 'Acme CRM',
@@ -52,7 +59,7 @@ const PAGES = [
 ];
 
 const list = async (site: SiteHost, key = site.key, headers: Record<string, string> = {}) =>
-  site.h.get(`/v1/projects/${site.projectId}/brand-truth/suggestions`, key, headers);
+  h!.get(`/v1/projects/${site.projectId}/brand-truth/suggestions`, key, headers);
 const suggestions = async (site: SiteHost) => {
   const r = await list(site);
   expect(r.statusCode).toBe(200);
@@ -60,12 +67,11 @@ const suggestions = async (site: SiteHost) => {
 };
 const textsOf = (body: { data: { kind: string; text: string }[] }) => body.data.map((x) => [x.kind, x.text]);
 const action = (site: SiteHost, id: string, verb: 'accept' | 'dismiss', body?: unknown, key = site.key) =>
-  site.h.write('POST', `/v1/projects/${site.projectId}/brand-truth/suggestions/${id}/${verb}`, key, body);
+  h!.write('POST', `/v1/projects/${site.projectId}/brand-truth/suggestions/${id}/${verb}`, key, body);
 
 describe('Brand Truth suggestions from the site crawl', () => {
   it('are empty before the first crawl, then list what the site states, marking what the Brand Truth holds', async () => {
-    s = await siteHost();
-    const site = s;
+    const { h, site } = await setUp();
     expect(await suggestions(site)).toEqual({
       crawlId: null,
       crawledAt: null,
@@ -73,7 +79,7 @@ describe('Brand Truth suggestions from the site crawl', () => {
       data: [],
     });
 
-    await setBrandTruth(site.h.store, site.h.clock, site.projectId, ['ACME CRM – team   costs 29 USD.']);
+    await setBrandTruth(h.store, h.clock, site.projectId, ['ACME CRM – team   costs 29 USD.']);
     const crawlId = await site.completedCrawl(PAGES);
     const body = await suggestions(site);
     expect(body).toMatchObject({ crawlId, claimsJudgedAt: null });
@@ -102,30 +108,28 @@ describe('Brand Truth suggestions from the site crawl', () => {
     expect(byText.get('About <b>Acme</b>')).toMatchObject({ pageRole: 'about', status: 'suggested' });
     // Page text goes to the judge only: not shown with the pages.
     const pages = SitePageList.parse(
-      (await site.h.get(`/v1/projects/${site.projectId}/site/pages`, site.key)).json(),
+      (await h.get(`/v1/projects/${site.projectId}/site/pages`, site.key)).json(),
     );
     expect(pages.data.every((p) => !('text' in p))).toBe(true);
     expect(pages.data).toHaveLength(PAGES.length);
   });
 
   it('answer 304 to the ETag until the Brand Truth or the crawl changes', async () => {
-    s = await siteHost();
-    const site = s;
+    const { h, site } = await setUp();
     await site.completedCrawl(PAGES);
     const first = await list(site);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"/);
     expect((await list(site, site.key, { 'if-none-match': etag })).statusCode).toBe(304);
-    await setBrandTruth(site.h.store, site.h.clock, site.projectId, ['Founded in 2014 in Lyon.']);
+    await setBrandTruth(h.store, h.clock, site.projectId, ['Founded in 2014 in Lyon.']);
     const changed = await list(site, site.key, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(BrandTruthSuggestionList.parse(changed.json()).data.at(-1)?.status).toBe('in_brand_truth');
   });
 
   it('are accepted into the Brand Truth as they are or edited, and dismissed; both outlive the crawl', async () => {
-    s = await siteHost();
-    const site = s;
-    await setBrandTruth(site.h.store, site.h.clock, site.projectId, ['Acme has a free plan.']);
+    const { h, site } = await setUp();
+    await setBrandTruth(h.store, h.clock, site.projectId, ['Acme has a free plan.']);
     await site.completedCrawl(PAGES);
     const find = async (text: string) => (await suggestions(site)).data.find((x) => x.text === text)!;
 
@@ -145,7 +149,7 @@ describe('Brand Truth suggestions from the site crawl', () => {
       text: '  Acme was founded in 2014, in Lyon.  ',
     });
     expect(edited.json()).toMatchObject({ statement: 'Acme was founded in 2014, in Lyon.' });
-    expect((await getBrandTruth(site.h.store, site.projectId)).statements).toEqual([
+    expect((await getBrandTruth(h.store, site.projectId)).statements).toEqual([
       'Acme has a free plan.',
       'Acme CRM – Team costs 29 USD.',
       'Acme was founded in 2014, in Lyon.',
@@ -157,7 +161,7 @@ describe('Brand Truth suggestions from the site crawl', () => {
     expect(BrandTruthSuggestion.parse(dismissed.json())).toMatchObject({ status: 'dismissed' });
 
     // The next crawl, a week later, states the same facts: the decisions hold.
-    site.h.clock.advance(7 * 86_400_000);
+    h.clock.advance(7 * 86_400_000);
     const next = await site.completedCrawl(PAGES);
     const after = await suggestions(site);
     expect(after.crawlId).toBe(next);
@@ -167,12 +171,11 @@ describe('Brand Truth suggestions from the site crawl', () => {
       'in_brand_truth',
       'dismissed',
     ]);
-    expect((await getBrandTruth(site.h.store, site.projectId)).statements).toHaveLength(3);
+    expect((await getBrandTruth(h.store, site.projectId)).statements).toHaveLength(3);
   });
 
   it('refuse bad edits, a full Brand Truth, unknown ids, other accounts and read-only keys, changing nothing', async () => {
-    s = await siteHost();
-    const site = s;
+    const { h, site } = await setUp();
     await site.completedCrawl(PAGES);
     const [first] = (await suggestions(site)).data;
     const id = first!.id;
@@ -181,29 +184,29 @@ describe('Brand Truth suggestions from the site crawl', () => {
       expect(r.statusCode, JSON.stringify(body)).toBe(400);
       expect(r.headers['content-type']).toMatch(/problem\+json/);
     }
-    expect((await getBrandTruth(site.h.store, site.projectId)).updatedAt).toBeNull();
+    expect((await getBrandTruth(h.store, site.projectId)).updatedAt).toBeNull();
 
     const full = Array.from({ length: 100 }, (_, i) => `Statement ${i}.`);
-    await setBrandTruth(site.h.store, site.h.clock, site.projectId, full);
+    await setBrandTruth(h.store, h.clock, site.projectId, full);
     const over = await action(site, id, 'accept');
     expect(over.statusCode).toBe(400);
     expect(over.json().detail).toMatch(/at most 100/);
-    expect((await getBrandTruth(site.h.store, site.projectId)).statements).toEqual(full);
+    expect((await getBrandTruth(h.store, site.projectId)).statements).toEqual(full);
 
     expect((await action(site, 'btsNoSuchSuggestion', 'accept')).statusCode).toBe(404);
     expect((await action(site, 'btsNoSuchSuggestion', 'dismiss')).statusCode).toBe(404);
 
-    const readOnly = await site.h.key(site.accountId, ['visibility:read']);
+    const readOnly = await h.key(site.accountId, ['visibility:read']);
     expect((await list(site, readOnly)).statusCode).toBe(200);
     expect((await action(site, id, 'accept', undefined, readOnly)).statusCode).toBe(403);
     expect((await action(site, id, 'dismiss', undefined, readOnly)).statusCode).toBe(403);
 
-    const other = await site.h.account('premium');
-    const theirs = await createProject(site.h.store, other.accountId, { name: 'Theirs' });
+    const other = await h.account('premium');
+    const theirs = await createProject(h.store, other.accountId, { name: 'Theirs' });
     expect((await list(site, other.key)).statusCode).toBe(404);
     expect((await action(site, id, 'accept', undefined, other.key)).statusCode).toBe(404);
     expect((await action(site, id, 'dismiss', undefined, other.key)).statusCode).toBe(404);
-    const onTheirs = await site.h.write(
+    const onTheirs = await h.write(
       'POST',
       `/v1/projects/${theirs.id}/brand-truth/suggestions/${id}/accept`,
       other.key,

@@ -24,6 +24,8 @@ const READ_TOOLS = [
   'prompt_stats',
   'trends',
   'surface_stats',
+  'site_status',
+  'site_pages',
 ];
 const WRITE_TOOLS = [
   'create_prompt',

@@ -12,6 +12,7 @@ import type {
 } from '../../server/contract/openapi-types.ts';
 import { operations, type Operation } from '../../server/contract/operations.ts';
 import { CitationEvent, OvertakeEvent, VisibilityEvent } from '../../server/contract/alerts.ts';
+import { SiteCrawledEvent } from '../../server/contract/site-events.ts';
 import { PingEvent, RunEvent } from '../../server/contract/webhooks.ts';
 
 /**
@@ -71,6 +72,7 @@ const EVENT_PAYLOADS: Record<string, z.ZodType> = {
   'citation.lost': CitationEvent,
   'citation.gained': CitationEvent,
   'competitor.overtook': OvertakeEvent,
+  'site.crawled': SiteCrawledEvent,
 };
 
 describe('examples in the OpenAPI document', () => {

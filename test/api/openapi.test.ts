@@ -58,6 +58,7 @@ const EXTENSION_OPERATIONS = [
   'GET /projects/{projectId}/stats/prompts',
   'GET /projects/{projectId}/stats/trends',
   'GET /projects/{projectId}/stats/surfaces',
+  'GET /projects/{projectId}/source-types',
 ];
 const ALERT_EVENTS = [
   'visibility.dropped',
@@ -66,6 +67,9 @@ const ALERT_EVENTS = [
   'citation.gained',
   'competitor.overtook',
 ];
+/** Opt-in extension events besides the alerts. */
+const SITE_EVENTS = ['site.crawled'];
+const EXTENSION_EVENTS = [...ALERT_EVENTS, ...SITE_EVENTS];
 
 const doc = buildOpenApiDocument();
 
@@ -195,10 +199,14 @@ describe('generated OpenAPI document', () => {
         'GET /projects/{projectId}/brand-truth/suggestions',
         'POST /projects/{projectId}/brand-truth/suggestions/{suggestionId}/accept',
         'POST /projects/{projectId}/brand-truth/suggestions/{suggestionId}/dismiss',
+        'PUT /projects/{projectId}/source-types',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );
     expect(operation('PATCH /projects/{projectId}/webhooks/{webhookId}').security).toEqual([
+      { bearerAuth: ['tracking:write'] },
+    ]);
+    expect(operation('PUT /projects/{projectId}/source-types').security).toEqual([
       { bearerAuth: ['tracking:write'] },
     ]);
     expect(operation('GET /projects/{projectId}/alerts').security).toEqual([
@@ -323,8 +331,8 @@ describe('generated OpenAPI document', () => {
     }
   });
 
-  it('has a webhooks section with the three signed events of the contract and the marked alert events', () => {
-    expect(Object.keys(doc.webhooks)).toEqual(['run.completed', 'run.failed', 'ping', ...ALERT_EVENTS]);
+  it('has a webhooks section with the three signed events of the contract and the marked extension events', () => {
+    expect(Object.keys(doc.webhooks)).toEqual(['run.completed', 'run.failed', 'ping', ...EXTENSION_EVENTS]);
     const payloads: Record<string, string> = {
       ping: 'PingEvent',
       'run.completed': 'RunEvent',
@@ -334,11 +342,14 @@ describe('generated OpenAPI document', () => {
       'citation.lost': 'CitationEvent',
       'citation.gained': 'CitationEvent',
       'competitor.overtook': 'OvertakeEvent',
+      'site.crawled': 'SiteCrawledEvent',
     };
     for (const [event, item] of Object.entries(doc.webhooks)) {
       const post = item.post;
       expect(post, event).toBeDefined();
-      expect(post?.['x-answerwatch-extension'], event).toBe(ALERT_EVENTS.includes(event) ? true : undefined);
+      expect(post?.['x-answerwatch-extension'], event).toBe(
+        EXTENSION_EVENTS.includes(event) ? true : undefined,
+      );
       const headers = post?.parameters?.map((p) => p.name);
       expect(headers).toEqual(['X-Service-Signature', 'X-Service-Event', 'X-Service-Delivery', 'User-Agent']);
       const payload = payloads[event];
@@ -362,7 +373,7 @@ describe('HTML reference page', () => {
       (entry) => entry.op.operationId,
     );
     // Every operation, extensions included, and every webhook event.
-    expect(ids.length).toBe(allOperations(doc.paths).length + 3 + ALERT_EVENTS.length);
+    expect(ids.length).toBe(allOperations(doc.paths).length + 3 + EXTENSION_EVENTS.length);
     for (const id of ids) expect(html, id).toContain(`id="${id}"`);
     for (const response of Object.values(doc.components.responses)) {
       const example = response.content?.['application/problem+json']?.example as { type: string };

@@ -3,25 +3,38 @@ import { CheckedIn } from '../../server/contract/host-sync.ts';
 import { HostCrawl } from '../../server/contract/host-site-crawls.ts';
 import { SiteCrawlResource, SitePageList, SiteStatus } from '../../server/contract/site.ts';
 import { expireSiteCrawls } from '../../server/domain/site-crawl-expiry.ts';
+import { BASE } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
-import type { RunHarness } from '../support/run-harness.ts';
-import { siteHost, type SiteHost } from '../support/site-crawl-host.ts';
+import { createRunHarness, type RunHarness } from '../support/run-harness.ts';
 import { crawlSummary, sitePage } from '../support/site-crawl-result.ts';
+import { siteHost, type SiteHost } from '../support/site-crawl-host.ts';
 
 let h: RunHarness;
+let site: SiteHost;
 let key: string;
 let accountId: string;
 let projectId: string;
-let hostCall: SiteHost['hostCall'];
-let checkIn: SiteHost['checkIn'];
-let storeAnswers: SiteHost['storeAnswers'];
-let requestCrawl: SiteHost['requestCrawl'];
-let claimedCrawl: SiteHost['claimedCrawl'];
+
+const hostCall = (url: string, body?: unknown, bearer?: string) => site.hostCall(url, body, bearer);
+
+const checkIn = (siteSchedule?: unknown) =>
+  hostCall('/check-in', {
+    agentVersion: '1.0.1',
+    engineIds: ['chatgpt-local-fetch'],
+    ...(siteSchedule !== undefined && { siteSchedule }),
+  });
 
 async function setUp() {
-  ({ h, key, accountId, projectId, hostCall, checkIn, storeAnswers, requestCrawl, claimedCrawl } =
-    await siteHost());
+  h = await createRunHarness();
+  site = await siteHost(h, { brandDomains: ['acme.io'] });
+  ({ key, accountId, projectId } = site);
 }
+
+const storeAnswers = (sources: { engineId: string; urls: string[] }[]) => site.storeAnswers(sources);
+
+const requestCrawl = (k = key) => h.write('POST', `/v1/projects/${projectId}/site/crawl`, k);
+
+const claimedCrawl = () => site.claimedCrawl();
 
 afterEach(async () => {
   await h?.close();
@@ -78,16 +91,16 @@ describe('requesting a site crawl', () => {
       (await h.get(`/v1/projects/${projectId}/site/crawls/${id}`, key)).json();
     // Other tests' crawls may share the database: each crawl's state is checked, not how many ended.
     h.clock.advance(23 * 3_600_000);
-    await expireSiteCrawls(h.store, h.clock);
+    await expireSiteCrawls(h.store, h.clock, BASE);
     expect((await get(waiting.id)).state).toBe('waiting_for_host');
     h.clock.advance(3_600_000);
-    expect(await expireSiteCrawls(h.store, h.clock)).toBeGreaterThanOrEqual(1);
+    expect(await expireSiteCrawls(h.store, h.clock, BASE)).toBeGreaterThanOrEqual(1);
     expect(await get(waiting.id)).toMatchObject({ state: 'failed', error: { code: 'host_unavailable' } });
 
     await checkIn([]);
     const claimed = await claimedCrawl();
     h.clock.advance(24 * 3_600_000 + 60_000);
-    await expireSiteCrawls(h.store, h.clock);
+    await expireSiteCrawls(h.store, h.clock, BASE);
     expect(await get(claimed.crawlId)).toMatchObject({
       state: 'failed',
       error: { code: 'host_unavailable', message: expect.stringMatching(/stopped checking in/) },

@@ -6,14 +6,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { hostOf } from '../../engines/scoring/index.ts';
 import { SitePageList } from '../../server/contract/site.ts';
 import { allAnswers } from '../support/insights.ts';
+import { createRunHarness, type RunHarness } from '../support/run-harness.ts';
 import { siteHost, type SiteHost } from '../support/site-crawl-host.ts';
 import { sitePage } from '../support/site-crawl-result.ts';
 
-let s: SiteHost | null = null;
+let h: RunHarness | null = null;
 afterEach(async () => {
-  await s?.h.close();
-  s = null;
+  await h?.close();
+  h = null;
 });
+
+/** A project with a paired host computer, on a fresh harness. */
+async function setUp() {
+  h = await createRunHarness();
+  return { h, site: await siteHost(h, { brandDomains: ['acme.io'] }) };
+}
 
 const DAY = 86_400_000;
 const BRAND = ['acme.example', 'acme.io'];
@@ -27,7 +34,7 @@ const PAGES = [
 
 /** Per brand URL, answers citing it (each answer once per URL), per engine: counted from the answers themselves. */
 async function recount(site: SiteHost) {
-  const answers = await allAnswers(site.h, site.key, site.projectId, '2026-01-01', '2026-12-31');
+  const answers = await allAnswers(h!, site.key, site.projectId, '2026-01-01', '2026-12-31');
   const counts = new Map<string, { total: number; engines: Record<string, number> }>();
   for (const a of answers) {
     for (const url of new Set(a.sourceUrls)) {
@@ -43,7 +50,7 @@ async function recount(site: SiteHost) {
 }
 
 async function shown(site: SiteHost) {
-  const r = await site.h.get(`/v1/projects/${site.projectId}/site/pages?limit=200`, site.key);
+  const r = await h!.get(`/v1/projects/${site.projectId}/site/pages?limit=200`, site.key);
   expect(r.statusCode).toBe(200);
   return new Map(SitePageList.parse(r.json()).data.map((p) => [p.url, p.citations]));
 }
@@ -58,8 +65,7 @@ async function expectRecount(site: SiteHost) {
 
 describe('citation counts of the crawled pages', () => {
   it('equal a recount from the answers, and follow new answers in later months', async () => {
-    s = await siteHost();
-    const site = s;
+    const { h, site } = await setUp();
     await site.storeAnswers([
       { engineId: 'chatgpt-local-fetch', urls: ['https://acme.example/pricing?utm_source=chatgpt.com'] },
       { engineId: 'chatgpt-local-fetch', urls: ['https://acme.example/pricing', 'https://other.example/x'] },
@@ -73,7 +79,7 @@ describe('citation counts of the crawled pages', () => {
     });
 
     // Weeks later (another month's summary row), answers cite the same page and new ones, one twice over.
-    site.h.clock.advance(40 * DAY);
+    h.clock.advance(40 * DAY);
     await site.storeAnswers([
       { engineId: 'perplexity-local-fetch', urls: ['https://acme.example/pricing', 'https://acme.example/'] },
       {
@@ -97,7 +103,7 @@ describe('citation counts of the crawled pages', () => {
     });
     expect(after.get('https://acme.example/never-cited')).toEqual({ total: 0, engines: {} });
 
-    const cited = await site.h.get(`/v1/projects/${site.projectId}/site/pages?cited=true`, site.key);
+    const cited = await h.get(`/v1/projects/${site.projectId}/site/pages?cited=true`, site.key);
     expect(SitePageList.parse(cited.json()).data.map((p) => p.url)).toEqual([
       'https://acme.example/',
       'https://acme.example/about',

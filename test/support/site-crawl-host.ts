@@ -1,40 +1,41 @@
-/** Shared by the site crawl API tests: an account with a paired host computer, its project, and host sync calls. */
+/**
+ * A project with a paired host computer, for tests of what the service does with site crawls: request a crawl
+ * through the API, then play the host's part through host sync (claim, upload pages, finish).
+ */
 import { expect } from 'vitest';
-import { HostRun, Paired } from '../../server/contract/host-sync.ts';
-import { HostCrawl } from '../../server/contract/host-site-crawls.ts';
+import type { z } from 'zod';
 import type { SiteCrawl, SitePage } from '../../server/contract/site-crawl.ts';
+import { HostCrawl } from '../../server/contract/host-site-crawls.ts';
+import { HostRun, Paired } from '../../server/contract/host-sync.ts';
 import { SiteCrawlResource } from '../../server/contract/site.ts';
 import { createPairCode } from '../../server/domain/host-pairing.ts';
 import { createProject, manualTracking } from './fixtures.ts';
-import { createRunHarness, type RunHarness } from './run-harness.ts';
+import type { Harness } from './api-harness.ts';
 import { crawlSummary } from './site-crawl-result.ts';
 
 export interface SiteHost {
-  h: RunHarness;
   key: string;
   accountId: string;
   projectId: string;
-  token: string;
-  hostCall(url: string, body?: unknown, bearer?: string): ReturnType<RunHarness['request']>;
-  checkIn(siteSchedule?: unknown): ReturnType<RunHarness['request']>;
+  /** A host sync call as the paired computer (or with another bearer token). */
+  hostCall(url: string, body?: unknown, bearer?: string): ReturnType<Harness['request']>;
+  /** POST site/crawl through the API, then the host claims it: what the claim answers. */
+  claimedCrawl(): Promise<z.infer<typeof HostCrawl>>;
+  /** The host uploads the pages and finishes the crawl with this result (its `crawlId` set). */
+  finish(crawlId: string, pages: SitePage[], result?: Partial<SiteCrawl>): Promise<void>;
+  /** A crawl requested, claimed, given these pages and finished: its id. */
+  completedCrawl(pages: SitePage[], result?: Partial<SiteCrawl>): Promise<string>;
   /** Answers through the host's own run, citing these pages (as engines write them: tracking tags and all). */
   storeAnswers(sources: { engineId: string; urls: string[] }[]): Promise<void>;
-  requestCrawl(key?: string): ReturnType<RunHarness['request']>;
-  claimedCrawl(): Promise<HostCrawl>;
-  /** A crawl requested, claimed, given these pages and finished completed. */
-  completedCrawl(pages: SitePage[], over?: Partial<SiteCrawl>): Promise<string>;
 }
 
-type HostCrawl = ReturnType<typeof HostCrawl.parse>;
-
-export async function siteHost(opts: Parameters<typeof createRunHarness>[0] = {}): Promise<SiteHost> {
-  const h = await createRunHarness(opts);
+export async function siteHost(h: Harness, o: { brandDomains?: string[] } = {}): Promise<SiteHost> {
   const { key, accountId } = await h.account('premium');
   const projectId = (
     await createProject(h.store, accountId, {
       name: 'Acme',
       websiteUrl: 'https://acme.example',
-      brandDomains: ['acme.io'],
+      brandDomains: o.brandDomains ?? [],
       tracking: manualTracking(['chatgpt-local-fetch']),
     })
   ).id;
@@ -43,10 +44,9 @@ export async function siteHost(opts: Parameters<typeof createRunHarness>[0] = {}
     method: 'POST',
     url: '/host/v1/pair',
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ code, deviceLabel: 'Ada’s laptop', agentVersion: '1.0.0', engineIds: [] }),
+    payload: JSON.stringify({ code, deviceLabel: 'Test host', agentVersion: '1.0.0', engineIds: [] }),
   });
   const token = Paired.parse(paired.json()).token;
-
   const hostCall = (url: string, body?: unknown, bearer = token) =>
     h.request({
       method: 'POST',
@@ -57,33 +57,43 @@ export async function siteHost(opts: Parameters<typeof createRunHarness>[0] = {}
       },
       ...(body !== undefined && { payload: JSON.stringify(body) }),
     });
-  const requestCrawl = (k = key) => h.write('POST', `/v1/projects/${projectId}/site/crawl`, k);
   let runs = 0;
-
   const self: SiteHost = {
-    h,
     key,
     accountId,
     projectId,
-    token,
     hostCall,
-    requestCrawl,
-    checkIn: (siteSchedule?: unknown) =>
-      hostCall('/check-in', {
-        agentVersion: '1.0.1',
-        engineIds: ['chatgpt-local-fetch'],
-        ...(siteSchedule !== undefined && { siteSchedule }),
-      }),
+    async claimedCrawl() {
+      const requested = await h.write('POST', `/v1/projects/${projectId}/site/crawl`, key);
+      expect(requested.statusCode, requested.body).toBe(202);
+      const crawl = SiteCrawlResource.parse(requested.json());
+      const claimed = await hostCall(`/site-crawls/${crawl.id}/claim`);
+      expect(claimed.statusCode, claimed.body).toBe(200);
+      return HostCrawl.parse(claimed.json());
+    },
+    async finish(crawlId, pages, result = {}) {
+      for (let i = 0; i < pages.length; i += 100) {
+        const r = await hostCall(`/site-crawls/${crawlId}/pages`, { pages: pages.slice(i, i + 100) });
+        expect(r.statusCode, r.body).toBe(200);
+      }
+      const done = await hostCall(`/site-crawls/${crawlId}/finish`, {
+        result: crawlSummary(crawlId, result),
+        pageCount: pages.length,
+      });
+      expect(done.statusCode, done.body).toBe(200);
+    },
+    async completedCrawl(pages, result = {}) {
+      const { crawlId } = await self.claimedCrawl();
+      await self.finish(crawlId, pages, result);
+      return crawlId;
+    },
     async storeAnswers(sources) {
-      const run = HostRun.parse(
-        (
-          await hostCall(`/projects/${projectId}/runs`, {
-            clientRunId: `local-run-${Date.now()}-${runs++}`,
-            startedAt: h.clock.now().toISOString(),
-            samplesPerPrompt: 1,
-          })
-        ).json(),
-      );
+      const started = await hostCall(`/projects/${projectId}/runs`, {
+        clientRunId: `local-run-${++runs}-${h.clock.now().getTime()}`,
+        startedAt: h.clock.now().toISOString(),
+        samplesPerPrompt: 1,
+      });
+      const run = HostRun.parse(started.json());
       const answers = sources.map((a, n) => ({
         key: `${run.runId}:p:${a.engineId}:${n}`,
         promptId: null,
@@ -96,25 +106,6 @@ export async function siteHost(opts: Parameters<typeof createRunHarness>[0] = {}
       }));
       expect((await hostCall(`/runs/${run.runId}/answers`, { answers })).statusCode).toBe(200);
       expect((await hostCall(`/runs/${run.runId}/finish`, { status: 'completed' })).statusCode).toBe(200);
-    },
-    async claimedCrawl() {
-      const crawl = SiteCrawlResource.parse((await requestCrawl()).json());
-      const r = await hostCall(`/site-crawls/${crawl.id}/claim`);
-      expect(r.statusCode).toBe(200);
-      return HostCrawl.parse(r.json());
-    },
-    async completedCrawl(pages, over = {}) {
-      const { crawlId } = await self.claimedCrawl();
-      for (let i = 0; i < pages.length; i += 100) {
-        const r = await hostCall(`/site-crawls/${crawlId}/pages`, { pages: pages.slice(i, i + 100) });
-        expect(r.statusCode).toBe(200);
-      }
-      const finish = await hostCall(`/site-crawls/${crawlId}/finish`, {
-        result: crawlSummary(crawlId, over),
-        pageCount: pages.length,
-      });
-      expect(finish.json()).toEqual({ crawlId, state: 'completed' });
-      return crawlId;
     },
   };
   return self;

@@ -19,7 +19,7 @@ export async function renderWebhooks(ctx: ProjectContext): Promise<void> {
   ctx.view.append(
     pageHeader(
       'Webhooks',
-      'Tell another system when a run completes or fails, or when a run raises an alert (see Alerts). Deliveries are signed with the secret shown once at registration.',
+      'Tell another system when a run completes or fails, when a run raises an alert (see Alerts), or when a crawl of your site ends. Deliveries are signed with the secret shown once at registration.',
     ),
     secretArea,
     section('Registered webhooks', listArea),

@@ -26,6 +26,11 @@ import type {
   Trends as TrendsSchema,
 } from '../../../server/contract/insights.ts';
 import type {
+  SourceTypeOverride as SourceTypeOverrideSchema,
+  SourceTypeStat as SourceTypeStatSchema,
+  SourceTypeStats as SourceTypeStatsSchema,
+} from '../../../server/contract/source-types.ts';
+import type {
   Project as ProjectSchema,
   ProjectWithHost as ProjectWithHostSchema,
 } from '../../../server/contract/projects.ts';
@@ -52,6 +57,11 @@ import type {
   Capabilities as CapabilitiesSchema,
   Tracking as TrackingSchema,
 } from '../../../server/contract/tracking.ts';
+import type {
+  SiteCrawlResource as SiteCrawlSchema,
+  SitePageView as SitePageSchema,
+  SiteStatus as SiteStatusSchema,
+} from '../../../server/contract/site.ts';
 import type {
   Webhook as WebhookSchema,
   WebhookDelivery as WebhookDeliverySchema,
@@ -87,6 +97,9 @@ export type CancelOutcome = z.infer<typeof CancelOutcomeSchema>;
 export type Estimate = z.infer<typeof EstimateSchema>;
 export type SourceStat = z.infer<typeof SourceStatSchema>;
 export type SourceStats = z.infer<typeof SourceStatsSchema>;
+export type SourceTypeStat = z.infer<typeof SourceTypeStatSchema>;
+export type SourceTypeStats = z.infer<typeof SourceTypeStatsSchema>;
+export type SourceTypeOverride = z.infer<typeof SourceTypeOverrideSchema>;
 export type PromptStat = z.infer<typeof PromptStatSchema>;
 export type PromptStats = z.infer<typeof PromptStatsSchema>;
 export type TrendPoint = z.infer<typeof TrendPointSchema>;
@@ -95,6 +108,11 @@ export type SurfacePair = z.infer<typeof SurfacePairSchema>;
 export type Surfaces = z.infer<typeof SurfacesSchema>;
 export type RaisedAlert = z.infer<typeof RaisedAlertSchema>;
 export type AlertThresholds = z.infer<typeof AlertThresholdsSchema>;
+export type SiteCrawl = z.infer<typeof SiteCrawlSchema>;
+export type SiteStatus = z.infer<typeof SiteStatusSchema>;
+export type SitePage = z.infer<typeof SitePageSchema>;
+export type SiteFinding = SiteStatus['findings'][number];
+export type FindingType = SiteFinding['type'];
 
 export interface Page<T> {
   data: T[];

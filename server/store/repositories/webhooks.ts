@@ -256,7 +256,10 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
         .updateTable('webhook_deliveries')
         .set({ lease_until: until, lease_owner: owner })
         .where('id', 'in', due)
-        .where('status', '=', 'pending')
+        // Checked again on the row as the lease is written; read through an expression so that the rows are found
+        // by id (the few picked) and not by walking every pending delivery in the due index, which SQLite's
+        // planner, with no statistics, prefers for an equality on `status` (each claim cost the whole backlog).
+        .where(sql`${sql.ref('status')} || ''`, '=', 'pending')
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
         .returningAll()
         .execute();

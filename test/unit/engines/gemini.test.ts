@@ -46,6 +46,18 @@ describe('gemini (generateContent)', () => {
     });
   });
 
+  it('says it has answered before it reads the redirect links, so the reads hold no engine slot', async () => {
+    const events: string[] = [];
+    const reader = fakeRedirects(fakes);
+    const answer = await createGemini(settings(fakes, 'gemini'), async (uri, links) => {
+      events.push('redirect');
+      return reader(uri, links);
+    }).ask(PROMPT, { answered: () => events.push('answered') });
+    expect(answer.sources.length).toBeGreaterThan(0);
+    expect(events[0]).toBe('answered');
+    expect(events.filter((e) => e === 'redirect')).toHaveLength(answer.sources.length);
+  });
+
   it('falls back to the home page of a domain title when the redirect service does not answer in time', async () => {
     // Real domains: a title counts as a domain only under a public suffix (".example" is not one).
     const sites = ['https://www.acme.com/guide', 'https://reviews.co.uk/best', 'https://news.org/x'];

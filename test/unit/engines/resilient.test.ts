@@ -6,8 +6,8 @@ import {
   createTextModel,
   type CloudEngineOptions,
 } from '../../../engines/cloud/index.ts';
-import { retryDelayMs, type Sleep } from '../../../engines/cloud/resilient.ts';
-import { LimiterRegistry } from '../../../engines/cloud/semaphore.ts';
+import { resilientEngine, retryDelayMs, type Sleep } from '../../../engines/cloud/resilient.ts';
+import { LimiterRegistry, Semaphore } from '../../../engines/cloud/semaphore.ts';
 import { EngineError, type AnswerEngine } from '../../../engines/types.ts';
 import { startFakeEngines, type FakeEngines } from '../../fakes/engines/index.ts';
 import { failure, recordingSleep } from './harness.ts';
@@ -190,6 +190,53 @@ describe('concurrency', () => {
     ]);
     expect(slow.requests.anthropic).toHaveLength(20);
     expect(slow.maxInFlight('anthropic')).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('the slot after the engine has answered', () => {
+  it('is free for the next ask while the adapter still works on the answer (Gemini reading its redirect links)', async () => {
+    let finish = () => {};
+    const afterAnswer = new Promise<void>((resolve) => (finish = resolve));
+    const started: string[] = [];
+    const engine: AnswerEngine = {
+      id: 'gemini',
+      async ask(prompt, options = {}) {
+        started.push(prompt);
+        options.answered?.();
+        if (prompt === 'first') await afterAnswer;
+        return { text: prompt, sources: [], model: null };
+      },
+    };
+    const limited = resilientEngine(engine, { timeoutMs: 5000, attempts: 1, limiter: new Semaphore(1) });
+    const first = limited.ask('first');
+    // With one slot, the second ask starts only because the first gave its slot back on answering.
+    const second = await limited.ask('second');
+    expect(second.text).toBe('second');
+    expect(started).toEqual(['first', 'second']);
+    finish();
+    expect((await first).text).toBe('first');
+  });
+
+  it('is held to the end by an adapter that never says it has answered', async () => {
+    let finish = () => {};
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const started: string[] = [];
+    const engine: AnswerEngine = {
+      id: 'perplexity',
+      async ask(prompt) {
+        started.push(prompt);
+        if (prompt === 'first') await held;
+        return { text: prompt, sources: [], model: null };
+      },
+    };
+    const limited = resilientEngine(engine, { timeoutMs: 5000, attempts: 1, limiter: new Semaphore(1) });
+    const first = limited.ask('first');
+    const second = limited.ask('second');
+    await delay(50);
+    expect(started).toEqual(['first']);
+    finish();
+    await Promise.all([first, second]);
+    expect(started).toEqual(['first', 'second']);
   });
 });
 

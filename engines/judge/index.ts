@@ -1,4 +1,7 @@
-/** The LLM judge: sentiment and narrative drift of one answer, from any TextModel. Framework-free. */
+/**
+ * The LLM judge: sentiment and narrative drift of one answer, and the claims a brand's own page makes, from any
+ * TextModel. Framework-free.
+ */
 export {
   createJudge,
   DEFAULT_TIMEOUT_MS,
@@ -7,6 +10,13 @@ export {
   type JudgeOptions,
   type NoVerdict,
 } from './judge.ts';
-export { type JudgeVerdict, type NarrativeDrift, REASON_LIMIT } from './verdict.ts';
+export { type JudgeVerdict, type NarrativeDrift, oneLine, REASON_LIMIT } from './verdict.ts';
 export { DEFAULT_MAX_ANSWER_CHARS, SYSTEM_PROMPT } from './prompt.ts';
+export {
+  CLAIMS_SYSTEM_PROMPT,
+  createClaimReader,
+  MAX_CLAIMS,
+  type ClaimReader,
+  type ClaimsInput,
+} from './claims.ts';
 export { judgeEngineFrom, JUDGE_ENGINES, type JudgeEngineChoice, type JudgeEngineId } from './config.ts';

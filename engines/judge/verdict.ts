@@ -20,19 +20,22 @@ export const REPLY_LIMIT = 8_000;
 // Line breaks, other control characters and bidi overrides become spaces: a reason is shown as one plain line.
 const LINE_NOISE = /[\s\p{Cc}\u202a-\u202e\u2066-\u2069]+/gu;
 
-/** One line, trimmed, cut at a word boundary to at most REASON_LIMIT characters (an ellipsis marks a cut). */
-export function oneLine(text: string): string {
+/** One line, trimmed, cut at a word boundary to at most `limit` characters (an ellipsis marks a cut). */
+export function oneLine(text: string, limit: number = REASON_LIMIT): string {
   const line = text.replace(LINE_NOISE, ' ').trim();
-  if (line.length <= REASON_LIMIT) return line;
-  const room = line.slice(0, REASON_LIMIT - 1);
+  if (line.length <= limit) return line;
+  const room = line.slice(0, limit - 1);
   const space = room.lastIndexOf(' ');
-  let cut = space >= REASON_LIMIT / 2 ? room.slice(0, space) : room;
+  let cut = space >= limit / 2 ? room.slice(0, space) : room;
   const last = cut.charCodeAt(cut.length - 1);
   if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
   return `${cut.trimEnd()}…`;
 }
 
-const Reason = z.string().transform(oneLine).pipe(z.string().min(1, 'reason must not be blank'));
+const Reason = z
+  .string()
+  .transform((text) => oneLine(text))
+  .pipe(z.string().min(1, 'reason must not be blank'));
 
 const Reply = z.strictObject({
   sentiment: z.enum(['positive', 'mixed', 'neutral', 'negative']),

@@ -1,5 +1,6 @@
 import type { Operation } from './operation.ts';
 import { accountOps } from './operations/account.ts';
+import { brandTruthOps } from './operations/brand-truth.ts';
 import { insightOps } from './operations/insights.ts';
 import { projectOps } from './operations/projects.ts';
 import { resultOps } from './operations/results.ts';
@@ -25,6 +26,7 @@ export const ops = {
   ...insightOps,
   ...accountOps,
   ...siteOps,
+  ...brandTruthOps,
   ...sourceTypeOps,
 };
 

@@ -35,7 +35,37 @@ export const CRAWL_LIMITS = {
   maxCitedUrls: 200,
   /** URLs listed per finding; the count says how many there were. */
   maxFindingPages: 100,
+  /** Characters of a brand page's text kept for the LLM judge's claims (home, pricing and about pages only). */
+  maxBrandPageText: 20_000,
 } as const;
+
+/** The pages that say most plainly what the brand is, what it sells and at what price. */
+export const BRAND_PAGE_ROLES = ['home', 'pricing', 'about'] as const;
+export type BrandPageRole = (typeof BRAND_PAGE_ROLES)[number];
+
+const PRICING_PAGE = /^(?:pricing|prices|plans|plans-and-pricing|tarifs|preise|precios|prezzi)(?:\.html?)?$/i;
+const ABOUT_PAGE = /^(?:about|about-us|aboutus|company|who-we-are|a-propos|uber-uns|ueber-uns)(?:\.html?)?$/i;
+
+/**
+ * Which brand page a URL is, from its path alone (so the crawler and the service agree without the page): the site's
+ * root is the home page; a pricing or about page is one whose last path segment names it, at most two segments deep
+ * (`/pricing`, `/en/about-us`), so a blog post about pricing is not one. null for every other page.
+ */
+export function brandPageRole(url: string): BrandPageRole | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const segments = path.split('/').filter(Boolean);
+  if (segments.length === 0 || (segments.length === 1 && /^index\.html?$/i.test(segments[0]!))) return 'home';
+  if (segments.length > 2) return null;
+  const last = segments[segments.length - 1]!;
+  if (PRICING_PAGE.test(last)) return 'pricing';
+  if (ABOUT_PAGE.test(last)) return 'about';
+  return null;
+}
 
 const Url = z.string().min(1).max(4096);
 const Text = (max: number) => z.string().max(max);
@@ -117,6 +147,12 @@ export const SitePage = z.strictObject({
   /** In any sitemap the crawl read. */
   inSitemap: z.boolean(),
   fetchedAt: DateTime,
+  /**
+   * A brand page's text as a reader sees it without JavaScript (home, pricing and about pages: brandPageRole), for
+   * the LLM judge's claims; absent on other pages and from agents before it was kept. The service keeps it apart
+   * from the page it shows.
+   */
+  text: Text(CRAWL_LIMITS.maxBrandPageText).optional(),
 });
 
 export const RobotsFile = z.strictObject({

@@ -144,7 +144,10 @@ export const PageCitations = z
   })
   .describe('How often stored answers cite the page (their source URLs, normalised as scoring does)');
 
-export const SitePageView = SitePage.extend({
+/** A page as the reads show it: its text (a brand page's, for the judge) is kept apart. */
+const ShownPage = SitePage.omit({ text: true });
+
+export const SitePageView = ShownPage.extend({
   findings: z.array(z.enum(FINDING_TYPES)).describe('Types of the findings that name the page'),
   citations: PageCitations,
 }).meta({

@@ -34,7 +34,8 @@ interface Item {
 // Control characters other than tab would be invisible in a statement; line breaks cannot occur in a line.
 const CONTROL = /(?!\t)\p{Cc}/u;
 const charCount = (text: string): number => [...text].length;
-const dedupeKey = (text: string): string => text.normalize('NFC').replace(/\s+/gu, ' ').toLowerCase();
+/** Two statements that differ only in case and spacing are the same statement. */
+export const dedupeKey = (text: string): string => text.normalize('NFC').replace(/\s+/gu, ' ').toLowerCase();
 
 /** Checks and tidies the statements: trimmed, 1 to 500 characters, case-insensitive duplicates dropped, 1 to 100. */
 function checkItems(items: readonly Item[], emptyMessage: string): ParsedBrandTruth {

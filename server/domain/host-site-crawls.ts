@@ -128,7 +128,12 @@ export async function uploadCrawlPages(s: Services, host: HostRecord, crawlId: s
   const stored = await s.store.transaction(async (tx) => {
     const added = await tx.siteCrawls.addPages(
       crawlId,
-      pages.map((p) => ({ url: p.url, status: p.status, page: JSON.stringify(p) })),
+      pages.map(({ text, ...page }) => ({
+        url: page.url,
+        status: page.status,
+        page: JSON.stringify(page),
+        text: text ?? null,
+      })),
     );
     if ((await tx.siteCrawls.pageCount(crawlId)) > CRAWL_LIMITS.maxPagesCeiling) {
       throw invalid(`a crawl holds at most ${CRAWL_LIMITS.maxPagesCeiling} pages`);

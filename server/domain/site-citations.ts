@@ -1,7 +1,6 @@
 import { brandDomains, hostOf } from '../../engines/scoring/index.ts';
 import { CRAWL_LIMITS } from '../contract/site-crawl.ts';
 import type { Repositories } from '../store/index.ts';
-import { fromJson } from '../store/json.ts';
 import type { ProjectRecord } from '../store/repositories/projects.ts';
 
 export interface Citations {
@@ -12,8 +11,9 @@ export interface Citations {
 const under = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
 
 /**
- * How often the project's stored answers cite each page of the brand's domains, per engine: their source URLs
- * are stored normalised as scoring makes them, so a crawled page's URL (normalised the same way) finds its count.
+ * How often the project's stored answers cite each page of the brand's domains, per engine, from the per-URL
+ * summary kept as answers are stored: their source URLs are stored normalised as scoring makes them, so a crawled
+ * page's URL (normalised the same way) finds its count.
  */
 export async function brandCitations(
   store: Pick<Repositories, 'siteCrawls'>,
@@ -21,15 +21,13 @@ export async function brandCitations(
 ): Promise<Map<string, Citations>> {
   const domains = brandDomains(project);
   const counts = new Map<string, Citations>();
-  for (const row of await store.siteCrawls.citingAnswers(project.id, domains)) {
-    for (const url of new Set(fromJson<string[]>(row.source_urls))) {
-      const host = hostOf(url);
-      if (host === null || !domains.some((d) => under(host, d))) continue;
-      let c = counts.get(url);
-      if (!c) counts.set(url, (c = { total: 0, engines: {} }));
-      c.total += 1;
-      c.engines[row.engine_id] = (c.engines[row.engine_id] ?? 0) + 1;
-    }
+  for (const row of await store.siteCrawls.citedUrls(project.id, domains)) {
+    const host = hostOf(row.url);
+    if (host === null || !domains.some((d) => under(host, d))) continue;
+    let c = counts.get(row.url);
+    if (!c) counts.set(row.url, (c = { total: 0, engines: {} }));
+    c.total += row.answers;
+    c.engines[row.engineId] = (c.engines[row.engineId] ?? 0) + row.answers;
   }
   return counts;
 }

@@ -1,5 +1,10 @@
 import { createCloudEngines, createTextModel, loadCloudConfig } from '../../engines/cloud/index.ts';
-import { createJudge, judgeEngineFrom } from '../../engines/judge/index.ts';
+import {
+  createClaimReader,
+  createJudge,
+  judgeEngineFrom,
+  type ClaimReader,
+} from '../../engines/judge/index.ts';
 import type { AnswerEngine } from '../../engines/types.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { Signals, WebhookPort } from '../domain/context.ts';
@@ -13,6 +18,7 @@ import { projectJudge } from './answer-judge.ts';
 import type { AnswerJudge } from './cloud-run.ts';
 import { createRunExecutor, type JobLog } from './run-executor.ts';
 import { createScheduler, type ProjectSchedule } from './scheduler.ts';
+import { createSiteClaimsJob } from './site-claims.ts';
 import { createWebhookDeliverer } from './webhook-deliverer.ts';
 import { createWebhookNetwork, type WebhookNetOptions } from './webhook-network.ts';
 
@@ -26,6 +32,8 @@ export interface BackgroundOptions {
   engines?: ReadonlyMap<string, AnswerEngine>;
   /** Default: the judge configured in the environment (ANSWERWATCH_JUDGE), if any. */
   judge?: AnswerJudge | null;
+  /** What reads claims from crawled brand pages; default: the same judge model, if any. */
+  claimReader?: ClaimReader | null;
   leaseMs?: number;
   pollMs?: number;
   /** Public base address ending in /v1, for the links in events. */
@@ -50,9 +58,14 @@ export interface BackgroundJobs {
   stop(): Promise<void>;
 }
 
-function judgeFromEnv(store: Store, env: NodeJS.ProcessEnv, log: JobLog): AnswerJudge | null {
+/** The judge's model from the environment (ANSWERWATCH_JUDGE), if any: it judges answers and reads site claims. */
+function judgeModelFromEnv(env: NodeJS.ProcessEnv) {
   const choice = judgeEngineFrom(env);
-  const model = choice && createTextModel(loadCloudConfig(env), choice.engineId, choice.model ?? undefined);
+  return choice && createTextModel(loadCloudConfig(env), choice.engineId, choice.model ?? undefined);
+}
+
+function judgeFromEnv(store: Store, env: NodeJS.ProcessEnv, log: JobLog): AnswerJudge | null {
+  const model = judgeModelFromEnv(env);
   if (!model) return null;
   const judge = createJudge(model, {
     onNoVerdict: (e) => log.warn({ judge: e.modelId, reason: e.reason }, 'no verdict from the judge'),
@@ -60,7 +73,18 @@ function judgeFromEnv(store: Store, env: NodeJS.ProcessEnv, log: JobLog): Answer
   return projectJudge(store, judge);
 }
 
-/** The run executor, the schedule, the webhook deliverer and the mail sender: what runs besides the HTTP API. */
+function claimReaderFromEnv(env: NodeJS.ProcessEnv, log: JobLog): ClaimReader | null {
+  const model = judgeModelFromEnv(env);
+  if (!model) return null;
+  return createClaimReader(model, {
+    onNoClaims: (e) => log.warn({ judge: e.modelId, reason: e.reason }, 'no site claims from the judge'),
+  });
+}
+
+/**
+ * The run executor, the schedule, the webhook deliverer, the mail sender and, with a judge, the reader of site
+ * claims: what runs besides the HTTP API.
+ */
 export async function startBackgroundJobs(o: BackgroundOptions): Promise<BackgroundJobs> {
   const env = o.env ?? process.env;
   const deliverer = createWebhookDeliverer({
@@ -95,6 +119,9 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
       log: o.log,
       pollMs: o.pollMs,
     });
+  const claimReader = o.claimReader === undefined ? claimReaderFromEnv(env, o.log) : o.claimReader;
+  const siteClaims =
+    claimReader && createSiteClaimsJob({ store: o.store, clock: o.clock, reader: claimReader, log: o.log });
   const signals: Signals = {
     runRequested: () => executor.kick(),
     trackingChanged: () => void scheduler.refresh(),
@@ -117,6 +144,7 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
   executor.start();
   deliverer.start();
   mailer?.start();
+  siteClaims?.start();
   await scheduler.start();
   return {
     signals,
@@ -125,20 +153,24 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
       await executor.idle();
       await deliverer.idle();
       await mailer?.idle();
+      await siteClaims?.idle();
     },
     async tick() {
       executor.kick();
       deliverer.kick();
       mailer?.kick();
+      siteClaims?.kick();
       await executor.idle();
       await deliverer.idle();
       await mailer?.idle();
+      await siteClaims?.idle();
     },
     async stop() {
       scheduler.stop();
       await executor.stop();
       await deliverer.stop();
       await mailer?.stop();
+      await siteClaims?.stop();
     },
   };
 }

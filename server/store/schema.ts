@@ -324,6 +324,14 @@ export interface Database {
     created_at: string;
   };
   brand_truths: { project_id: string; statements: string; updated_at: string };
+  /** What the owner did with a Brand Truth suggestion (migration 0019): `accepted` (with the statement) or `dismissed`. */
+  brand_truth_decisions: {
+    project_id: string;
+    suggestion_id: string;
+    decision: string;
+    statement: string | null;
+    decided_at: string;
+  };
   webhooks: {
     id: string;
     project_id: string;
@@ -414,6 +422,8 @@ export interface Database {
     page_count: Generated<number>;
     /** The crawl's result without its pages (JSON), once it finished. */
     summary: string | null;
+    /** When the LLM judge was done reading claims from its brand pages (migration 0019); null: not yet. */
+    claims_judged_at: string | null;
   };
   site_pages: {
     crawl_id: string;
@@ -421,8 +431,12 @@ export interface Database {
     status: number | null;
     /** ` type type ` of the findings that name the page, space-bounded for a LIKE filter. */
     finding_types: Generated<string>;
-    /** The page as the crawl read it (JSON). */
+    /** The page as the crawl read it (JSON), without its text. */
     page: string;
+    /** A brand page's text (home, pricing, about), for the judge's claims. */
+    text: string | null;
+    /** The claims the LLM judge read from the text (JSON array of strings); null until judged. */
+    claims: string | null;
   };
   site_schedules: { project_id: string; next_crawl_at: string; updated_at: string };
 }

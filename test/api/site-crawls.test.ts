@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckedIn, HostRun } from '../../server/contract/host-sync.ts';
+import { CheckedIn } from '../../server/contract/host-sync.ts';
 import { HostCrawl } from '../../server/contract/host-site-crawls.ts';
 import { SiteCrawlResource, SitePageList, SiteStatus } from '../../server/contract/site.ts';
 import { expireSiteCrawls } from '../../server/domain/site-crawl-expiry.ts';
@@ -30,30 +30,7 @@ async function setUp() {
   ({ key, accountId, projectId } = site);
 }
 
-/** Answers through the host's own run, citing these pages (as engines write them: tracking tags and all). */
-async function storeAnswers(sources: { engineId: string; urls: string[] }[]) {
-  const run = HostRun.parse(
-    (
-      await hostCall(`/projects/${projectId}/runs`, {
-        clientRunId: `local-run-${Date.now()}`,
-        startedAt: h.clock.now().toISOString(),
-        samplesPerPrompt: 1,
-      })
-    ).json(),
-  );
-  const answers = sources.map((a, n) => ({
-    key: `${run.runId}:p:${a.engineId}:${n}`,
-    promptId: null,
-    promptText: 'best crm?',
-    topicId: null,
-    engineId: a.engineId,
-    observedAt: h.clock.now().toISOString(),
-    text: `Acme is a CRM, answer ${n}.`,
-    sources: a.urls.map((url) => ({ url, title: null })),
-  }));
-  expect((await hostCall(`/runs/${run.runId}/answers`, { answers })).statusCode).toBe(200);
-  expect((await hostCall(`/runs/${run.runId}/finish`, { status: 'completed' })).statusCode).toBe(200);
-}
+const storeAnswers = (sources: { engineId: string; urls: string[] }[]) => site.storeAnswers(sources);
 
 const requestCrawl = (k = key) => h.write('POST', `/v1/projects/${projectId}/site/crawl`, k);
 

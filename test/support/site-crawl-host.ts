@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { SiteCrawl, SitePage } from '../../server/contract/site-crawl.ts';
 import { HostCrawl } from '../../server/contract/host-site-crawls.ts';
-import { Paired } from '../../server/contract/host-sync.ts';
+import { HostRun, Paired } from '../../server/contract/host-sync.ts';
 import { SiteCrawlResource } from '../../server/contract/site.ts';
 import { createPairCode } from '../../server/domain/host-pairing.ts';
 import { createProject, manualTracking } from './fixtures.ts';
@@ -23,6 +23,10 @@ export interface SiteHost {
   claimedCrawl(): Promise<z.infer<typeof HostCrawl>>;
   /** The host uploads the pages and finishes the crawl with this result (its `crawlId` set). */
   finish(crawlId: string, pages: SitePage[], result?: Partial<SiteCrawl>): Promise<void>;
+  /** A crawl requested, claimed, given these pages and finished: its id. */
+  completedCrawl(pages: SitePage[], result?: Partial<SiteCrawl>): Promise<string>;
+  /** Answers through the host's own run, citing these pages (as engines write them: tracking tags and all). */
+  storeAnswers(sources: { engineId: string; urls: string[] }[]): Promise<void>;
 }
 
 export async function siteHost(h: Harness, o: { brandDomains?: string[] } = {}): Promise<SiteHost> {
@@ -53,7 +57,8 @@ export async function siteHost(h: Harness, o: { brandDomains?: string[] } = {}):
       },
       ...(body !== undefined && { payload: JSON.stringify(body) }),
     });
-  return {
+  let runs = 0;
+  const self: SiteHost = {
     key,
     accountId,
     projectId,
@@ -77,5 +82,31 @@ export async function siteHost(h: Harness, o: { brandDomains?: string[] } = {}):
       });
       expect(done.statusCode, done.body).toBe(200);
     },
+    async completedCrawl(pages, result = {}) {
+      const { crawlId } = await self.claimedCrawl();
+      await self.finish(crawlId, pages, result);
+      return crawlId;
+    },
+    async storeAnswers(sources) {
+      const started = await hostCall(`/projects/${projectId}/runs`, {
+        clientRunId: `local-run-${++runs}-${h.clock.now().getTime()}`,
+        startedAt: h.clock.now().toISOString(),
+        samplesPerPrompt: 1,
+      });
+      const run = HostRun.parse(started.json());
+      const answers = sources.map((a, n) => ({
+        key: `${run.runId}:p:${a.engineId}:${n}`,
+        promptId: null,
+        promptText: 'best crm?',
+        topicId: null,
+        engineId: a.engineId,
+        observedAt: h.clock.now().toISOString(),
+        text: `Acme is a CRM, answer ${n}.`,
+        sources: a.urls.map((url) => ({ url, title: null })),
+      }));
+      expect((await hostCall(`/runs/${run.runId}/answers`, { answers })).statusCode).toBe(200);
+      expect((await hostCall(`/runs/${run.runId}/finish`, { status: 'completed' })).statusCode).toBe(200);
+    },
   };
+  return self;
 }

@@ -42,6 +42,7 @@ describe('a test run without a browser', () => {
       'test/e2e/host-agent.test.ts',
       'test/e2e/passkeys.test.ts',
       'test/e2e/web-ui-alerts.test.ts',
+      'test/e2e/web-ui-brand-truth.test.ts',
       'test/e2e/web-ui-cloud.test.ts',
       'test/e2e/web-ui-every-page.test.ts',
       'test/e2e/web-ui-first-run.test.ts',

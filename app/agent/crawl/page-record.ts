@@ -1,6 +1,12 @@
 /** One crawled URL as the result records it, from how it was fetched and, for an HTML page, what it says. */
 import { createHash } from 'node:crypto';
-import type { PageSource, SitePage } from '../../../server/contract/site-crawl.ts';
+import { cutAnswer } from '../../../engines/judge/prompt.ts';
+import {
+  brandPageRole,
+  CRAWL_LIMITS,
+  type PageSource,
+  type SitePage,
+} from '../../../server/contract/site-crawl.ts';
 import type { Followed } from './follow.ts';
 import { readPage, robotsDirectives, type PageFacts } from './page.ts';
 
@@ -77,5 +83,9 @@ export function pageRecord(
     inSitemap: ctx.sitemapLastmod !== undefined,
     fetchedAt: ctx.fetchedAt,
   };
+  // Only the brand pages keep their text: what the judge reads claims from, and all an upload needs to carry.
+  const brandPage = ctx.source === 'home' || brandPageRole(followed.finalUrl) !== null;
+  if (facts && facts.text !== '' && brandPage)
+    page.text = cutAnswer(facts.text, CRAWL_LIMITS.maxBrandPageText).answer;
   return { page, facts };
 }

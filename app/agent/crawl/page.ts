@@ -18,6 +18,8 @@ export interface PageFacts {
   lang: string | null;
   canonical: string | null;
   words: number;
+  /** The words a reader sees without JavaScript, on one line (whitespace collapsed). */
+  text: string;
   noindex: boolean;
   nosnippet: boolean;
   structured: StructuredData;
@@ -131,13 +133,15 @@ export function readPage(html: string, url: string, xRobotsTag: string | null): 
   const titleEl = DomUtils.getElementsByTagName('title', doc, true).find((t) => !inSvg(t));
   const h1 = first(doc, 'h1');
   const htmlEl = first(doc, 'html');
+  const text = visibleText(doc);
   return {
     title: titleEl ? clean(DomUtils.textContent(titleEl), 500) : null,
     description: clean(metaContent(doc, ['description'])[0], 1000),
     h1: h1 ? clean(DomUtils.textContent(h1), 500) : null,
     lang: clean(htmlEl?.attribs.lang, 40),
     canonical: canonicalLink?.attribs.href ? normalizeUrl(canonicalLink.attribs.href, base) : null,
-    words: countWords(visibleText(doc)),
+    words: countWords(text),
+    text: text.replace(/\s+/g, ' ').trim(),
     noindex: directives.has('noindex') || directives.has('none'),
     nosnippet: directives.has('nosnippet'),
     structured: readStructuredData(jsonLd),

@@ -1,9 +1,13 @@
-/** Setup › Brand: the name, the website (a bare domain is fine) and the other names and domains. */
+/**
+ * Setup › Brand: the name, the website (a bare domain is fine) and the other names and domains; below them, the Brand
+ * Truth suggestions of the site crawl.
+ */
 import { api, seg } from './api.ts';
 import { field, h, input } from './dom.ts';
 import { parseList, websiteUrl } from './format.ts';
 import type { ProjectContext } from './page.ts';
 import { readOnlyForm } from './permissions.ts';
+import { brandTruthSuggestionsPanel } from './setup-brand-truth.ts';
 import { getBrand, rememberBrand } from './state.ts';
 import type { ProjectWithHost } from './types.ts';
 import { announce, onSubmit, pageHeader } from './widgets.ts';
@@ -58,4 +62,5 @@ export async function renderBrand(ctx: ProjectContext): Promise<void> {
     return 'Saved. New answers are scored with these names and domains; stored answers keep their scores.';
   });
   ctx.view.append(pageHeader('Brand', 'Which brand the answers are read for.'), readOnlyForm(form));
+  ctx.view.append(await brandTruthSuggestionsPanel(ctx));
 }

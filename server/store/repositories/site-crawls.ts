@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
+import { ALL } from './source-summaries.ts';
 
 export type SiteCrawlRow = Selectable<Database['site_crawls']>;
 export type SiteCrawlState = 'queued' | 'waiting_for_host' | 'running' | 'completed' | 'failed';
@@ -33,6 +34,8 @@ export interface NewSitePage {
   url: string;
   status: number | null;
   page: string;
+  /** A brand page's text, kept apart from the page. */
+  text: string | null;
 }
 
 /** Site crawls of projects, their pages (each URL once per crawl) and the host's next scheduled crawl. */
@@ -170,7 +173,9 @@ export function siteCrawlsRepository(db: Db) {
       if (pages.length === 0) return 0;
       const added = await db
         .insertInto('site_pages')
-        .values(pages.map((p) => ({ crawl_id: crawlId, url: p.url, status: p.status, page: p.page })))
+        .values(
+          pages.map((p) => ({ crawl_id: crawlId, url: p.url, status: p.status, page: p.page, text: p.text })),
+        )
         .onConflict((oc) => oc.columns(['crawl_id', 'url']).doNothing())
         .returning('url')
         .execute();
@@ -211,6 +216,55 @@ export function siteCrawlsRepository(db: Db) {
         .orderBy('url')
         .execute();
     },
+    /**
+     * Pages whose JSON-LD named an organization or a product. The page JSON is the service's own JSON.stringify, so
+     * a non-empty list reads exactly `"organizations":[{` (a quote inside a value is escaped and cannot match).
+     */
+    async factPages(crawlId: string) {
+      return db
+        .selectFrom('site_pages')
+        .select(['url', 'page'])
+        .where('crawl_id', '=', crawlId)
+        .where((eb) =>
+          eb.or([eb('page', 'like', '%"organizations":[{%'), eb('page', 'like', '%"products":[{%')]),
+        )
+        .orderBy('url')
+        .execute();
+    },
+    /** Pages with their text and the judge's claims (the brand pages: home, pricing, about). */
+    async brandPages(crawlId: string, urls: readonly string[]) {
+      if (urls.length === 0) return [];
+      return db
+        .selectFrom('site_pages')
+        .select(['url', 'page', 'text', 'claims'])
+        .where('crawl_id', '=', crawlId)
+        .where('url', 'in', urls)
+        .orderBy('url')
+        .execute();
+    },
+    async setClaims(crawlId: string, url: string, claims: string): Promise<void> {
+      await db
+        .updateTable('site_pages')
+        .set({ claims })
+        .where('crawl_id', '=', crawlId)
+        .where('url', '=', url)
+        .execute();
+    },
+    /** Completed crawls the judge has not read claims from yet, the earliest finished first. */
+    async unjudged(limit: number): Promise<SiteCrawlRow[]> {
+      return db
+        .selectFrom('site_crawls')
+        .selectAll()
+        .where('state', '=', 'completed')
+        .where('claims_judged_at', 'is', null)
+        .orderBy('finished_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+    async markJudged(crawlId: string, at: string): Promise<void> {
+      await db.updateTable('site_crawls').set({ claims_judged_at: at }).where('id', '=', crawlId).execute();
+    },
     async setSchedule(projectId: string, nextCrawlAt: string, at: string): Promise<void> {
       await db
         .insertInto('site_schedules')
@@ -229,17 +283,23 @@ export function siteCrawlsRepository(db: Db) {
       return r?.next_crawl_at ?? null;
     },
     /**
-     * The engine and source URLs of the project's stored answers whose sources mention one of `hosts` (a coarse
-     * text match; the caller checks each URL's host).
+     * Per engine, how many of the project's stored answers list each source URL that mentions one of `hosts` (a
+     * coarse text match; the caller checks each URL's host), from the per-URL month rows the answers' own
+     * transaction keeps (source_months, kind `u`, all topics), so a read costs URLs times months, not answers.
      */
-    async citingAnswers(projectId: string, hosts: readonly string[]) {
+    async citedUrls(projectId: string, hosts: readonly string[]) {
       if (hosts.length === 0) return [];
-      return db
-        .selectFrom('answers')
-        .select(['engine_id', 'source_urls'])
+      const rows = await db
+        .selectFrom('source_months')
+        .select(['engine_id', 'key', sql<number>`sum(answers)`.as('answers')])
         .where('project_id', '=', projectId)
-        .where((eb) => eb.or(hosts.map((h) => eb('source_urls', 'like', `%${h.replace(/[%_\\]/g, '')}%`))))
+        .where('kind', '=', 'u')
+        .where('engine_id', '<>', ALL)
+        .where('topic_id', '=', ALL)
+        .where((eb) => eb.or(hosts.map((h) => eb('key', 'like', `%${h.replace(/[%_\\]/g, '')}%`))))
+        .groupBy(['engine_id', 'key'])
         .execute();
+      return rows.map((r) => ({ engineId: r.engine_id, url: r.key, answers: Number(r.answers) }));
     },
   };
 }

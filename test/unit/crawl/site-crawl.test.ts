@@ -144,6 +144,12 @@ describe.skipIf(browser === null)(
           ],
         },
       });
+      // The brand pages keep their text for the judge's claims; the other pages do not carry it.
+      expect(page('/').text).toMatch(/^.*Acme rockets for everyone/);
+      expect(page('/about').text).toContain('About us');
+      expect(page('/pricing').text).not.toMatch(/\s{2}|\n/);
+      expect(page('/noindex')).not.toHaveProperty('text');
+      expect(page('/js-page')).not.toHaveProperty('text');
       expect(page('/noindex')).toMatchObject({ noindex: true, source: 'cited' });
       expect(page('/cited-404')).toMatchObject({ status: 404, inSitemap: false, contentHash: null });
       expect(page('/moved')).toMatchObject({

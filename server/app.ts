@@ -23,6 +23,7 @@ import { referenceRoutes } from './routes/reference.ts';
 import { resultRoutes } from './routes/results.ts';
 import { runRoutes } from './routes/runs.ts';
 import { siteRoutes } from './routes/site.ts';
+import { trafficRoutes } from './routes/traffic.ts';
 import { setupRoutes } from './routes/setup.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { trackingRoutes } from './routes/tracking.ts';
@@ -155,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         trackingRoutes,
         webhookRoutes,
         siteRoutes,
+        trafficRoutes,
       ]) {
         routes(v1, services);
       }

@@ -49,6 +49,13 @@ export function agentOf(userAgent: string): AgentKind {
   return userAgent.trim() === '' || isbot(userAgent) ? OTHER : PERSON;
 }
 
+/** What a stored agent name stands for: its operator and purpose (`other-bot` for a name of no table). */
+export function agentInfo(agent: string): AgentKind {
+  const named = BY_TOKEN.get(agent.toLowerCase());
+  if (named) return { agent: named.token, operator: named.operator, purpose: named.purpose };
+  return agent === PEOPLE ? PERSON : OTHER;
+}
+
 /** agentOf with the answers for recent user agents kept. */
 export function agentClassifier(): (userAgent: string) => AgentKind {
   const cache = new Map<string, AgentKind>();

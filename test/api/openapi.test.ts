@@ -58,6 +58,10 @@ const EXTENSION_OPERATIONS = [
   'GET /projects/{projectId}/stats/prompts',
   'GET /projects/{projectId}/stats/trends',
   'GET /projects/{projectId}/stats/surfaces',
+  // Access-log analytics (issue 26).
+  'GET /projects/{projectId}/stats/crawlers',
+  'GET /projects/{projectId}/stats/referrals',
+  'GET /projects/{projectId}/stats/pages',
 ];
 const ALERT_EVENTS = [
   'visibility.dropped',
@@ -192,9 +196,17 @@ describe('generated OpenAPI document', () => {
         'GET /projects/{projectId}/site',
         'GET /projects/{projectId}/site/pages',
         'GET /projects/{projectId}/site/crawls/{crawlId}',
+        'POST /projects/{projectId}/traffic',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );
+    expect(operation('POST /projects/{projectId}/traffic').security).toEqual([
+      { bearerAuth: ['traffic:write'] },
+    ]);
+    expect(Object.keys(operation('POST /projects/{projectId}/traffic').requestBody!.content)).toEqual([
+      'application/x-ndjson',
+      'application/json',
+    ]);
     expect(operation('PATCH /projects/{projectId}/webhooks/{webhookId}').security).toEqual([
       { bearerAuth: ['tracking:write'] },
     ]);

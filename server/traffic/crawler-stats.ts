@@ -17,8 +17,6 @@ export interface CrawlerQuery {
   limit: number;
 }
 
-const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
-
 /** One agent's figures from its rows (by verification and status class); spoofed hits stand apart. */
 function fold(rows: readonly AgentTotals[]) {
   const v = { verified: 0, claimed: 0, spoofed: 0 };
@@ -29,7 +27,7 @@ function fold(rows: readonly AgentTotals[]) {
     if (r.verification === 'verified' || r.verification === 'claimed' || r.verification === 'spoofed')
       v[r.verification] += r.hits;
     if (r.verification === 'spoofed') continue;
-    const cls = r.statusClass as (typeof STATUS_CLASSES)[number];
+    const cls = r.statusClass as keyof typeof status;
     // 1xx answers are counted in hits but have no class of their own in the breakdown.
     if (cls in status) status[cls] += r.hits;
     if (firstSeen === null || r.firstSeen < firstSeen) firstSeen = r.firstSeen;

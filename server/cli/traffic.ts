@@ -2,7 +2,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { TrafficImportResult } from '../traffic/import-traffic.ts';
 import type { RangeUpdate } from '../traffic/ranges-update.ts';
-import { clock, withStore, type DbOptions } from './context.ts';
+import { clock, parseCount, withStore, type DbOptions } from './context.ts';
 import { fail, print } from './output.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
@@ -38,58 +38,63 @@ export function registerTraffic(program: Command): void {
       '--format <format>',
       'auto (default), combined, combined-time, answerwatch, cloudflare, cloudfront, fastly',
     )
+    .option('--keep-hours <days>', 'days of hourly rows to keep (default 90; daily rows are always kept)')
     .option('--db <path>', 'SQLite database file')
     .option('--json', 'print JSON')
-    .action(async (files: string[], opts: DbOptions & { project: string; format?: string }) => {
-      const { LOG_FORMATS } = await import('../traffic/formats.ts');
-      const format = opts.format ?? 'auto';
-      if (!(LOG_FORMATS as readonly string[]).includes(format))
-        fail(`--format must be one of ${LOG_FORMATS.join(', ')}; got ${format}`);
-      // Opened before the database, so a typo in a path does not create an empty database file.
-      const handles: { file: string; handle: FileHandle; size: number }[] = [];
-      for (const file of files) {
-        const handle = await open(file).catch((err: Error) => fail(`cannot read ${file}: ${err.message}`));
-        const stat = await handle.stat();
-        if (!stat.isFile()) fail(`cannot read ${file}: not a file`);
-        handles.push({ file, handle, size: stat.size });
-      }
-      const [{ importTraffic }, { logFileLines }, { progressBar }] = await Promise.all([
-        import('../traffic/import-traffic.ts'),
-        import('../traffic/log-file.ts'),
-        import('./progress.ts'),
-      ]);
-      await withStore(opts, async (store) => {
-        const results: (TrafficImportResult & { file: string })[] = [];
-        for (const { file, handle, size } of handles) {
-          const state = { bytes: 0, failure: null as string | null };
-          // On stderr, so stdout keeps only the summary (or the JSON); not with --json.
-          const bar = opts.json ? null : progressBar();
-          const show = (lines: number) =>
-            bar?.update({
-              done: Math.min(state.bytes, size),
-              total: size,
-              label: file,
-              items: { count: lines, unit: 'lines' },
-            });
-          try {
-            const result = await importTraffic(store, clock, opts.project, logFileLines(handle, state), {
-              format: format as (typeof LOG_FORMATS)[number],
-              identity: 'first-line',
-              onProgress: show,
-              endOfInput: () => state.failure,
-            });
-            bar?.end();
-            results.push({ file, ...result });
-          } finally {
-            await handle.close();
-          }
+    .action(
+      async (files: string[], opts: DbOptions & { project: string; format?: string; keepHours?: string }) => {
+        const keepHourDays = parseCount('--keep-hours', opts.keepHours);
+        const { LOG_FORMATS } = await import('../traffic/formats.ts');
+        const format = opts.format ?? 'auto';
+        if (!(LOG_FORMATS as readonly string[]).includes(format))
+          fail(`--format must be one of ${LOG_FORMATS.join(', ')}; got ${format}`);
+        // Opened before the database, so a typo in a path does not create an empty database file.
+        const handles: { file: string; handle: FileHandle; size: number }[] = [];
+        for (const file of files) {
+          const handle = await open(file).catch((err: Error) => fail(`cannot read ${file}: ${err.message}`));
+          const stat = await handle.stat();
+          if (!stat.isFile()) fail(`cannot read ${file}: not a file`);
+          handles.push({ file, handle, size: stat.size });
         }
-        print(opts, files.length === 1 ? results[0] : results, () =>
-          results.map((r) => summary(r.file, r)).join('\n'),
-        );
-        if (results.some((r) => r.invalidCount > 0)) process.exitCode = 1;
-      });
-    });
+        const [{ importTraffic }, { logFileLines }, { progressBar }] = await Promise.all([
+          import('../traffic/import-traffic.ts'),
+          import('../traffic/log-file.ts'),
+          import('./progress.ts'),
+        ]);
+        await withStore(opts, async (store) => {
+          const results: (TrafficImportResult & { file: string })[] = [];
+          for (const { file, handle, size } of handles) {
+            const state = { bytes: 0, failure: null as string | null };
+            // On stderr, so stdout keeps only the summary (or the JSON); not with --json.
+            const bar = opts.json ? null : progressBar();
+            const show = (lines: number) =>
+              bar?.update({
+                done: Math.min(state.bytes, size),
+                total: size,
+                label: file,
+                items: { count: lines, unit: 'lines' },
+              });
+            try {
+              const result = await importTraffic(store, clock, opts.project, logFileLines(handle, state), {
+                format: format as (typeof LOG_FORMATS)[number],
+                identity: 'first-line',
+                keepHourDays,
+                onProgress: show,
+                endOfInput: () => state.failure,
+              });
+              bar?.end();
+              results.push({ file, ...result });
+            } finally {
+              await handle.close();
+            }
+          }
+          print(opts, files.length === 1 ? results[0] : results, () =>
+            results.map((r) => summary(r.file, r)).join('\n'),
+          );
+          if (results.some((r) => r.invalidCount > 0)) process.exitCode = 1;
+        });
+      },
+    );
 
   const ranges = traffic.command('ranges').description("The operators' published crawler address ranges");
   ranges

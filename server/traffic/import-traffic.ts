@@ -22,6 +22,8 @@ const INVALID_REPORTED = 100;
 const FUTURE_MS = 24 * 3600_000;
 const EARLIEST = Date.UTC(2000, 0, 1);
 const MAX_PAGE = 2_048;
+/** Days of hourly rows kept by default; the daily rows, which every read uses, are kept whatever this says. */
+export const HOUR_RETENTION_DAYS = 90;
 
 export interface InvalidLine {
   line: number;
@@ -55,6 +57,8 @@ export interface TrafficImportOptions {
   identity: 'first-line' | { key: string };
   /** Called every few thousand lines with the count read so far. */
   onProgress?(lines: number): void;
+  /** Days of hourly rows to keep (default 90): older ones of the project go with the import's last batch. */
+  keepHourDays?: number;
   /** Asked once the lines end: why the input ended early (a truncated gzip), counted as a bad line after the last. */
   endOfInput?(): string | null;
 }
@@ -110,6 +114,9 @@ export async function importTraffic(
   let rollup = new Rollup();
   let number = 0;
   let writing: Promise<void> = Promise.resolve();
+  let last = false;
+  const keepDays = options.keepHourDays ?? HOUR_RETENTION_DAYS;
+  const hoursKeptFrom = new Date(clock.now().getTime() - keepDays * 86_400_000).toISOString().slice(0, 13);
   const flush = async () => {
     await writing;
     const [batch, through, at] = [rollup, number, clock.now().toISOString()];
@@ -117,6 +124,7 @@ export async function importTraffic(
     writing = store.transaction(async (tx) => {
       if (!batch.empty) await tx.traffic.add(projectId, batch.batch());
       if (key !== null) await tx.traffic.setLinesDone(projectId, key, through, at);
+      if (last) await tx.traffic.dropHoursBefore(projectId, hoursKeptFrom);
     });
     writing.catch(() => {});
   };
@@ -174,6 +182,7 @@ export async function importTraffic(
     const early = options.endOfInput?.() ?? null;
     if (early !== null) refuse(number + 1, early);
     // The last batch also notes the whole input as done, even when its lines were all refused or ignored.
+    last = true;
     if (number > done) await flush();
     await writing;
     options.onProgress?.(number);

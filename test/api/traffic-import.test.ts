@@ -245,6 +245,16 @@ describe('importTraffic', () => {
     expect(stored).toBe(result.accepted);
   });
 
+  it('keeps hourly rows for the retention period only; the daily rows stay', async () => {
+    const lines = [
+      ours({ url: '/old', userAgent: GPTBOT, ip: '20.171.206.1', time: '2026-11-01T10:00:00Z' }),
+      ours({ url: '/new', userAgent: GPTBOT, ip: '20.171.206.1', time: '2026-11-27T10:00:00Z' }),
+    ];
+    await importTraffic(store, clock, projectId, lines, { identity: 'first-line', keepHourDays: 7 });
+    expect((await hours()).map((r) => r.period)).toEqual(['2026-11-27T10']);
+    expect((await days()).map((r) => r.period).sort()).toEqual(['2026-11-01', '2026-11-27']);
+  });
+
   it('keeps a batch key: the same API batch sent twice is stored once', async () => {
     const batch = [ours({ url: '/a', userAgent: GPTBOT, ip: '20.171.206.1' })];
     const once = await importTraffic(store, clock, projectId, batch, { identity: { key: 'batch:abc' } });

@@ -231,10 +231,13 @@ export function trafficRepository(db: Db) {
       return rows.map((r) => ({ ...r, visits: Number(r.visits) }));
     },
 
-    /** Drops hourly rows of hours before `before` (`YYYY-MM-DDTHH`); the daily rows stay. */
-    async dropHoursBefore(before: string): Promise<number> {
-      const r = await db.deleteFrom('traffic_hours').where('period', '<', before).executeTakeFirst();
-      return Number(r.numDeletedRows);
+    /** Drops a project's hourly rows of hours before `before` (`YYYY-MM-DDTHH`); the daily rows stay. */
+    async dropHoursBefore(projectId: string, before: string): Promise<void> {
+      await db
+        .deleteFrom('traffic_hours')
+        .where('project_id', '=', projectId)
+        .where('period', '<', before)
+        .execute();
     },
 
     async storedRanges(): Promise<StoredRanges[]> {

@@ -24,6 +24,9 @@ const READ_TOOLS = [
   'prompt_stats',
   'trends',
   'surface_stats',
+  'crawler_stats',
+  'referral_stats',
+  'page_stats',
 ];
 const WRITE_TOOLS = [
   'create_prompt',
@@ -124,6 +127,7 @@ describe('MCP read tools (the SDK client over Streamable HTTP, in-process)', () 
       'prompt_stats',
       'trends',
       'surface_stats',
+      'referral_stats',
     ]);
     for (const name of withEngine) {
       const asString = await call(client, name, { projectId: p, engine: 'gemini' });

@@ -61,13 +61,18 @@ describe('importTraffic', () => {
     db
       .selectFrom('traffic_days')
       .select(['period', 'page', 'agent', 'status_class', 'verification', 'hits', 'first_seen', 'last_seen'])
-      .orderBy(['agent', 'page', 'verification', 'status_class'])
+      .orderBy('agent')
+      .orderBy('page')
+      .orderBy('verification')
+      .orderBy('status_class')
       .execute();
   const hours = () =>
     db
       .selectFrom('traffic_hours')
       .select(['period', 'agent', 'verification', 'hits'])
-      .orderBy(['period', 'agent', 'verification'])
+      .orderBy('period')
+      .orderBy('agent')
+      .orderBy('verification')
       .execute();
   const referrals = () =>
     db

@@ -24,6 +24,11 @@ const EARLIEST = Date.UTC(2000, 0, 1);
 const MAX_PAGE = 2_048;
 /** Days of hourly rows kept by default; the daily rows, which every read uses, are kept whatever this says. */
 export const HOUR_RETENTION_DAYS = 90;
+/**
+ * Days an API batch is remembered by its hash, so a retry counts it once: shippers retry within minutes, and a
+ * shipper sending a batch a second would otherwise leave a row a second behind.
+ */
+const BATCH_KEY_DAYS = 7;
 
 export interface InvalidLine {
   line: number;
@@ -117,6 +122,7 @@ export async function importTraffic(
   let last = false;
   const keepDays = options.keepHourDays ?? HOUR_RETENTION_DAYS;
   const hoursKeptFrom = new Date(clock.now().getTime() - keepDays * 86_400_000).toISOString().slice(0, 13);
+  const batchKeysKeptFrom = new Date(clock.now().getTime() - BATCH_KEY_DAYS * 86_400_000).toISOString();
   const flush = async () => {
     await writing;
     const [batch, through, at] = [rollup, number, clock.now().toISOString()];
@@ -124,7 +130,10 @@ export async function importTraffic(
     writing = store.transaction(async (tx) => {
       if (!batch.empty) await tx.traffic.add(projectId, batch.batch());
       if (key !== null) await tx.traffic.setLinesDone(projectId, key, through, at);
-      if (last) await tx.traffic.dropHoursBefore(projectId, hoursKeptFrom);
+      if (last) {
+        await tx.traffic.dropHoursBefore(projectId, hoursKeptFrom);
+        await tx.traffic.dropBatchKeysBefore(projectId, batchKeysKeptFrom);
+      }
     });
     writing.catch(() => {});
   };

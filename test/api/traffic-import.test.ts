@@ -266,5 +266,14 @@ describe('importTraffic', () => {
     const twice = await importTraffic(store, clock, projectId, batch, { identity: { key: 'batch:abc' } });
     expect([once.accepted, twice.accepted, twice.alreadyStored]).toEqual([1, 0, 1]);
     expect((await days()).map((r) => Number(r.hits))).toEqual([1]);
+    // Eight days on, the batch is forgotten (shippers retry within minutes); files are remembered for good.
+    await importTraffic(store, clock, projectId, LOG, { identity: 'first-line' });
+    const later: Clock = { now: () => new Date('2026-12-06T12:00:00.000Z') };
+    await importTraffic(store, later, projectId, [ours({ url: '/b', userAgent: GPTBOT })], {
+      identity: { key: 'batch:def' },
+    });
+    const keys = await db.selectFrom('traffic_imports').select('import_key').orderBy('import_key').execute();
+    expect(keys.map((k) => k.import_key.split(':')[0])).toEqual(['batch', 'line']);
+    expect(keys[0]!.import_key).toBe('batch:def');
   });
 });

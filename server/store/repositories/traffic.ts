@@ -240,6 +240,16 @@ export function trafficRepository(db: Db) {
         .execute();
     },
 
+    /** Forgets the keys of API batches last seen before `before` (an ISO instant): a shipper retries within minutes. */
+    async dropBatchKeysBefore(projectId: string, before: string): Promise<void> {
+      await db
+        .deleteFrom('traffic_imports')
+        .where('project_id', '=', projectId)
+        .where('import_key', 'like', 'batch:%')
+        .where('updated_at', '<', before)
+        .execute();
+    },
+
     async storedRanges(): Promise<StoredRanges[]> {
       const rows = await db.selectFrom('traffic_ranges').selectAll().orderBy('source').execute();
       return rows.map((r) => ({

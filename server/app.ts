@@ -24,6 +24,7 @@ import { resultRoutes } from './routes/results.ts';
 import { runRoutes } from './routes/runs.ts';
 import { siteRoutes } from './routes/site.ts';
 import { brandTruthRoutes } from './routes/brand-truth.ts';
+import { trafficRoutes } from './routes/traffic.ts';
 import { setupRoutes } from './routes/setup.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { trackingRoutes } from './routes/tracking.ts';
@@ -157,6 +158,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         webhookRoutes,
         siteRoutes,
         brandTruthRoutes,
+        trafficRoutes,
       ]) {
         routes(v1, services);
       }

@@ -21,6 +21,7 @@ import { registerMcp } from './mcp.ts';
 import { registerPeople } from './people.ts';
 import { registerRuns } from './runs.ts';
 import { registerServe } from './serve.ts';
+import { registerTraffic } from './traffic.ts';
 
 const program = new Command()
   .name('answerwatch')
@@ -34,6 +35,7 @@ registerPeople(program);
 registerHosts(program);
 registerAgent(program);
 registerAnswers(program);
+registerTraffic(program);
 registerBrandTruth(program);
 registerRuns(program);
 registerDemo(program);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DateTime, EXAMPLE_IDS } from './common.ts';
 
-export const SCOPES = ['visibility:read', 'tracking:write', 'runs:execute'] as const;
+/** `traffic:write` (issue 26) is for log shippers' keys: it sends access logs and nothing else. */
+export const SCOPES = ['visibility:read', 'tracking:write', 'runs:execute', 'traffic:write'] as const;
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;
 

@@ -3,12 +3,18 @@ import type { AI_AGENT_PURPOSES } from './site-crawl.ts';
 /**
  * The AI agents whose access to a brand's site we report, by the robots.txt token each operator documents: training
  * crawlers (they build models), search indexers (they build an answer engine's index) and user fetchers (a person's
- * question fetching a page live). Data only, so the site crawl and the traffic reports read one list.
+ * question fetching a page live). Data only, so the site crawl and the traffic reports (server/traffic/agents.ts,
+ * which matches the tokens in user agents) read one list.
  */
 export interface AiAgent {
   token: string;
   operator: string;
   purpose: (typeof AI_AGENT_PURPOSES)[number];
+  /**
+   * A token robots.txt obeys but no request carries (Google-Extended and Applebot-Extended govern what Googlebot and
+   * Applebot fetched may train on): the access logs never name it.
+   */
+  robotsOnly?: true;
 }
 
 export const AI_AGENTS: readonly AiAgent[] = [
@@ -20,8 +26,8 @@ export const AI_AGENTS: readonly AiAgent[] = [
   { token: 'Claude-User', operator: 'Anthropic', purpose: 'user' },
   { token: 'PerplexityBot', operator: 'Perplexity', purpose: 'search' },
   { token: 'Perplexity-User', operator: 'Perplexity', purpose: 'user' },
-  { token: 'Google-Extended', operator: 'Google', purpose: 'training' },
-  { token: 'Applebot-Extended', operator: 'Apple', purpose: 'training' },
+  { token: 'Google-Extended', operator: 'Google', purpose: 'training', robotsOnly: true },
+  { token: 'Applebot-Extended', operator: 'Apple', purpose: 'training', robotsOnly: true },
   { token: 'CCBot', operator: 'Common Crawl', purpose: 'training' },
   { token: 'Bytespider', operator: 'ByteDance', purpose: 'training' },
   { token: 'meta-externalagent', operator: 'Meta', purpose: 'training' },

@@ -52,7 +52,7 @@ function buildOperation(op: Operation, schemas: ConvertedSchemas): OperationObje
     // OpenAPI 3.1 lets non-OAuth schemes list roles; the scope a key needs is exactly that.
     security: [{ bearerAuth: [op.scope] }],
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(op.body ? { requestBody: buildRequestBody(op.body, schemas) } : {}),
+    ...(op.body ? { requestBody: buildRequestBody(op.body, schemas, op.bodyMediaTypes) } : {}),
     responses: buildResponses(op, schemas),
     ...(op.extension ? { 'x-answerwatch-extension': true as const } : {}),
   };
@@ -132,10 +132,15 @@ function canonicalHeaderName(name: string): string {
     .join('-');
 }
 
-function buildRequestBody(body: z.ZodType, schemas: ConvertedSchemas): RequestBodyObject {
+function buildRequestBody(
+  body: z.ZodType,
+  schemas: ConvertedSchemas,
+  mediaTypes: readonly string[] = ['application/json'],
+): RequestBodyObject {
+  const media = withExample({ schema: schemas.use(body, 'input') }, exampleFor(body));
   return {
     required: !z.safeParse(body, undefined).success,
-    content: { 'application/json': withExample({ schema: schemas.use(body, 'input') }, exampleFor(body)) },
+    content: Object.fromEntries(mediaTypes.map((type) => [type, media])),
   };
 }
 

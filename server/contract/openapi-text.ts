@@ -27,6 +27,7 @@ Each key carries scopes, and every operation names the scope it needs:
 - \`visibility:read\`: every key has it; read projects, setup, results, stats, runs and webhooks.
 - \`tracking:write\`: create and update projects; manage prompts, competitors, tracking settings and webhooks.
 - \`runs:execute\`: start runs.
+- \`traffic:write\` (extension): send access logs to \`POST /projects/{projectId}/traffic\`; meant for a log shipper's key.
 
 A missing, malformed, unknown, expired or revoked key gets 401 with the challenge \`WWW-Authenticate: Bearer realm="answerwatch", error="invalid_token"\`. A plan without API access, or a key without the scope an operation needs, gets 403. A project the key cannot read is answered with 404 \`not_found\`, exactly like a project that does not exist. Webhook deliveries are not sent with a key but signed; see [Webhooks](#webhooks).
 
@@ -83,6 +84,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Insights:
     'Extensions of v1 beyond the contract (marked `x-answerwatch-extension`), under the same rules as its reads: the key needs `visibility:read`, a project it cannot read is 404, bad parameters are 400 problems, the range defaults to the last 30 days and is at most 366 (`range_too_wide`), lists are paged with the opaque cursor, and bodies carry an `ETag` for `If-None-Match`. They read summaries kept up to date as answers are stored, never the answers themselves.',
   Site: 'Extensions of v1 beyond the contract (marked `x-answerwatch-extension`): the weekly crawl of the project’s website that its host computer makes, and one on request. What the site tells AI engines: which AI agents robots.txt lets read it, whether the pages engines cite still work, which pages need JavaScript to show their text, missing titles and structured data, llms.txt; and what the site states about the brand, offered as Brand Truth suggestions. A project it cannot read is 404; lists are paged with the opaque cursor.',
+  Traffic:
+    "Extensions of v1 beyond the contract (marked `x-answerwatch-extension`): the brand's own access logs. Which AI crawlers fetch the site (to train, to index for search, or live for a person's question), verified against the address ranges their operators publish; classic search crawlers and other bots beside them; which pages the engines cite, crawl and send people to, and which answer AI agents with errors. Logs come in through `npx answerwatch traffic import` or `POST /projects/{projectId}/traffic` (scope `traffic:write`); no address is stored. A project the key cannot read is 404; lists are paged with the opaque cursor.",
   Webhooks:
     'Register endpoints that receive signed events when runs finish, at most 5 per project. Only public https URLs are accepted: private and local addresses, localhost and plain http are refused with 400 `invalid_parameter`. Registering without `events` subscribes to `run.completed` and `run.failed`; the alert events beyond the contract (`visibility.dropped`, `visibility.rose`, `citation.lost`, `citation.gained`, `competitor.overtook`; extension) are sent only to webhooks that name them, with the optional `thresholds`. After 20 consecutive failed deliveries a webhook is turned off (`active` false); delete it and register it again to resume. Payloads and signatures are described under [Webhooks](#webhooks).',
 };

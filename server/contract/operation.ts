@@ -18,6 +18,8 @@ export interface Operation {
   query?: z.ZodObject;
   headers?: z.ZodObject;
   body?: z.ZodType;
+  /** Media types the body is sent as; `application/json` when left out. */
+  bodyMediaTypes?: readonly string[];
   /**
    * Documented statuses with their body schema (null: no body) and, where the schema's own example does not fit
    * the status, an example of their own.

@@ -8,6 +8,7 @@ import { runOps } from './operations/runs.ts';
 import { setupOps } from './operations/setup.ts';
 import { siteOps } from './operations/site.ts';
 import { sourceTypeOps } from './operations/source-types.ts';
+import { trafficOps } from './operations/traffic.ts';
 import { webhookOps } from './operations/webhooks.ts';
 
 export type { HttpMethod, Operation } from './operation.ts';
@@ -28,6 +29,7 @@ export const ops = {
   ...siteOps,
   ...brandTruthOps,
   ...sourceTypeOps,
+  ...trafficOps,
 };
 
 export const operations: readonly Operation[] = Object.values(ops);

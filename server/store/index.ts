@@ -24,6 +24,7 @@ import { sourceTypeOverridesRepository } from './repositories/source-type-overri
 import { summariesRepository } from './repositories/summaries.ts';
 import { surfaceSummariesRepository } from './repositories/surface-summaries.ts';
 import { topicsRepository } from './repositories/topics.ts';
+import { trafficRepository } from './repositories/traffic.ts';
 import { trendSummariesRepository } from './repositories/trend-summaries.ts';
 import { webhooksRepository } from './repositories/webhooks.ts';
 import type { SqlDialect } from './dialect.ts';
@@ -54,6 +55,7 @@ function repositories(db: Db, d: SqlDialect) {
     summaries: summariesRepository(db, d),
     surfaceSummaries: surfaceSummariesRepository(db),
     topics: topicsRepository(db),
+    traffic: trafficRepository(db),
     trendSummaries: trendSummariesRepository(db),
     webhooks: webhooksRepository(db, d),
   };

@@ -22,6 +22,7 @@ import * as keyLastUsed from './migrations/0018-key-last-used.ts';
 import * as brandTruthSuggestions from './migrations/0019-brand-truth-suggestions.ts';
 import * as searchQueries from './migrations/0020-search-queries.ts';
 import * as sourceTypeOverrides from './migrations/0021-source-type-overrides.ts';
+import * as traffic from './migrations/0022-traffic.ts';
 
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
 interface PortableMigration {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   '0019-brand-truth-suggestions': brandTruthSuggestions,
   '0020-search-queries': searchQueries,
   '0021-source-type-overrides': sourceTypeOverrides,
+  '0022-traffic': traffic,
 };
 
 /**

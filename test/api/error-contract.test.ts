@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleFor } from '../../server/contract/openapi-paths.ts';
 import { operations, type Operation } from '../../server/contract/operations.ts';
-import { createHarness, type Harness } from '../support/api-harness.ts';
+import { ALL_SCOPES, createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
 import { documentedStatuses, expectProblem } from '../support/problems.ts';
 
@@ -59,7 +59,8 @@ describe('every status an operation can answer is in the document, in the proble
       rateLimits: { perMinute: 1_000_000, perDay: 1_000_000 },
       localOwner: { token: OWNER },
     });
-    const a = await h.account();
+    // Every scope, so each operation gets past its scope check to the refusal under test.
+    const a = await h.account('premium', [...ALL_SCOPES, 'traffic:write']);
     key = a.key;
     accountId = a.accountId;
     projectId = (await createProject(h.store, a.accountId)).id;
@@ -117,12 +118,27 @@ describe('every status an operation can answer is in the document, in the proble
       { type: 'application/x-www-form-urlencoded', payload: 'name=a', status: 400 },
       { type: 'application/json', payload: '', status: 400 },
     ];
-    for (const op of operations.filter((o) => o.method !== 'GET')) {
+    for (const op of operations.filter((o) => o.method !== 'GET' && !o.bodyMediaTypes)) {
       for (const body of bodies) {
         const { r, what } = await call(op, { url: url(op), key, ...body });
         expect(r.statusCode, what).toBe(body.status);
         expect(expectProblem(r, what).code).toBe('invalid_parameter');
       }
+    }
+  });
+
+  it('refuses traffic batches too large, of another type or a broken JSON array, with documented statuses', async () => {
+    const op = operations.find((o) => o.operationId === 'postTraffic')!;
+    const bodies = [
+      { type: 'application/x-ndjson', payload: `${'x'.repeat(1_000)}\n`.repeat(5_300), status: 413 },
+      { type: 'text/plain', payload: '{}', status: 400 },
+      { type: 'application/x-www-form-urlencoded', payload: 'name=a', status: 400 },
+      { type: 'application/json', payload: '[{"url":', status: 400 },
+    ];
+    for (const body of bodies) {
+      const { r, what } = await call(op, { url: url(op), key, ...body });
+      expect(r.statusCode, what).toBe(body.status);
+      expect(expectProblem(r, what).code).toBe('invalid_parameter');
     }
   });
 

@@ -27,6 +27,9 @@ const READ_TOOLS = [
   'surface_stats',
   'site_status',
   'site_pages',
+  'crawler_stats',
+  'referral_stats',
+  'page_stats',
 ];
 const WRITE_TOOLS = [
   'create_prompt',
@@ -128,6 +131,7 @@ describe('MCP read tools (the SDK client over Streamable HTTP, in-process)', () 
       'trends',
       'query_stats',
       'surface_stats',
+      'referral_stats',
     ]);
     for (const name of withEngine) {
       const asString = await call(client, name, { projectId: p, engine: 'gemini' });

@@ -77,7 +77,7 @@ describe('the stdio server’s caller', () => {
       keyId: 'local-owner',
       accountId,
       projectIds: null,
-      scopes: ['visibility:read', 'tracking:write', 'runs:execute'],
+      scopes: ['visibility:read', 'tracking:write', 'runs:execute', 'traffic:write'],
     });
     await unmark();
     expect(() => statSync(file)).toThrow();

@@ -60,6 +60,10 @@ const EXTENSION_OPERATIONS = [
   'GET /projects/{projectId}/stats/surfaces',
   'GET /projects/{projectId}/stats/queries',
   'GET /projects/{projectId}/source-types',
+  // Access-log analytics (issue 26).
+  'GET /projects/{projectId}/stats/crawlers',
+  'GET /projects/{projectId}/stats/referrals',
+  'GET /projects/{projectId}/stats/pages',
 ];
 const ALERT_EVENTS = [
   'visibility.dropped',
@@ -201,9 +205,17 @@ describe('generated OpenAPI document', () => {
         'POST /projects/{projectId}/brand-truth/suggestions/{suggestionId}/accept',
         'POST /projects/{projectId}/brand-truth/suggestions/{suggestionId}/dismiss',
         'PUT /projects/{projectId}/source-types',
+        'POST /projects/{projectId}/traffic',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );
+    expect(operation('POST /projects/{projectId}/traffic').security).toEqual([
+      { bearerAuth: ['traffic:write'] },
+    ]);
+    expect(Object.keys(operation('POST /projects/{projectId}/traffic').requestBody!.content)).toEqual([
+      'application/x-ndjson',
+      'application/json',
+    ]);
     expect(operation('PATCH /projects/{projectId}/webhooks/{webhookId}').security).toEqual([
       { bearerAuth: ['tracking:write'] },
     ]);

@@ -67,7 +67,7 @@ describe('people: sign-up, sign-in and the session on /v1', () => {
     expect(me.statusCode, me.body).toBe(200);
     expect(me.json()).toMatchObject({
       label: 'ada@example.com (signed in)',
-      scopes: ['visibility:read', 'tracking:write', 'runs:execute'],
+      scopes: ['visibility:read', 'tracking:write', 'runs:execute', 'traffic:write'],
       account: { plan: 'free' },
       projects: [],
     });

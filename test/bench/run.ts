@@ -18,6 +18,7 @@ import { measureBackfill } from './backfill-bench.ts';
 import { measureCli } from './cli-bench.ts';
 import { measureInsightRenders } from './insight-render-bench.ts';
 import { measureScoring } from './scoring-bench.ts';
+import { measureTraffic, printTraffic } from './traffic-bench.ts';
 import { measureSessions, printSessions } from './session-bench.ts';
 
 /**
@@ -34,7 +35,8 @@ import { measureSessions, printSessions } from './session-bench.ts';
  * Migrations 0006 to 0008 rebuild the insight summaries of the read dataset.
  * Sessions: a /v1 read signed in beside the same read with a bearer key, and sign-in latency (issue 21).
  * BENCH_SUITES=cli,reads,import,backfill,runs,webhooks,browser,scoring,sessions picks parts; `sign-in` is the
- * sessions part's sign-ins alone.
+ * sessions part's sign-ins alone; `traffic` (not run by default) imports a generated 5,000,000-line access log
+ * (BENCH_TRAFFIC_LINES) beside a bare read-and-split of it (issue 26).
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 /** Answers that also get an answer from the engine's signed-in browser, so stats/surfaces has pairs to compare. */
@@ -365,3 +367,4 @@ if (suites.includes('scoring')) await scoring();
 if (suites.includes('sessions')) printSessions(await measureSessions(REQUESTS, RATE_LIMITS_OFF));
 // The sessions bench's sign-ins alone (with the hash timed beside them), without its reads.
 if (suites.includes('sign-in')) printSessions(await measureSessions(REQUESTS, RATE_LIMITS_OFF, true));
+if (suites.includes('traffic')) printTraffic(await measureTraffic());

@@ -30,6 +30,8 @@ const FLOORS: Record<string, number> = {
   // Mail: the outbox is written in the domain's transactions; its sender is a background job.
   'server/mail/': 3,
   'server/mail/sender.ts': 4,
+  // Access logs (issue 26): formats, agents, published ranges and rollups, a pipeline beside the answer import's.
+  'server/traffic/': 3,
   'server/store/': 2,
   'server/contract/': 1,
   'engines/': 1,

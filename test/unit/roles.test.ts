@@ -11,8 +11,13 @@ describe('a person’s role in an account', () => {
   });
 
   it('carries the scopes of a key with the same rights', () => {
-    expect(scopesOf('owner')).toEqual(['visibility:read', 'tracking:write', 'runs:execute']);
-    expect(scopesOf('member')).toEqual(['visibility:read', 'tracking:write', 'runs:execute']);
+    expect(scopesOf('owner')).toEqual(['visibility:read', 'tracking:write', 'runs:execute', 'traffic:write']);
+    expect(scopesOf('member')).toEqual([
+      'visibility:read',
+      'tracking:write',
+      'runs:execute',
+      'traffic:write',
+    ]);
     expect(scopesOf('viewer')).toEqual(['visibility:read']);
     expect(scopesOf(undefined)).toEqual([]);
   });

@@ -15,6 +15,7 @@ const OPTIONAL_SCOPES = [
     label: 'tracking:write: create projects, change prompts, competitors, schedule and webhooks',
   },
   { scope: 'runs:execute', label: 'runs:execute: start runs' },
+  { scope: 'traffic:write', label: 'traffic:write: send access logs (for a log shipper)' },
 ];
 
 function keyStatus(k: ApiKey): HTMLElement {

@@ -20,6 +20,7 @@ import { accountRoutes } from './routes/account.ts';
 import { insightRoutes } from './routes/insights.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { referenceRoutes } from './routes/reference.ts';
+import { reportRoutes, reportShareRoutes } from './routes/reports.ts';
 import { resultRoutes } from './routes/results.ts';
 import { runRoutes } from './routes/runs.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -155,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         trackingRoutes,
         webhookRoutes,
         siteRoutes,
+        reportRoutes,
       ]) {
         routes(v1, services);
       }
@@ -166,6 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { mcpRoutes } = await import('./mcp/http.ts');
   mcpRoutes(app, services);
   await hostSyncRoutes(app, { ...services, plans });
+  reportShareRoutes(app, services, plans);
   signInOptionsRoute(app, {
     signUp: opts.signUp ?? DEFAULT_SIGN_UP,
     ownerLink: Boolean(opts.localOwner?.token),

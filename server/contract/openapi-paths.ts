@@ -156,6 +156,18 @@ function buildResponses(op: Operation, schemas: ConvertedSchemas): Record<string
                 { schema: schemas.use(response.schema, 'output') },
                 response.example ?? exampleFor(response.schema),
               ),
+              ...Object.fromEntries(
+                Object.entries(response.media ?? {}).map(([type, description]) => [
+                  type,
+                  {
+                    schema: {
+                      type: 'string',
+                      description,
+                      ...(type.startsWith('text/') ? {} : { format: 'binary' }),
+                    },
+                  },
+                ]),
+              ),
             },
           }
         : {}),

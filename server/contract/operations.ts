@@ -2,6 +2,7 @@ import type { Operation } from './operation.ts';
 import { accountOps } from './operations/account.ts';
 import { insightOps } from './operations/insights.ts';
 import { projectOps } from './operations/projects.ts';
+import { reportOps } from './operations/reports.ts';
 import { resultOps } from './operations/results.ts';
 import { runOps } from './operations/runs.ts';
 import { setupOps } from './operations/setup.ts';
@@ -24,6 +25,7 @@ export const ops = {
   ...insightOps,
   ...accountOps,
   ...siteOps,
+  ...reportOps,
 };
 
 export const operations: readonly Operation[] = Object.values(ops);

@@ -192,12 +192,27 @@ describe('generated OpenAPI document', () => {
         'GET /projects/{projectId}/site',
         'GET /projects/{projectId}/site/pages',
         'GET /projects/{projectId}/site/crawls/{crawlId}',
+        'GET /projects/{projectId}/report',
+        'POST /projects/{projectId}/report-links',
+        'GET /projects/{projectId}/report-links',
+        'DELETE /projects/{projectId}/report-links/{linkId}',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );
     expect(operation('PATCH /projects/{projectId}/webhooks/{webhookId}').security).toEqual([
       { bearerAuth: ['tracking:write'] },
     ]);
+    // The report: a read in three media types; its share links are made and revoked with the write scope.
+    const report = deref(operation('GET /projects/{projectId}/report').responses['200']!);
+    expect(Object.keys(report.content ?? {})).toEqual(['application/json', 'text/html', 'application/pdf']);
+    expect(operation('GET /projects/{projectId}/report').security).toEqual([
+      { bearerAuth: ['visibility:read'] },
+    ]);
+    for (const key of [
+      'POST /projects/{projectId}/report-links',
+      'DELETE /projects/{projectId}/report-links/{linkId}',
+    ])
+      expect(operation(key).security).toEqual([{ bearerAuth: ['tracking:write'] }]);
     expect(operation('GET /projects/{projectId}/alerts').security).toEqual([
       { bearerAuth: ['visibility:read'] },
     ]);

@@ -30,6 +30,8 @@ const FLOORS: Record<string, number> = {
   // Mail: the outbox is written in the domain's transactions; its sender is a background job.
   'server/mail/': 3,
   'server/mail/sender.ts': 4,
+  // Reports: one model built from the domain's reads, rendered as JSON, HTML and PDF; routes, MCP and CLI show it.
+  'server/reports/': 4,
   'server/store/': 2,
   'server/contract/': 1,
   'engines/': 1,

@@ -63,3 +63,6 @@ export function anyBeyond(changes: readonly Change[]): boolean | null {
   const compared = changes.filter((c) => c.beyondNoise !== null);
   return compared.length === 0 ? null : compared.some((c) => c.beyondNoise === true);
 }
+
+/** "1 answer", "2 answers". */
+export const plural = (n: number, word: string, many = `${word}s`): string => `${n} ${n === 1 ? word : many}`;

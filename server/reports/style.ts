@@ -21,9 +21,9 @@ section h2{font-size:1.25rem;margin:0 0 4px;color:var(--accent)}h3{font-size:1re
 .tiles{display:grid;grid-template-columns:repeat(5,1fr);gap:8px}
 .tile{border:1px solid var(--border);border-radius:var(--radius-sm);padding:10px}.tile.moved{border-color:var(--accent)}
 .tile-label{color:var(--muted);font-size:.8125rem}.tile-value{font-size:1.625rem;font-weight:600}
-.tile-range,.tile-basis{color:var(--muted);font-size:.75rem}.tile-change{font-size:.8125rem}
+.tile-range,.tile-basis{color:var(--muted);font-size:.75rem}.tile-range{white-space:nowrap}.tile-change{font-size:.8125rem}
 table{border-collapse:collapse;width:100%;font-size:.8125rem}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid var(--border);vertical-align:top}
-thead th{color:var(--muted);font-weight:600}td.moved{font-weight:600;color:var(--accent)}tr.own th{color:var(--accent)}
+thead th{color:var(--muted);font-weight:600}td .muted{white-space:nowrap}td.moved{font-weight:600;color:var(--accent)}tr.own th{color:var(--accent)}
 .bar{display:inline-block;width:80px;height:8px;background:var(--border);border-radius:4px;vertical-align:middle}
 .fill{display:block;height:8px;background:var(--accent);border-radius:4px}${widths}
 td.quoted{font-style:italic}footer{color:var(--muted);font-size:.75rem;margin-top:24px}

@@ -3,7 +3,7 @@ import { driftingAnswers } from '../../domain/drift-answers.ts';
 import { NO_ESTIMATE, wilson } from '../../domain/intervals.ts';
 import { trendStats } from '../../domain/trend-stats.ts';
 import { html } from '../html.ts';
-import { compare, figure, moveWords } from '../noise.ts';
+import { compare, figure, moveWords, plural } from '../noise.ts';
 import { bodyOf, type PartInput, type ReportPart } from '../part.ts';
 
 const LATEST = 10;
@@ -31,7 +31,7 @@ export const driftPart: ReportPart<'drift'> = {
     const summary =
       now.drift + now.partial === 0
         ? 'No answer was found drifting from the Brand Truth (answers are judged only with a Brand Truth and an LLM judge).'
-        : `${now.drift} answers drift from the Brand Truth and ${now.partial} in part: the share drifting is ${moveWords('rate', drifting)}.`;
+        : `${plural(now.drift, 'answer')} ${now.drift === 1 ? 'drifts' : 'drift'} from the Brand Truth and ${now.partial} in part: the share drifting is ${moveWords('rate', drifting)}.`;
     return {
       summary,
       beyondNoise: drifting.beyondNoise,

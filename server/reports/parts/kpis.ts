@@ -2,7 +2,7 @@ import { competitorStats } from '../../domain/stats.ts';
 import { trendStats } from '../../domain/trend-stats.ts';
 import { NO_ESTIMATE, wilson, type Estimate } from '../../domain/intervals.ts';
 import { html } from '../html.ts';
-import { anyBeyond, bounds, compare, figure, moveWords } from '../noise.ts';
+import { anyBeyond, bounds, compare, figure, moveWords, plural } from '../noise.ts';
 import { bodyOf, type PartInput, type ReportPart, type ReportParts } from '../part.ts';
 
 type Kpi = ReportParts['kpis']['data'][number];
@@ -89,8 +89,8 @@ export const kpisPart: ReportPart<'kpis'> = {
       t === null
         ? 'No answers in this period.'
         : moved.length === 0
-          ? `Over ${t.answers} answers, no headline figure moved beyond the noise.`
-          : `Over ${t.answers} answers, beyond the noise: ${moved.map((k) => k.summary.replace(/\.$/, '')).join('; ')}.`;
+          ? `Over ${plural(t.answers, 'answer')}, no headline figure moved beyond the noise.`
+          : `Over ${plural(t.answers, 'answer')}, beyond the noise: ${moved.map((k) => k.summary.replace(/\.$/, '')).join('; ')}.`;
     return { summary, beyondNoise: anyBeyond(data), data };
   },
   render(part) {
@@ -105,7 +105,7 @@ export const kpisPart: ReportPart<'kpis'> = {
             </div>
             <div class="tile-change">${moveWords(k.kind, k)}</div>
             <div class="tile-basis">
-              ${k.id === 'sov' ? `of ${k.basis} brand mentions` : `over ${k.basis} answers`}
+              ${k.id === 'sov' ? `of ${plural(k.basis, 'brand mention')}` : `over ${plural(k.basis, 'answer')}`}
             </div>
           </div>`,
       )}

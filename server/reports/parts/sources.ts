@@ -1,7 +1,7 @@
 import { NO_ESTIMATE, wilson } from '../../domain/intervals.ts';
 import { sourceStats } from '../../domain/source-stats.ts';
 import { html } from '../html.ts';
-import { anyBeyond, bounds, compare, figure, moveWords } from '../noise.ts';
+import { anyBeyond, bounds, compare, figure, moveWords, plural } from '../noise.ts';
 import { bodyOf, type PartInput, type ReportPart } from '../part.ts';
 
 const TOP = 10;
@@ -52,7 +52,7 @@ export const sourcesPart: ReportPart<'sources'> = {
       top.citingAnswers === 0
         ? 'No answer listed a source.'
         : [
-            `${top.citingAnswers} answers listed sources; ${rows[0]!.domain} was cited most (${figure('rate', rows[0]!.share.now.value)} of them).`,
+            `${plural(top.citingAnswers, 'answer')} listed sources; ${rows[0]!.domain} was cited most (${figure('rate', rows[0]!.share.now.value)} of them).`,
             own.length > 0
               ? `Your own domains among the most cited: ${own.map((r) => `${r.domain} ${moveWords('rate', r.share)}`).join('; ')}.`
               : 'None of your domains is among the most cited.',
@@ -60,7 +60,7 @@ export const sourcesPart: ReportPart<'sources'> = {
               ? `${moved.length} of the top ${rows.length} moved beyond the noise.`
               : 'No top source moved beyond the noise.',
             gaps.data.length > 0
-              ? `${gaps.data.length === TOP ? 'At least ' : ''}${gaps.data.length} domains cite competitors but never you.`
+              ? `${gaps.data.length === TOP ? 'At least ' : ''}${plural(gaps.data.length, 'domain cites', 'domains cite')} competitors but never you.`
               : 'No gap: every domain that cites a competitor also cites you.',
           ].join(' ');
     return {

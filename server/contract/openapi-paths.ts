@@ -157,7 +157,7 @@ function buildResponses(op: Operation, schemas: ConvertedSchemas): Record<string
                 response.example ?? exampleFor(response.schema),
               ),
               ...Object.fromEntries(
-                Object.entries(response.media ?? {}).map(([type, description]) => [
+                Object.entries(response.media ?? {}).map(([type, { description, example }]) => [
                   type,
                   {
                     schema: {
@@ -165,6 +165,7 @@ function buildResponses(op: Operation, schemas: ConvertedSchemas): Record<string
                       description,
                       ...(type.startsWith('text/') ? {} : { format: 'binary' }),
                     },
+                    example,
                   },
                 ]),
               ),

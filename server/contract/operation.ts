@@ -29,8 +29,8 @@ export interface Operation {
       schema: z.ZodType | null;
       headers?: string[];
       example?: unknown;
-      /** Other media types the same response may come in (chosen by a query parameter), with what each is. */
-      media?: Record<string, string>;
+      /** Other media types the same response may come in (chosen by a query parameter): what each is, an example. */
+      media?: Record<string, { description: string; example: string }>;
     }
   >;
   /**

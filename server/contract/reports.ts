@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateString, DateTime, EXAMPLE_IDS, Uri } from './common.ts';
 import { Estimate, SourceClass } from './insights.ts';
+import { REPORT_EXAMPLE } from './report-example.ts';
 
 /**
  * The report (issue 27, an extension of v1): one model of a project's period, served as JSON, HTML and PDF. Each part
@@ -92,61 +93,78 @@ const Drifting = z.strictObject({
   reason: z.string().nullable().describe("The judge's one-line reason (untrusted text)"),
 });
 
-export const Report = z
-  .strictObject({
-    projectId: z.string(),
-    projectName: z.string(),
-    timezone: z.string().describe("The project's time zone, which the default period is taken in"),
-    from: DateString,
-    to: DateString,
-    previous: Period.describe('The period of the same length just before, that changes compare with'),
-    generatedAt: DateTime,
-    brand: z
-      .strictObject({
-        name: z.string().describe("The account's report name (its own name unless set)"),
-        accent: z.string().nullable().describe('#rrggbb, or null for the default'),
-        hasLogo: z.boolean(),
-      })
-      .describe('What the report is shown under'),
-    incompleteDays: Count.describe('Days in the period a run is still adding answers to'),
-    parts: z.strictObject({
-      kpis: z.strictObject({ ...Verdict, data: z.array(Kpi) }),
-      trends: z.strictObject({
-        ...Verdict,
-        interval: z.enum(['day', 'week']),
-        engines: z.array(EngineTrend),
-        points: z.array(TrendPoint),
-      }),
-      shareOfVoice: z.strictObject({ ...Verdict, mentions: Count, brands: z.array(Brand) }),
-      prompts: z.strictObject({ ...Verdict, won: z.array(PromptMove), lost: z.array(PromptMove) }),
-      sources: z.strictObject({
-        ...Verdict,
-        citingAnswers: Count,
-        top: z.array(Source),
-        gaps: z.array(Gap),
-      }),
-      drift: z.strictObject({
-        ...Verdict,
-        answers: Count.describe('Answers in the period'),
-        drifting: Change.describe('Share of the answers that drift fully or partly'),
-        drift: Count,
-        partial: Count,
-        latest: z.array(Drifting),
-      }),
+const ReportShape = z.strictObject({
+  projectId: z.string(),
+  projectName: z.string(),
+  timezone: z.string().describe("The project's time zone, which the default period is taken in"),
+  from: DateString,
+  to: DateString,
+  previous: Period.describe('The period of the same length just before, that changes compare with'),
+  generatedAt: DateTime,
+  brand: z
+    .strictObject({
+      name: z.string().describe("The account's report name (its own name unless set)"),
+      accent: z.string().nullable().describe('#rrggbb, or null for the default'),
+      hasLogo: z.boolean(),
+    })
+    .describe('What the report is shown under'),
+  incompleteDays: Count.describe('Days in the period a run is still adding answers to'),
+  parts: z.strictObject({
+    kpis: z.strictObject({ ...Verdict, data: z.array(Kpi) }),
+    trends: z.strictObject({
+      ...Verdict,
+      interval: z.enum(['day', 'week']),
+      engines: z.array(EngineTrend),
+      points: z.array(TrendPoint),
     }),
-  })
-  .meta({ id: 'Report', ...EXTENSION });
+    shareOfVoice: z.strictObject({ ...Verdict, mentions: Count, brands: z.array(Brand) }),
+    prompts: z.strictObject({ ...Verdict, won: z.array(PromptMove), lost: z.array(PromptMove) }),
+    sources: z.strictObject({
+      ...Verdict,
+      citingAnswers: Count,
+      top: z.array(Source),
+      gaps: z.array(Gap),
+    }),
+    drift: z.strictObject({
+      ...Verdict,
+      answers: Count.describe('Answers in the period'),
+      drifting: Change.describe('Share of the answers that drift fully or partly'),
+      drift: Count,
+      partial: Count,
+      latest: z.array(Drifting),
+    }),
+  }),
+});
+
+export const Report = ReportShape.meta({
+  id: 'Report',
+  examples: [REPORT_EXAMPLE as z.output<typeof ReportShape>],
+  ...EXTENSION,
+});
 
 export const ReportFormat = z
   .enum(['json', 'html', 'pdf'])
   .describe('json (default), html (a printable page without script) or pdf')
   .meta({ examples: ['html'] });
 
+/*
+ * A request body's dates are stated by a pattern (the document keeps no pattern beside `format: date`, and tools that
+ * check requests read patterns); the service checks the calendar too (no 2026-02-30), as 400 `invalid_parameter`.
+ */
+const BodyDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe('YYYY-MM-DD (UTC day)');
+const BodyDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/)
+  .describe('RFC 3339 date-time');
+
 export const ReportLinkCreate = z
   .strictObject({
-    from: DateString,
-    to: DateString,
-    expiresAt: DateTime.describe('When the link stops working: in the future, at most 90 days from now'),
+    from: BodyDate,
+    to: BodyDate,
+    expiresAt: BodyDateTime.describe('When the link stops working: in the future, at most 90 days from now'),
   })
   .meta({
     id: 'ReportLinkCreate',
@@ -155,7 +173,7 @@ export const ReportLinkCreate = z
   });
 
 const linkExample = {
-  id: 'rl_9f3kQ2',
+  id: 'rl_9f3kQ2Lm8Tx4Wb7Nc1Pd',
   from: '2026-06-08',
   to: '2026-06-14',
   expiresAt: '2026-07-14T00:00:00Z',

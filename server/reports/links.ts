@@ -1,6 +1,7 @@
 import { readableProject } from '../domain/access.ts';
 import { hashKey } from '../domain/api-keys.ts';
 import { callerActor, recordAudit } from '../domain/audit-log.ts';
+import { isoDay } from '../domain/clock.ts';
 import type { Caller, Services } from '../domain/context.ts';
 import { resolveRange } from '../domain/date-range.ts';
 import { AppError, invalid, notFound } from '../domain/errors.ts';
@@ -41,8 +42,12 @@ export async function createReportLink(
 ) {
   await readableProject(s, caller, projectId);
   const now = s.clock.now();
+  for (const day of [input.from, input.to])
+    if (isoDay(new Date(`${day}T00:00:00.000Z`)) !== day)
+      throw invalid(`${day} is not a day of the calendar`);
   const range = resolveRange(input, now);
   const expires = new Date(input.expiresAt);
+  if (Number.isNaN(expires.getTime())) throw invalid(`expiresAt: ${input.expiresAt} is not a time`);
   if (expires.getTime() <= now.getTime()) throw invalid('expiresAt: must be in the future');
   if (expires.getTime() > now.getTime() + MAX_LINK_DAYS * 86_400_000)
     throw invalid(`expiresAt: a link lives at most ${MAX_LINK_DAYS} days`);

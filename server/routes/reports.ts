@@ -10,6 +10,7 @@ import {
   revokeReportLink,
   SHARE_PATH,
 } from '../reports/links.ts';
+import { getAccountBrand, updateAccountBrand } from '../reports/brand.ts';
 import { buildReport } from '../reports/report.ts';
 import { route } from '../http/route.ts';
 import { sendReport } from './report-reply.ts';
@@ -35,6 +36,8 @@ export function reportRoutes(app: FastifyInstance, s: Services): void {
   route(app, ops.revokeReportLink, async ({ params }, req) =>
     revokeReportLink(s, req.caller, params.projectId, params.linkId),
   );
+  route(app, ops.getAccountBrand, async (_in, req) => getAccountBrand(s, req.caller));
+  route(app, ops.updateAccountBrand, async ({ body }, req) => updateAccountBrand(s, req.caller, body));
 }
 
 /**

@@ -196,6 +196,8 @@ describe('generated OpenAPI document', () => {
         'POST /projects/{projectId}/report-links',
         'GET /projects/{projectId}/report-links',
         'DELETE /projects/{projectId}/report-links/{linkId}',
+        'GET /account/brand',
+        'PUT /account/brand',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );

@@ -147,6 +147,8 @@ describe('report share links', () => {
       [{ from: '2025-01-01', to: '2026-01-02', expiresAt: expiresIn(1) }, 'range_too_wide'],
       [{ from: WEEK.to, to: WEEK.from, expiresAt: expiresIn(1) }, 'invalid_parameter'],
       [{ ...WEEK }, 'invalid_parameter'],
+      [{ from: '2026-02-30', to: '2026-03-01', expiresAt: expiresIn(1) }, 'invalid_parameter'],
+      [{ ...WEEK, expiresAt: 'tomorrow' }, 'invalid_parameter'],
     ] as const) {
       const r = await create(body);
       expect(r.statusCode, JSON.stringify(body)).toBe(400);

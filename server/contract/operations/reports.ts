@@ -1,16 +1,26 @@
+import { AccountBrand, AccountBrandUpdate } from '../account-brand.ts';
 import { DateRangeQuery, list, ResourceId } from '../common.ts';
-import { Deleted, projectPath, withId } from '../operation.ts';
+import { Deleted, ok, projectPath, withId } from '../operation.ts';
 import type { Operation } from '../operation.ts';
 import { Report, ReportFormat, ReportLink, ReportLinkCreate, ReportLinkWithUrl } from '../reports.ts';
 
 /** Reports (issue 27): extensions of v1 beyond the contract. */
 
-const ReportLinkId = ResourceId.describe('A report link id, as listed');
+const ReportLinkId = ResourceId.describe('A report link id, as listed').meta({
+  examples: ['rl_9f3kQ2Lm8Tx4Wb7Nc1Pd'],
+});
 
 /** The report's other renderings, besides its JSON. */
 export const REPORT_MEDIA = {
-  'text/html': 'A printable page in the web UI’s look, readable without script (format=html)',
-  'application/pdf': 'The same page as a PDF, rendered by Chromium (format=pdf)',
+  'text/html': {
+    description: 'A printable page in the web UI’s look, readable without script (format=html)',
+    example:
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme: report 2026-06-08 to 2026-06-14</title></head><body><main>…</main></body></html>',
+  },
+  'application/pdf': {
+    description: 'The same page as a PDF, rendered by Chromium (format=pdf)',
+    example: '%PDF-1.4 …',
+  },
 };
 
 export const reportOps = {
@@ -67,5 +77,28 @@ export const reportOps = {
     scope: 'tracking:write',
     params: withId('linkId', ReportLinkId),
     responses: { 200: { description: 'OK', schema: Deleted } },
+  },
+  getAccountBrand: {
+    operationId: 'getAccountBrand',
+    method: 'GET',
+    path: '/account/brand',
+    tag: 'Reports',
+    extension: true,
+    summary: 'The name, logo and accent colour the account’s reports are shown under',
+    scope: 'visibility:read',
+    responses: ok(AccountBrand),
+  },
+  updateAccountBrand: {
+    operationId: 'updateAccountBrand',
+    method: 'PUT',
+    path: '/account/brand',
+    tag: 'Reports',
+    extension: true,
+    summary: 'Set the name, logo (PNG or SVG, at most 200 KB) and accent colour of the account’s reports',
+    description:
+      'By the account’s owner and admins, signed in; others and every API key get 403 `insufficient_scope`. What is left out stays, null clears it. A PNG must be a PNG; an SVG is sanitised before it is kept: only drawing elements and attributes stay (no script, event handlers, foreign objects, styles or links outside the file), and one that is not an SVG, or is empty once sanitised, is 400 `invalid_parameter`. Reports and share pages show the logo inline as an image.',
+    scope: 'visibility:read',
+    body: AccountBrandUpdate,
+    responses: ok(AccountBrand),
   },
 } satisfies Record<string, Operation>;

@@ -24,6 +24,7 @@ const READ_TOOLS = [
   'prompt_stats',
   'trends',
   'surface_stats',
+  'get_report',
 ];
 const WRITE_TOOLS = [
   'create_prompt',

@@ -6,7 +6,27 @@ import { AppError } from '../domain/errors.ts';
  * off and every request refused: it is self-contained, so nothing it holds can run or reach the network. One browser
  * per rendering, closed after: reports are asked for now and then, and no browser stays behind a request.
  */
-export async function renderPdf(page: string): Promise<Buffer> {
+/** Browsers at once in this process: a share link is public, so its PDFs queue rather than start a browser each. */
+const AT_ONCE = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+export async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+export function renderPdf(page: string): Promise<Buffer> {
+  return inTurn(() => print(page));
+}
+
+async function print(page: string): Promise<Buffer> {
   let executablePath: string;
   try {
     executablePath = resolveBrowser();

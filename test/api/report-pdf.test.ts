@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchArgs } from '../../engines/browser/browser.ts';
 import { Report } from '../../server/contract/reports.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { requireBrowser } from '../support/browser.ts';
@@ -89,5 +90,33 @@ describe.skipIf(browser === null)('the report as a PDF rendered by Chromium', ()
     const again = await h.get(`/v1/projects/${p}/report?format=pdf`, key, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(Date.now() - started).toBeLessThan(500);
+  }, 60_000);
+
+  it('the HTML page is styled in a real browser under its own policy, with nothing refused', async () => {
+    const r = await h.get(`/v1/projects/${p}/report?format=html`, key);
+    const { chromium } = await import('playwright-core');
+    const b = await chromium.launch({ executablePath: browser!, args: launchArgs(true) });
+    try {
+      const page = await b.newPage();
+      const messages: string[] = [];
+      page.on('console', (m) => messages.push(m.text()));
+      await page.route('http://report.test/', (route) =>
+        route.fulfill({
+          status: 200,
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            'content-security-policy': r.headers['content-security-policy'] as string,
+          },
+          body: r.body,
+        }),
+      );
+      await page.goto('http://report.test/');
+      // The accent of the stylesheet (#4338ca) on the parts' headings: the policy let the stylesheet in.
+      expect(await page.$eval('section h2', (el) => getComputedStyle(el).color)).toBe('rgb(67, 56, 202)');
+      expect(await page.$$eval('.tile', (els) => els.length)).toBe(5);
+      expect(messages.filter((m) => /Content Security Policy/i.test(m))).toEqual([]);
+    } finally {
+      await b.close();
+    }
   }, 60_000);
 });

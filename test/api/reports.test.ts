@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Report } from '../../server/contract/reports.ts';
 import { wilson } from '../../server/domain/intervals.ts';
@@ -256,6 +257,10 @@ describe('the report: every figure is the API reads’ for the same period', () 
     const csp = r.headers['content-security-policy'] as string;
     expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; img-src data:;/);
     expect(csp).not.toMatch(/unsafe|script-src/);
+    // The policy's hash is the page's one stylesheet, byte for byte: a browser applies it.
+    const styles = [...r.body.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]!);
+    expect(styles).toHaveLength(1);
+    expect(csp).toContain(`style-src 'sha256-${createHash('sha256').update(styles[0]!).digest('base64')}'`);
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['referrer-policy']).toBe('no-referrer');
     const body = r.body;

@@ -20,6 +20,7 @@ import { accountRoutes } from './routes/account.ts';
 import { insightRoutes } from './routes/insights.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { referenceRoutes } from './routes/reference.ts';
+import { reportRoutes, reportShareRoutes } from './routes/reports.ts';
 import { resultRoutes } from './routes/results.ts';
 import { runRoutes } from './routes/runs.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -159,6 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         siteRoutes,
         brandTruthRoutes,
         trafficRoutes,
+        reportRoutes,
       ]) {
         routes(v1, services);
       }
@@ -170,6 +172,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { mcpRoutes } = await import('./mcp/http.ts');
   mcpRoutes(app, services);
   await hostSyncRoutes(app, { ...services, plans });
+  reportShareRoutes(app, services, plans);
   signInOptionsRoute(app, {
     signUp: opts.signUp ?? DEFAULT_SIGN_UP,
     ownerLink: Boolean(opts.localOwner?.token),

@@ -15,6 +15,8 @@ export const AUDIT_KINDS = [
   'webhook_deleted',
   'host_paired',
   'host_unpaired',
+  'report_link_created',
+  'report_link_revoked',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -161,6 +161,19 @@ function buildResponses(op: Operation, schemas: ConvertedSchemas): Record<string
                 { schema: schemas.use(response.schema, 'output') },
                 response.example ?? exampleFor(response.schema),
               ),
+              ...Object.fromEntries(
+                Object.entries(response.media ?? {}).map(([type, { description, example }]) => [
+                  type,
+                  {
+                    schema: {
+                      type: 'string',
+                      description,
+                      ...(type.startsWith('text/') ? {} : { format: 'binary' }),
+                    },
+                    example,
+                  },
+                ]),
+              ),
             },
           }
         : {}),

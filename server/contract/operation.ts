@@ -26,7 +26,14 @@ export interface Operation {
    */
   responses: Record<
     number,
-    { description: string; schema: z.ZodType | null; headers?: string[]; example?: unknown }
+    {
+      description: string;
+      schema: z.ZodType | null;
+      headers?: string[];
+      example?: unknown;
+      /** Other media types the same response may come in (chosen by a query parameter): what each is, an example. */
+      media?: Record<string, { description: string; example: string }>;
+    }
   >;
   /**
    * Extra documented error statuses besides the ones every operation answers (400, 401, 403, 429, 500; 404 with a

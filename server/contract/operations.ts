@@ -3,6 +3,7 @@ import { accountOps } from './operations/account.ts';
 import { brandTruthOps } from './operations/brand-truth.ts';
 import { insightOps } from './operations/insights.ts';
 import { projectOps } from './operations/projects.ts';
+import { reportOps } from './operations/reports.ts';
 import { resultOps } from './operations/results.ts';
 import { runOps } from './operations/runs.ts';
 import { setupOps } from './operations/setup.ts';
@@ -30,6 +31,7 @@ export const ops = {
   ...brandTruthOps,
   ...sourceTypeOps,
   ...trafficOps,
+  ...reportOps,
 };
 
 export const operations: readonly Operation[] = Object.values(ops);

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
-function matches(ifNoneMatch: string | undefined, tag: string): boolean {
+export function matches(ifNoneMatch: string | undefined, tag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((t) => {
     const v = t.trim();

@@ -17,7 +17,9 @@ export function registerResponseValidation(app: FastifyInstance): void {
     const schema = request.routeOptions.config.responses?.[reply.statusCode];
     // Pre-rendered bodies are sent as their UTF-8 bytes (JsonText), serialised objects as strings.
     const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
-    if (!schema || typeof text !== 'string') return payload;
+    // Other renderings of a response (the report's HTML and PDF) are not the contract's JSON.
+    const type = String(reply.getHeader('content-type') ?? 'application/json');
+    if (!schema || typeof text !== 'string' || !type.includes('json')) return payload;
     const result = schema.safeParse(JSON.parse(text));
     if (!result.success) {
       throw new Error(

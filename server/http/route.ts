@@ -23,7 +23,7 @@ export type RouteHandler<O extends Operation> = (
   input: RouteInput<O>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<SuccessBody<O> | JsonText<SuccessBody<O>>>;
+) => Promise<SuccessBody<O> | JsonText<SuccessBody<O>> | FastifyReply>;
 
 /** Operations without parameters still refuse unknown ones, the same as every other operation. */
 const NONE = z.strictObject({});
@@ -64,7 +64,8 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
         request,
         reply,
       );
-      if (!(body instanceof JsonText)) return body;
+      // A handler that sent another rendering itself (the report's HTML or PDF) hands back the reply.
+      if ((body as unknown) === reply || !(body instanceof JsonText)) return body;
       if (request.routeOptions.config.etag) reply.header('etag', body.etag);
       return reply.type('application/json; charset=utf-8').send(body.bytes);
     },

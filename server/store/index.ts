@@ -2,6 +2,7 @@ import { engineOf, type ChangedProjects, type Db } from './engine.ts';
 import { useKeyInSteps, type KeyUse, type KeyUsed } from './key-use.ts';
 import type { RateCounter } from './rate-counter.ts';
 import type { ProjectAt } from './repositories/projects.ts';
+import { accountBrandsRepository } from './repositories/account-brands.ts';
 import { accountsRepository } from './repositories/accounts.ts';
 import { answersRepository } from './repositories/answers.ts';
 import { apiKeysRepository } from './repositories/api-keys.ts';
@@ -9,11 +10,13 @@ import { auditLogRepository } from './repositories/audit-log.ts';
 import { brandTruthsRepository } from './repositories/brand-truths.ts';
 import { competitorSetsRepository } from './repositories/competitor-sets.ts';
 import { competitorsRepository } from './repositories/competitors.ts';
+import { driftingAnswersRepository } from './repositories/drifting-answers.ts';
 import { hostsRepository } from './repositories/hosts.ts';
 import { mailRepository } from './repositories/mail.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { promptSummariesRepository } from './repositories/prompt-summaries.ts';
 import { promptsRepository } from './repositories/prompts.ts';
+import { reportLinksRepository } from './repositories/report-links.ts';
 import { runRequestsRepository } from './repositories/run-requests.ts';
 import { runsRepository } from './repositories/runs.ts';
 import { settingsRepository } from './repositories/settings.ts';
@@ -33,6 +36,7 @@ export type { ChangedProjects } from './engine.ts';
 
 function repositories(db: Db, d: SqlDialect) {
   return {
+    accountBrands: accountBrandsRepository(db),
     accounts: accountsRepository(db),
     answers: answersRepository(db, d),
     apiKeys: apiKeysRepository(db),
@@ -40,11 +44,13 @@ function repositories(db: Db, d: SqlDialect) {
     brandTruths: brandTruthsRepository(db),
     competitors: competitorsRepository(db),
     competitorSets: competitorSetsRepository(db),
+    driftingAnswers: driftingAnswersRepository(db),
     hosts: hostsRepository(db),
     mail: mailRepository(db, d),
     projects: projectsRepository(db, d),
     prompts: promptsRepository(db),
     promptSummaries: promptSummariesRepository(db),
+    reportLinks: reportLinksRepository(db),
     runRequests: runRequestsRepository(db, d),
     runs: runsRepository(db),
     settings: settingsRepository(db),

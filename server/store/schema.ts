@@ -450,6 +450,25 @@ export interface Database {
     /** The claims the LLM judge read from the text (JSON array of strings); null until judged. */
     claims: string | null;
   };
+  report_links: {
+    id: string;
+    project_id: string;
+    token_hash: string;
+    from_date: string;
+    to_date: string;
+    expires_at: string;
+    created_at: string;
+    created_by: string;
+    revoked_at: string | null;
+  };
+  account_brands: {
+    account_id: string;
+    name: string | null;
+    accent: string | null;
+    logo_type: string | null;
+    logo: string | null;
+    updated_at: string;
+  };
   site_schedules: { project_id: string; next_crawl_at: string; updated_at: string };
   /** Bot hits per hour or day, page, agent, status class and verification (migration 0022). */
   traffic_hours: TrafficPeriodRow;

@@ -30,6 +30,7 @@ const READ_TOOLS = [
   'crawler_stats',
   'referral_stats',
   'page_stats',
+  'get_report',
 ];
 const WRITE_TOOLS = [
   'create_prompt',

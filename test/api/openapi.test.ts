@@ -206,6 +206,12 @@ describe('generated OpenAPI document', () => {
         'POST /projects/{projectId}/brand-truth/suggestions/{suggestionId}/dismiss',
         'PUT /projects/{projectId}/source-types',
         'POST /projects/{projectId}/traffic',
+        'GET /projects/{projectId}/report',
+        'POST /projects/{projectId}/report-links',
+        'GET /projects/{projectId}/report-links',
+        'DELETE /projects/{projectId}/report-links/{linkId}',
+        'GET /account/brand',
+        'PUT /account/brand',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );
@@ -222,6 +228,17 @@ describe('generated OpenAPI document', () => {
     expect(operation('PUT /projects/{projectId}/source-types').security).toEqual([
       { bearerAuth: ['tracking:write'] },
     ]);
+    // The report: a read in three media types; its share links are made and revoked with the write scope.
+    const report = deref(operation('GET /projects/{projectId}/report').responses['200']!);
+    expect(Object.keys(report.content ?? {})).toEqual(['application/json', 'text/html', 'application/pdf']);
+    expect(operation('GET /projects/{projectId}/report').security).toEqual([
+      { bearerAuth: ['visibility:read'] },
+    ]);
+    for (const key of [
+      'POST /projects/{projectId}/report-links',
+      'DELETE /projects/{projectId}/report-links/{linkId}',
+    ])
+      expect(operation(key).security).toEqual([{ bearerAuth: ['tracking:write'] }]);
     expect(operation('GET /projects/{projectId}/alerts').security).toEqual([
       { bearerAuth: ['visibility:read'] },
     ]);

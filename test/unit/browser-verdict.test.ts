@@ -38,9 +38,12 @@ describe('a test run without a browser', () => {
 
   it('finds the browser tests by their call for the browser', () => {
     expect(browserTestFiles()).toEqual([
+      'test/api/report-mail.test.ts',
+      'test/api/report-pdf.test.ts',
       'test/e2e/device-login.test.ts',
       'test/e2e/host-agent.test.ts',
       'test/e2e/passkeys.test.ts',
+      'test/e2e/reports-cli.test.ts',
       'test/e2e/web-ui-alerts.test.ts',
       'test/e2e/web-ui-brand-truth.test.ts',
       'test/e2e/web-ui-cloud.test.ts',

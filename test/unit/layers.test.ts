@@ -32,6 +32,8 @@ const FLOORS: Record<string, number> = {
   'server/mail/sender.ts': 4,
   // Access logs (issue 26): formats, agents, published ranges and rollups, a pipeline beside the answer import's.
   'server/traffic/': 3,
+  // Reports: one model built from the domain's reads, rendered as JSON, HTML and PDF; routes, MCP and CLI show it.
+  'server/reports/': 4,
   'server/store/': 2,
   'server/contract/': 1,
   'engines/': 1,

@@ -22,6 +22,8 @@ const KINDS: Record<string, string> = {
   webhook_deleted: 'Webhook deleted',
   host_paired: 'Computer paired',
   host_unpaired: 'Computer unpaired',
+  report_link_created: 'Report link created',
+  report_link_revoked: 'Report link revoked',
 };
 
 const ACTORS: Record<AuditEntry['actor']['type'], string> = {

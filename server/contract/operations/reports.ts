@@ -1,0 +1,104 @@
+import { AccountBrand, AccountBrandUpdate } from '../account-brand.ts';
+import { DateRangeQuery, list, ResourceId } from '../common.ts';
+import { Deleted, ok, projectPath, withId } from '../operation.ts';
+import type { Operation } from '../operation.ts';
+import { Report, ReportFormat, ReportLink, ReportLinkCreate, ReportLinkWithUrl } from '../reports.ts';
+
+/** Reports (issue 27): extensions of v1 beyond the contract. */
+
+const ReportLinkId = ResourceId.describe('A report link id, as listed').meta({
+  examples: ['rl_9f3kQ2Lm8Tx4Wb7Nc1Pd'],
+});
+
+/** The report's other renderings, besides its JSON. */
+export const REPORT_MEDIA = {
+  'text/html': {
+    description: 'A printable page in the web UI’s look, readable without script (format=html)',
+    example:
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme: report 2026-06-08 to 2026-06-14</title></head><body><main>…</main></body></html>',
+  },
+  'application/pdf': {
+    description: 'The same page as a PDF, rendered by Chromium (format=pdf)',
+    example: '%PDF-1.4 …',
+  },
+};
+
+export const reportOps = {
+  getReport: {
+    operationId: 'getReport',
+    method: 'GET',
+    path: '/projects/{projectId}/report',
+    tag: 'Reports',
+    extension: true,
+    summary: 'The report of a period: KPIs, trends, share of voice, prompts won and lost, sources, drift',
+    description:
+      "One report of the project for a period, built from the same reads as the API's insights, so every figure is the one those reads give for the period: the KPI tiles with their 95 % intervals and change against the period of the same length before, mention and citation rate per engine, share of voice, the prompts won and lost, the sources most cited and the gaps, and the answers drifting from the Brand Truth. Each part says in words what changed and whether it is beyond the noise (both periods' figures outside each other's 95 % interval). Without `from` and `to` the period is the last full week (Monday to Sunday) in the project's time zone; at most 366 days (400 `range_too_wide`). `format=html` answers a printable page without script, `format=pdf` a PDF; the ETag holds for every format.",
+    scope: 'visibility:read',
+    params: projectPath,
+    query: DateRangeQuery.extend({ format: ReportFormat.optional() }),
+    responses: {
+      200: { description: 'OK', schema: Report, headers: ['ETag'], media: REPORT_MEDIA },
+      304: { description: 'Not modified', schema: null, headers: ['ETag'] },
+    },
+    errors: [400, 404],
+  },
+  createReportLink: {
+    operationId: 'createReportLink',
+    method: 'POST',
+    path: '/projects/{projectId}/report-links',
+    tag: 'Reports',
+    extension: true,
+    summary: 'Share one period’s report read-only through a link; the link is shown only in this response',
+    description:
+      'The link opens that one report (HTML, with a PDF download) without signing in, until it expires (at most 90 days) or is revoked. Its token reaches nothing else: no other period, project or API call. Only a hash of the token is stored.',
+    scope: 'tracking:write',
+    params: projectPath,
+    body: ReportLinkCreate,
+    responses: { 201: { description: 'Created', schema: ReportLinkWithUrl } },
+  },
+  listReportLinks: {
+    operationId: 'listReportLinks',
+    method: 'GET',
+    path: '/projects/{projectId}/report-links',
+    tag: 'Reports',
+    extension: true,
+    summary: "The project's report links, newest first, without their tokens",
+    scope: 'visibility:read',
+    params: projectPath,
+    responses: { 200: { description: 'OK', schema: list(ReportLink).meta({ id: 'ReportLinkList' }) } },
+  },
+  revokeReportLink: {
+    operationId: 'revokeReportLink',
+    method: 'DELETE',
+    path: '/projects/{projectId}/report-links/{linkId}',
+    tag: 'Reports',
+    extension: true,
+    summary: 'Revoke a report link: it stops working at once',
+    scope: 'tracking:write',
+    params: withId('linkId', ReportLinkId),
+    responses: { 200: { description: 'OK', schema: Deleted } },
+  },
+  getAccountBrand: {
+    operationId: 'getAccountBrand',
+    method: 'GET',
+    path: '/account/brand',
+    tag: 'Reports',
+    extension: true,
+    summary: 'The name, logo and accent colour the account’s reports are shown under',
+    scope: 'visibility:read',
+    responses: ok(AccountBrand),
+  },
+  updateAccountBrand: {
+    operationId: 'updateAccountBrand',
+    method: 'PUT',
+    path: '/account/brand',
+    tag: 'Reports',
+    extension: true,
+    summary: 'Set the name, logo (PNG or SVG, at most 200 KB) and accent colour of the account’s reports',
+    description:
+      'By the account’s owner and admins, signed in; others and every API key get 403 `insufficient_scope`. What is left out stays, null clears it. A PNG must be a PNG; an SVG is sanitised before it is kept: only drawing elements and attributes stay (no script, event handlers, foreign objects, styles or links outside the file), and one that is not an SVG, or is empty once sanitised, is 400 `invalid_parameter`. Reports and share pages show the logo inline as an image.',
+    scope: 'visibility:read',
+    body: AccountBrandUpdate,
+    responses: ok(AccountBrand),
+  },
+} satisfies Record<string, Operation>;

@@ -1,0 +1,66 @@
+import type { Caller, Services } from '../domain/context.ts';
+import { invalid } from '../domain/errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { mailProblem, type MailMessage } from '../mail/message.ts';
+import type { ReportBody } from './part.ts';
+import { renderReportPage } from './page.ts';
+import { PARTS } from './parts/index.ts';
+import { renderPdf } from './pdf.ts';
+import { brandOf, buildReport, type ReportQuery } from './report.ts';
+
+/** The plain-text part: each part's title and sentence, for mail readers that show no HTML. */
+function reportText(r: ReportBody): string {
+  const keys = Object.keys(PARTS) as (keyof typeof PARTS)[];
+  return [
+    `${r.projectName}: report of ${r.from} to ${r.to} (compared with ${r.previous.from} to ${r.previous.to})`,
+    `${r.brand.name}`,
+    '',
+    ...keys.flatMap((k) => [PARTS[k].title, r.parts[k].summary, '']),
+    'The full report, with every figure and its 95 % interval, is the attached PDF.',
+  ].join('\n');
+}
+
+/**
+ * Queues the report of a period by mail to each recipient through the service's outbox: the page as HTML, its
+ * sentences as the text part, the PDF attached. One mail per project, period and recipient however often it is
+ * asked (the outbox's key), so a repeated send, or two instances sending, mails each person once.
+ */
+export async function queueReportMail(
+  s: Services,
+  caller: Caller,
+  projectId: string,
+  q: ReportQuery,
+  recipients: readonly string[],
+) {
+  if (recipients.length === 0) throw invalid('name at least one recipient');
+  const report = JSON.parse((await buildReport(s, caller, projectId, q)).text) as ReportBody;
+  const brand = await brandOf(s, (await s.store.readProject(projectId))!.accountId);
+  const page = renderReportPage(report, brand);
+  const base = {
+    kind: 'report' as const,
+    subject: `${report.projectName}: report of ${report.from} to ${report.to}`,
+    text: reportText(report),
+    html: page.html,
+  };
+  const mails: MailMessage[] = [...new Set(recipients.map((r) => r.trim().toLowerCase()))].map((to) => ({
+    ...base,
+    to,
+    key: `report:${projectId}:${report.from}:${report.to}:${to}`,
+  }));
+  for (const m of mails) {
+    const problem = mailProblem(m);
+    if (problem) throw invalid(problem);
+  }
+  const pdf = await renderPdf(page.html);
+  const attachments = [
+    { filename: `report-${report.from}-${report.to}.pdf`, contentType: 'application/pdf', content: pdf },
+  ];
+  const queued = await s.store.transaction(async (tx) => {
+    const out: { to: string; queued: boolean }[] = [];
+    for (const m of mails)
+      out.push({ to: m.to, queued: (await enqueueMail(s, tx, { ...m, attachments })).queued });
+    return out;
+  });
+  s.signals.mailQueued();
+  return { from: report.from, to: report.to, mails: queued };
+}

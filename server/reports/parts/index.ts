@@ -1,0 +1,17 @@
+import type { ReportPart, ReportParts } from '../part.ts';
+import { driftPart } from './drift.ts';
+import { kpisPart } from './kpis.ts';
+import { promptsPart } from './prompts.ts';
+import { shareOfVoicePart } from './share-of-voice.ts';
+import { sourcesPart } from './sources.ts';
+import { trendsPart } from './trends.ts';
+
+/** The report's parts in the order the page shows them. */
+export const PARTS: { [K in keyof ReportParts]: ReportPart<K> } = {
+  kpis: kpisPart,
+  trends: trendsPart,
+  shareOfVoice: shareOfVoicePart,
+  prompts: promptsPart,
+  sources: sourcesPart,
+  drift: driftPart,
+};

@@ -7,7 +7,6 @@ import { field, h, input } from './dom.ts';
 import { parseList, websiteUrl } from './format.ts';
 import type { ProjectContext } from './page.ts';
 import { readOnlyForm } from './permissions.ts';
-import { brandTruthSuggestionsPanel } from './setup-brand-truth.ts';
 import { getBrand, rememberBrand } from './state.ts';
 import type { ProjectWithHost } from './types.ts';
 import { announce, onSubmit, pageHeader } from './widgets.ts';
@@ -62,5 +61,7 @@ export async function renderBrand(ctx: ProjectContext): Promise<void> {
     return 'Saved. New answers are scored with these names and domains; stored answers keep their scores.';
   });
   ctx.view.append(pageHeader('Brand', 'Which brand the answers are read for.'), readOnlyForm(form));
+  // Loaded with the page that shows it, so the start bundle stays within its budget.
+  const { brandTruthSuggestionsPanel } = await import('./setup-brand-truth.ts');
   ctx.view.append(await brandTruthSuggestionsPanel(ctx));
 }

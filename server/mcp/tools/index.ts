@@ -14,8 +14,8 @@ import { writeTools } from './write.ts';
 export const TOOLS: readonly Tool[] = [
   ...readTools,
   ...insightTools,
-  ...reportTools,
   ...siteTools,
   ...trafficTools,
+  ...reportTools,
   ...writeTools,
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateString, EXAMPLE_IDS, Uri } from './common.ts';
+import { PageKind, SourceType } from './source-types.ts';
 
 /** Response shapes of the insight reads (extensions of v1: sources, prompts, trends, surfaces). */
 
@@ -40,6 +41,8 @@ export const SourceStat = z
     url: Uri.nullable().describe('The page, with groupBy=url; null when grouped by domain'),
     class: SourceClass,
     competitor: z.string().nullable().describe('The competitor whose domain it is, when class is competitor'),
+    type: SourceType,
+    pageKind: PageKind.nullable().describe('The kind of page, with groupBy=url; null when grouped by domain'),
     answers: Count.describe('Answers in the range that list the source'),
     share: Rate.describe('answers divided by the answers in the range that list any source'),
     prompts: Count.describe('Distinct prompts (by text) behind those answers'),
@@ -76,6 +79,8 @@ export const SourceStats = z
             url: null,
             class: 'own',
             competitor: null,
+            type: 'own',
+            pageKind: null,
             answers: 412,
             share: 0.4204,
             prompts: 18,
@@ -87,6 +92,8 @@ export const SourceStats = z
             url: null,
             class: 'competitor',
             competitor: 'Globex',
+            type: 'competitor',
+            pageKind: null,
             answers: 305,
             share: 0.3112,
             prompts: 15,

@@ -6,6 +6,7 @@ import { resultOps } from './operations/results.ts';
 import { runOps } from './operations/runs.ts';
 import { setupOps } from './operations/setup.ts';
 import { siteOps } from './operations/site.ts';
+import { sourceTypeOps } from './operations/source-types.ts';
 import { webhookOps } from './operations/webhooks.ts';
 
 export type { HttpMethod, Operation } from './operation.ts';
@@ -24,6 +25,7 @@ export const ops = {
   ...insightOps,
   ...accountOps,
   ...siteOps,
+  ...sourceTypeOps,
 };
 
 export const operations: readonly Operation[] = Object.values(ops);

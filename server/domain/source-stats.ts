@@ -9,6 +9,10 @@ import { domainOfSource } from './insight-deltas.ts';
 import { splitPage } from './paging.ts';
 import { cachedRead } from './read-cache.ts';
 import { sourceClassifier, type SourceOwner } from './source-class.ts';
+import type { SourceTypeName } from './source-types/listed.ts';
+import { storedOverrides } from './source-types/overrides.ts';
+import { pageKindOf, type PageKindName } from './source-types/page-kinds.ts';
+import { sourceTyper } from './source-types/source-type.ts';
 
 export interface SourceQuery {
   from?: string;
@@ -18,6 +22,8 @@ export interface SourceQuery {
   groupBy?: 'domain' | 'url';
   perEngine?: boolean;
   class?: SourceOwner['class'];
+  type?: SourceTypeName;
+  pageKind?: PageKindName;
   gaps?: boolean;
   cursor?: string;
   limit: number;
@@ -67,6 +73,11 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
   const range = resolveRange(q, s.clock.now());
   const engineIds = checkEngineIds(q.engine);
   const groupBy = q.groupBy ?? 'domain';
+  if (q.pageKind !== undefined && groupBy !== 'url')
+    throw new AppError(
+      'unsupported_filter_combination',
+      'pageKind: page kinds are of pages; set groupBy to url.',
+    );
   if (q.gaps && groupBy === 'url')
     throw new AppError(
       'invalid_parameter',
@@ -92,18 +103,22 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
   const after = s.cursors.decode<{ answers: number; key: string }>(list, filters, cursor);
 
   return cachedRead(s, project, [list, filters, after, limit], async () => {
-    const [totals, answersByEngine, competitors] = await Promise.all([
+    const [totals, answersByEngine, competitors, overrides] = await Promise.all([
       s.store.sourceSummaries.totals(scope),
       s.store.trendSummaries.answersByEngine({ projectId, topicId: scope.topicId, ...range, engineIds }),
       s.store.competitors.list(projectId),
+      storedOverrides(s, projectId),
     ]);
-    const classify = sourceClassifier(project, competitors);
-    const ownerOf = (key: string) => (kind === 'd' ? classify.domain(key) : classify.url(key));
+    const typer = sourceTyper(sourceClassifier(project, competitors), overrides);
+    const ownerOf = (key: string) => (kind === 'd' ? typer.domain(key) : typer.url(key));
+    const kindOf = (key: string) => (kind === 'u' ? pageKindOf(key) : null);
     const wanted = q.gaps ? 'other' : q.class;
     const ranked = [...totals]
       // A gap: listed beside a tracked competitor's name in the range, and never beside the brand's.
       .filter(([key, t]) => key !== '' && (!q.gaps || (t.rivalAnswers > 0 && t.brandAnswers === 0)))
       .filter(([key]) => wanted === undefined || ownerOf(key).class === wanted)
+      .filter(([key]) => q.type === undefined || ownerOf(key).type === q.type)
+      .filter(([key]) => q.pageKind === undefined || kindOf(key) === q.pageKind)
       .map(([key, t]) => ({ key, answers: t.answers, firstDay: t.firstDay, lastDay: t.lastDay }))
       .sort((a, b) => b.answers - a.answers || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const start = after
@@ -143,6 +158,7 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
           domain,
           url: kind === 'u' ? r.key : null,
           ...ownerOf(r.key),
+          pageKind: kindOf(r.key),
           answers: r.answers,
           share: rate(r.answers, citingAnswers),
           prompts: sumRows(rows).prompts,

@@ -19,6 +19,7 @@ import { runsRepository } from './repositories/runs.ts';
 import { settingsRepository } from './repositories/settings.ts';
 import { siteCrawlsRepository } from './repositories/site-crawls.ts';
 import { sourceSummariesRepository } from './repositories/source-summaries.ts';
+import { sourceTypeOverridesRepository } from './repositories/source-type-overrides.ts';
 import { summariesRepository } from './repositories/summaries.ts';
 import { surfaceSummariesRepository } from './repositories/surface-summaries.ts';
 import { topicsRepository } from './repositories/topics.ts';
@@ -47,6 +48,7 @@ function repositories(db: Db, d: SqlDialect) {
     settings: settingsRepository(db),
     siteCrawls: siteCrawlsRepository(db),
     sourceSummaries: sourceSummariesRepository(db),
+    sourceTypeOverrides: sourceTypeOverridesRepository(db),
     summaries: summariesRepository(db, d),
     surfaceSummaries: surfaceSummariesRepository(db),
     topics: topicsRepository(db),

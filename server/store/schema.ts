@@ -228,6 +228,8 @@ export interface Database {
     position_sum: number;
   };
   competitor_sets: { project_id: string; id: string; names: string };
+  /** A project's types for domains (source types), over the shipped list; `type` one of the listed types. */
+  source_type_overrides: { project_id: string; domain: string; type: string };
   source_days: SourcePeriodRow;
   source_months: SourcePeriodRow;
   /** A small number per distinct prompt text of a project, so source rows hold their prompt sets compactly. */

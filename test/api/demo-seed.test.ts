@@ -7,6 +7,7 @@ import { openDatabase, type Db } from '../../server/domain/database.ts';
 import { DEMO_ENGINES } from '../../server/domain/demo-content.ts';
 import { createSecretBox } from '../../server/domain/secret-box.ts';
 import { sourceClassifier } from '../../server/domain/source-class.ts';
+import { sourceTyper } from '../../server/domain/source-types/source-type.ts';
 import { seedDemoProject, type DemoSeed } from '../../server/jobs/demo-seed.ts';
 import type { CompetitorHit } from '../../server/store/repositories/answers.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
@@ -376,7 +377,7 @@ describe('the demo market, read through the API', () => {
     const answers = await allAnswers(h, key, p, '2026-05-17', '2026-06-15');
     expect(answers.some((a) => a.runId !== null) && answers.some((a) => a.runId === null)).toBe(true);
     const project = (await h.store.projects.get(p))!;
-    const classify = sourceClassifier(project, await h.store.competitors.list(p));
+    const classify = sourceTyper(sourceClassifier(project, await h.store.competitors.list(p)), []);
     const scope = { from: '2026-05-17', to: '2026-06-15' };
     const sources = await allPages(h, key, `/v1/projects/${p}/stats/sources?${range}&limit=100`);
     expect(sources.data).toEqual(recountSources(answers, { ...scope, groupBy: 'domain' }, classify).data);

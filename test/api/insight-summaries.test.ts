@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../server/domain/clock.ts';
 import { sourceClassifier } from '../../server/domain/source-class.ts';
+import { sourceTyper } from '../../server/domain/source-types/source-type.ts';
 import { SURFACE_PAIRS } from '../../server/domain/surface-deltas.ts';
 import { openDatabase } from '../../server/domain/database.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
@@ -151,7 +152,10 @@ describe('insight summaries', () => {
           const answers: StoredAnswer[] = await allAnswers(h, key, projectId, addDays(TODAY, -120), TODAY);
           expect(answers).toHaveLength(lines.length);
           const project = (await h.store.projects.get(projectId))!;
-          const classify = sourceClassifier(project, await h.store.competitors.list(projectId));
+          const classify = sourceTyper(
+            sourceClassifier(project, await h.store.competitors.list(projectId)),
+            [],
+          );
           const to = addDays(TODAY, -q.fromBack);
           const scope: Scope = { from: addDays(to, 1 - q.length), to, engine: q.engine, topicId: q.topicId };
           const base = `/v1/projects/${projectId}/stats`;

@@ -83,6 +83,7 @@ describe('MCP insight tools (the SDK client over Streamable HTTP, in-process)', 
       [{}, ''],
       [{ groupBy: 'url', perEngine: true, limit: 5 }, 'groupBy=url&perEngine=true&limit=5'],
       [{ engine: ['gemini'] }, 'engine=gemini'],
+      [{ type: 'other', groupBy: 'url' }, 'type=other&groupBy=url'],
     ] as const) {
       const got = await call(client, 'source_stats', { projectId: p, ...args });
       expect(got, query).toEqual(
@@ -91,6 +92,8 @@ describe('MCP insight tools (the SDK client over Streamable HTTP, in-process)', 
     }
     const urls = await call(client, 'source_stats', { projectId: p, groupBy: 'url', limit: 200 });
     expect(urls.data[0]).not.toHaveProperty('domain');
+    expect(urls.data.map((r: Structured) => r.type)).toContain('other');
+    expect(urls.data.every((r: Structured) => typeof r.pageKind === 'string')).toBe(true);
     expect(Object.keys(urls.data[0].quoted).sort()).toEqual(['domain', 'url']);
     expectOnlyQuoted(urls, NEEDLE);
     const surfaces = await call(client, 'surface_stats', { projectId: p });

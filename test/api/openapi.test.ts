@@ -58,6 +58,7 @@ const EXTENSION_OPERATIONS = [
   'GET /projects/{projectId}/stats/prompts',
   'GET /projects/{projectId}/stats/trends',
   'GET /projects/{projectId}/stats/surfaces',
+  'GET /projects/{projectId}/source-types',
 ];
 const ALERT_EVENTS = [
   'visibility.dropped',
@@ -192,10 +193,14 @@ describe('generated OpenAPI document', () => {
         'GET /projects/{projectId}/site',
         'GET /projects/{projectId}/site/pages',
         'GET /projects/{projectId}/site/crawls/{crawlId}',
+        'PUT /projects/{projectId}/source-types',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );
     expect(operation('PATCH /projects/{projectId}/webhooks/{webhookId}').security).toEqual([
+      { bearerAuth: ['tracking:write'] },
+    ]);
+    expect(operation('PUT /projects/{projectId}/source-types').security).toEqual([
       { bearerAuth: ['tracking:write'] },
     ]);
     expect(operation('GET /projects/{projectId}/alerts').security).toEqual([

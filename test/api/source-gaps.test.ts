@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { registrableDomain } from '../../engines/scoring/index.ts';
 import { addDays } from '../../server/domain/clock.ts';
 import { sourceClassifier } from '../../server/domain/source-class.ts';
+import { sourceTyper } from '../../server/domain/source-types/source-type.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/domain/database.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
@@ -208,7 +209,10 @@ describe('stats/sources: class and gaps', () => {
           );
           const domainsOf = (a: StoredAnswer) => a.sourceUrls.map((u) => registrableDomain(u));
           const project = (await h.store.projects.get(projectId))!;
-          const classify = sourceClassifier(project, await h.store.competitors.list(projectId));
+          const classify = sourceTyper(
+            sourceClassifier(project, await h.store.competitors.list(projectId)),
+            [],
+          );
           const read = async (q: string) =>
             (
               await allPages<{ domain: string; class: string; answers: number }>(

@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TYPE_LABELS } from '../../app/ui/src/source-kinds.ts';
 import { wilson } from '../../server/domain/intervals.ts';
 import { requireBrowser } from '../support/browser.ts';
 import {
@@ -136,6 +137,7 @@ describe.skipIf(browserPath === null)('web UI: insights', { timeout: 180_000 }, 
       const read = (await api(`/projects/${projectId}/stats/sources?${range}&limit=10&${query}`)).data as {
         domain: string;
         competitor: string | null;
+        type: keyof typeof TYPE_LABELS;
         answers: number;
         share: number;
         prompts: number;
@@ -147,6 +149,7 @@ describe.skipIf(browserPath === null)('web UI: insights', { timeout: 180_000 }, 
         read.map((r) => [
           r.domain,
           ...(query === 'class=competitor' ? [r.competitor] : []),
+          TYPE_LABELS[r.type],
           r.answers.toLocaleString(),
           pct(r.share),
           r.prompts.toLocaleString(),
@@ -177,6 +180,53 @@ describe.skipIf(browserPath === null)('web UI: insights', { timeout: 180_000 }, 
     await bothWidths('sources-pages', `#/p/${projectId}/sources?by=url`, 'Sources');
     await visit(desk, ui, `#/p/${projectId}/sources`, 'Sources');
     await bothWidths('sources', `#/p/${projectId}/sources`, 'Sources');
+  });
+
+  it('shows each type’s share of the citations, and sets a type for a site that every list then shows', async () => {
+    const range = `from=${daysAgo(29)}&to=${today}`;
+    const panel = (title: string) =>
+      desk.locator('section.panel', { has: desk.getByRole('heading', { name: title }) });
+    const rows = async (title: string) => {
+      const p = panel(title);
+      await p.locator('table, .empty').first().waitFor();
+      return p
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
+    };
+    await visit(desk, ui, `#/p/${projectId}/sources`, 'Sources');
+    // The editor: a type for example.com, which covers reviews.example.com's pages.
+    const editor = panel('Your types for sites');
+    await editor.getByRole('button', { name: 'Add site' }).click();
+    await editor.getByLabel('Site 1 domain').fill('example.com');
+    await editor.getByLabel('Site 1 type').selectOption('review');
+    await editor.getByRole('button', { name: 'Save types' }).click();
+    await panel('Your types for sites').getByText('Saved 1 site.').waitFor();
+    expect((await api(`/projects/${projectId}/source-types`)).data).toEqual([
+      { domain: 'example.com', type: 'review' },
+    ]);
+    const others = await rows('Other sites');
+    expect(others.find((r) => r[0] === 'example.com')?.[1]).toBe('Reviews & marketplaces');
+
+    // Only review sites, chosen in the toolbar.
+    await desk.getByLabel('Type of site', { exact: true }).selectOption('review');
+    await desk.waitForURL(/type=review/);
+    await heading(desk, 'Sources').waitFor();
+    expect((await rows('Other sites')).map((r) => r[0])).toEqual(['example.com']);
+
+    // Counted by type: the table says what the API says.
+    await visit(desk, ui, `#/p/${projectId}/sources?by=type`, 'Sources');
+    const shares = (await api(`/projects/${projectId}/stats/sources?${range}&groupBy=type`)).data as {
+      type: keyof typeof TYPE_LABELS;
+      share: number;
+      citations: number;
+    }[];
+    expect(shares.map((t) => t.type)).toContain('review');
+    const shown = await rows('Types of site');
+    expect(shown.map((r) => [r[0], r[1], r[3]])).toEqual(
+      shares.map((t) => [TYPE_LABELS[t.type], pct(t.share), t.citations.toLocaleString()]),
+    );
+    await bothWidths('sources-types', `#/p/${projectId}/sources?by=type`, 'Sources');
+    expect((await ui.call(`/projects/${projectId}/source-types`, 'PUT', [])).status).toBe(200);
   });
 
   it('shows the prompt × engine grid with changes, and a cell opens its answers, by keyboard too', async () => {

@@ -7,9 +7,12 @@ import { registrableDomain } from '../../engines/scoring/index.ts';
 import { addDays, daysInclusive } from '../../server/domain/clock.ts';
 import { meanInterval, wilson } from '../../server/domain/intervals.ts';
 import type { SourceOwner } from '../../server/domain/source-class.ts';
+import type { SourceTypeName } from '../../server/domain/source-types/listed.ts';
+import { pageKindOf } from '../../server/domain/source-types/page-kinds.ts';
 import type { StoredAnswer } from './insights.ts';
 
-type Classifier = { domain(d: string): SourceOwner; url(u: string): SourceOwner };
+type Typed = SourceOwner & { type: SourceTypeName };
+type Classifier = { domain(d: string): Typed; url(u: string): Typed };
 
 export interface Scope {
   from: string;
@@ -57,6 +60,7 @@ export function recountSources(
       domain: q.groupBy === 'url' ? registrableDomain(key)! : key,
       url: q.groupBy === 'url' ? key : null,
       ...(q.groupBy === 'url' ? classify.url(key) : classify.domain(key)),
+      pageKind: q.groupBy === 'url' ? pageKindOf(key) : null,
       share: rate(list.length, citing.length),
       ...figures(list),
       ...(q.perEngine && {
@@ -308,7 +312,10 @@ export function recountSurfaces(
         [...m]
           .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
           .slice(0, 20)
-          .map(([domain, n]) => ({ domain, ...classify.domain(domain), promptDays: n }));
+          .map(([domain, n]) => {
+            const { class: owner, competitor } = classify.domain(domain);
+            return { domain, class: owner, competitor, promptDays: n };
+          });
       return {
         apiEngineId: p.api,
         appEngineId: p.app,
@@ -327,4 +334,61 @@ export function recountSurfaces(
       };
     })
     .filter((row) => row.pairedDays > 0);
+}
+
+/**
+ * stats/sources?groupBy=type the slow way: every answer in each period adds one citation to the type of each
+ * registrable domain it lists, per engine; shares divide by all citations of the engine (or of all engines).
+ */
+export function recountTypeShares(
+  answers: readonly StoredAnswer[],
+  q: Scope & { previous: { from: string; to: string } },
+  classify: Classifier,
+) {
+  const count = (scope: Scope) => {
+    const out = new Map<string, Map<string, number>>();
+    for (const a of answers.filter((x) => inScope(x, scope))) {
+      const domains = new Set(a.sourceUrls.map((u) => registrableDomain(u)).filter((d) => d !== null));
+      for (const d of domains) {
+        const type = classify.domain(d).type;
+        const byEngine = out.get(type) ?? new Map<string, number>();
+        byEngine.set(a.engineId, (byEngine.get(a.engineId) ?? 0) + 1);
+        out.set(type, byEngine);
+      }
+    }
+    return out;
+  };
+  const now = count(q);
+  const before = count({ ...q, ...q.previous });
+  const total = (m: Map<string, Map<string, number>>, engineId?: string) =>
+    [...m.values()].reduce(
+      (n, e) => n + (engineId ? (e.get(engineId) ?? 0) : [...e.values()].reduce((x, y) => x + y, 0)),
+      0,
+    );
+  const of = (m: Map<string, Map<string, number>>, type: string, engineId?: string) =>
+    engineId
+      ? (m.get(type)?.get(engineId) ?? 0)
+      : [...(m.get(type)?.values() ?? [])].reduce((x, y) => x + y, 0);
+  const figures = (type: string, engineId?: string) => {
+    const share = rate(of(now, type, engineId), total(now, engineId));
+    const previousShare = rate(of(before, type, engineId), total(before, engineId));
+    return {
+      citations: of(now, type, engineId),
+      share,
+      previousCitations: of(before, type, engineId),
+      previousShare,
+      change: share === null || previousShare === null ? null : share - previousShare,
+    };
+  };
+  const engines = [...new Set([...now.values(), ...before.values()].flatMap((m) => [...m.keys()]))].sort();
+  return [...new Set([...now.keys(), ...before.keys()])]
+    .map((type) => ({
+      type,
+      ...figures(type),
+      engines: engines.map((engineId) => ({ engineId, ...figures(type, engineId) })),
+    }))
+    .sort(
+      (a, b) =>
+        b.citations - a.citations || b.previousCitations - a.previousCitations || (a.type < b.type ? -1 : 1),
+    );
 }

@@ -26,6 +26,11 @@ import type {
   Trends as TrendsSchema,
 } from '../../../server/contract/insights.ts';
 import type {
+  SourceTypeOverride as SourceTypeOverrideSchema,
+  SourceTypeStat as SourceTypeStatSchema,
+  SourceTypeStats as SourceTypeStatsSchema,
+} from '../../../server/contract/source-types.ts';
+import type {
   Project as ProjectSchema,
   ProjectWithHost as ProjectWithHostSchema,
 } from '../../../server/contract/projects.ts';
@@ -87,6 +92,9 @@ export type CancelOutcome = z.infer<typeof CancelOutcomeSchema>;
 export type Estimate = z.infer<typeof EstimateSchema>;
 export type SourceStat = z.infer<typeof SourceStatSchema>;
 export type SourceStats = z.infer<typeof SourceStatsSchema>;
+export type SourceTypeStat = z.infer<typeof SourceTypeStatSchema>;
+export type SourceTypeStats = z.infer<typeof SourceTypeStatsSchema>;
+export type SourceTypeOverride = z.infer<typeof SourceTypeOverrideSchema>;
 export type PromptStat = z.infer<typeof PromptStatSchema>;
 export type PromptStats = z.infer<typeof PromptStatsSchema>;
 export type TrendPoint = z.infer<typeof TrendPointSchema>;

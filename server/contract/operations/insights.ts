@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { Cursor, DateRangeQuery, EngineFilter, Limit, QueryBoolean, ResourceId } from '../common.ts';
+import {
+  Cursor,
+  DateRangeQuery,
+  EngineFilter,
+  exampleOf,
+  Limit,
+  QueryBoolean,
+  ResourceId,
+} from '../common.ts';
 import { PromptSort, PromptStats, SourceStats, Surfaces, Trends } from '../insights.ts';
+import { PageKind, SourceType, SourceTypeStats } from '../source-types.ts';
 import { projectPath, withEtag } from '../operation.ts';
 import type { Operation } from '../operation.ts';
 
@@ -28,16 +37,24 @@ export const insightOps = {
     tag: 'Insights',
     extension: true,
     summary: 'Which sources the engines cite: each domain (or URL), most cited first',
-    description: `Every source the answers in the range list, per registrable domain or, with groupBy=url, per page: how many answers list it, their share of the answers listing any source, how many distinct prompts, first and last day seen, and whose it is (\`own\`, \`competitor\` with its name, \`other\`, by the project's domains and competitors as they are now). \`class\` keeps one class; \`gaps=true\` keeps the domains that cite competitors but never the brand: class \`other\`, listed in answers naming a tracked competitor (as each answer was scored) and in none naming the brand. Sorted by answers, most first. ${RANGE}`,
+    description: `Every source the answers in the range list, per registrable domain or, with groupBy=url, per page: how many answers list it, their share of the answers listing any source, how many distinct prompts, first and last day seen, and whose it is (\`own\`, \`competitor\` with its name, \`other\`, by the project's domains and competitors as they are now), its \`type\` (SourceType, from the project, its overrides, the shipped domain list and rules on the name, as they are now) and, per page, its \`pageKind\`. \`class\`, \`type\` and \`pageKind\` keep one class, type or page kind; \`gaps=true\` keeps the domains that cite competitors but never the brand: class \`other\`, listed in answers naming a tracked competitor (as each answer was scored) and in none naming the brand. Sorted by answers, most first. With \`groupBy=type\`, one row per type instead: its citations (an answer counts once for each domain of the type it lists, so the shares of all types add up to 1), their share of the citations, the same in the period of the same length just before and the change, in all and per engine. ${RANGE}`,
     scope: 'visibility:read',
     params: projectPath,
     query: DateRangeQuery.extend({
       ...filters,
       groupBy: z
-        .enum(['domain', 'url'])
+        .enum(['domain', 'url', 'type'])
         .optional()
-        .describe('domain (default) or url')
+        .describe(
+          "domain (default), url, or type: each type's share of the citations per engine with its change against the period before (with engine and topicId only; not paged)",
+        )
         .meta({ examples: ['url'] }),
+      type: SourceType.optional()
+        .describe('Only the sources of this type')
+        .meta({ examples: ['review'] }),
+      pageKind: PageKind.optional()
+        .describe('Only the pages of this kind (with groupBy=url)')
+        .meta({ examples: ['listicle'] }),
       perEngine,
       class: z
         .enum(['own', 'competitor', 'other'])
@@ -52,7 +69,11 @@ export const insightOps = {
       cursor: Cursor.optional(),
       limit: Limit,
     }),
-    responses: withEtag(SourceStats),
+    responses: withEtag(
+      z
+        .union([SourceStats, SourceTypeStats])
+        .meta({ examples: [exampleOf(SourceStats), exampleOf(SourceTypeStats)] }),
+    ),
     errors: [400, 404],
   },
   getPromptStats: {

@@ -20,11 +20,13 @@ export const insightTools = [
   tool({
     name: 'source_stats',
     title: 'Cited sources',
-    description: `Which domains (or, with groupBy url, pages) the engines cite ${RANGE}, most cited first, each marked own, competitor or other.`,
+    description: `Which domains (or, with groupBy url, pages) the engines cite ${RANGE}, most cited first, each marked own, competitor or other, with its type (editorial, ugc, reference, review, institutional, corporate, …) and, per page, its page kind (listicle, comparison, review, …); filter with type and pageKind.`,
     scope: 'visibility:read',
     input: argsOf(ops.getSourceStats.params, ops.getSourceStats.query).extend({
       engine: engineArg(),
       perEngine: PerEngine.describe('true: add a breakdown per engine'),
+      // The by-type view has a shape of its own: the REST read serves it.
+      groupBy: z.enum(['domain', 'url']).optional().describe('domain (default) or url'),
     }),
     output: McpSourceStats,
     run: async ({ s, caller }, { projectId, ...q }) =>

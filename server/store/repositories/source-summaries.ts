@@ -360,6 +360,25 @@ export function sourceSummariesRepository(db: Db) {
         await totalsIn(table, f, range, out);
       return out;
     },
+    /** Answers per engine and key in the range, summed over the periods of each table: a key may come once a table. */
+    async byEngine(f: SourceScope): Promise<{ engineId: string; key: string; answers: number }[]> {
+      const out: { engineId: string; key: string; answers: number }[] = [];
+      for (const { table, from, to } of periodRanges(f.from, f.to, 'source_months', 'source_days')) {
+        const rows = await db
+          .selectFrom(table)
+          .select(['engine_id', 'key', sql<number>`sum(answers)`.as('answers')])
+          .where('project_id', '=', f.projectId)
+          .where('kind', '=', f.kind)
+          .where('engine_id', 'in', padded(f.engineIds))
+          .where('topic_id', '=', f.topicId)
+          .where('period', '>=', from)
+          .where('period', '<=', to)
+          .groupBy(['engine_id', 'key'])
+          .execute();
+        for (const r of rows) out.push({ engineId: r.engine_id, key: r.key, answers: Number(r.answers) });
+      }
+      return out;
+    },
     /** The rows of the given keys in the range, one per engine and period, with their prompt sets. */
     async details(f: SourceScope, keys: readonly string[]): Promise<SourceDetailRow[]> {
       if (keys.length === 0) return [];

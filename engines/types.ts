@@ -12,6 +12,8 @@ export interface EngineAnswer {
   sources: EngineSource[];
   /** The model that answered, when the engine says. */
   model: string | null;
+  /** The web searches the engine ran to write it, in order (engine text); empty when it shows none. */
+  searchQueries: string[];
 }
 
 export interface AskOptions {

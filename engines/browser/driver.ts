@@ -134,6 +134,8 @@ class Drive {
       text: plainText(done.text),
       sources: sourcesFromLinks(links.answer, links.panel, this.page.url(), spec.ownHosts),
       model: done.model?.trim() || null,
+      // The apps show no search queries in the answer turn we read (only the sources), so none are stored.
+      searchQueries: [],
     };
   }
 

@@ -41,10 +41,11 @@ export function finishAnswer(
   text: string,
   sources: EngineSource[],
   model: string | null,
+  searchQueries: string[] = [],
 ): EngineAnswer {
   const trimmed = text.trim();
   if (trimmed === '') {
     throw new EngineError(engineId, 'retryable', 'empty_answer', `${engineId}: the answer has no text`);
   }
-  return { text: trimmed, sources, model };
+  return { text: trimmed, sources, model, searchQueries };
 }

@@ -5,7 +5,7 @@ import { textWithoutCitationLinks } from './citation-links.ts';
 import type { AdapterSettings } from './config.ts';
 import type { VendorErrorRule } from './errors.ts';
 import { obj, str } from './json.ts';
-import { postResponses, readResponses, urlCitations } from './responses.ts';
+import { postResponses, readResponses, urlCitations, webSearchQueries } from './responses.ts';
 
 const ID = 'chatgpt';
 
@@ -27,7 +27,13 @@ export function createChatgpt(settings: AdapterSettings): AnswerEngine & TextMod
       );
       const sources = new SourceList();
       for (const c of urlCitations(read.annotations)) sources.add(c.url, c.title);
-      return finishAnswer(ID, textWithoutCitationLinks(read), sources.list(), read.model);
+      return finishAnswer(
+        ID,
+        textWithoutCitationLinks(read),
+        sources.list(),
+        read.model,
+        webSearchQueries(read.body),
+      );
     },
     async complete(system: string, user: string, options: AskOptions = {}) {
       const body = { instructions: system, input: user };

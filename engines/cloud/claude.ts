@@ -10,6 +10,7 @@ import { finishAnswer, SourceList } from './answer.ts';
 import type { AdapterSettings } from './config.ts';
 import { callJson } from './http.ts';
 import { objects, obj, str, type JsonObject } from './json.ts';
+import { SearchQueryList } from '../search-queries.ts';
 
 const ID = 'claude';
 const WEB_SEARCH = { type: 'web_search_20250305', name: 'web_search' };
@@ -47,6 +48,7 @@ class TurnReader {
   text = '';
   readonly sources = new SourceList();
   readonly searchErrors: string[] = [];
+  readonly searches = new SearchQueryList();
   private toolSinceText = false;
 
   read(content: JsonObject[]): void {
@@ -55,6 +57,8 @@ class TurnReader {
       if (type === 'text') this.addText(str(block.text) ?? '', objects(block.citations));
       else if (TOOL_BLOCK.test(type)) this.toolSinceText = true;
       if (type === 'web_search_tool_result') this.addResults(block.content);
+      if (type === 'server_tool_use' && block.name === 'web_search')
+        this.searches.add(obj(block.input)?.query);
     }
   }
 
@@ -114,7 +118,7 @@ export function createClaude(settings: AdapterSettings): AnswerEngine & TextMode
       if (turn.searchErrors.length > 0 && turn.text.trim() === '') {
         throw fail('fatal', 'search_failed', `the web search failed (${turn.searchErrors.join(', ')})`);
       }
-      return finishAnswer(ID, turn.text, turn.sources.list(), model);
+      return finishAnswer(ID, turn.text, turn.sources.list(), model, turn.searches.list());
     },
     async complete(system: string, user: string, options: AskOptions = {}) {
       const res = await post(

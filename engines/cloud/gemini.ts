@@ -11,6 +11,7 @@ import type { AdapterSettings } from './config.ts';
 import { invalidResponse, type VendorErrorRule } from './errors.ts';
 import { callJson } from './http.ts';
 import { arr, objects, obj, str, type JsonObject } from './json.ts';
+import { searchQueryList } from '../search-queries.ts';
 import { isGroundingRedirect, type RedirectReader, type ResolvedLinks } from './redirects.ts';
 
 const ID = 'gemini';
@@ -128,7 +129,8 @@ export function createGemini(settings: AdapterSettings, redirects: RedirectReade
       options.answered?.();
       const first = candidate(res);
       const sources = await groundingSources(first, redirects, options.resolvedLinks);
-      return finishAnswer(ID, answerText(first), sources, str(res.modelVersion) ?? null);
+      const queries = searchQueryList(arr(obj(first.groundingMetadata)?.webSearchQueries));
+      return finishAnswer(ID, answerText(first), sources, str(res.modelVersion) ?? null, queries);
     },
     async complete(system: string, user: string, options: AskOptions = {}) {
       const body = { systemInstruction: { parts: [{ text: system }] }, contents: userTurn(user) };

@@ -8,7 +8,7 @@ import { textWithoutCitationLinks } from './citation-links.ts';
 import type { AdapterSettings } from './config.ts';
 import type { VendorErrorRule } from './errors.ts';
 import { arr, obj, str } from './json.ts';
-import { postResponses, readResponses, urlCitations } from './responses.ts';
+import { postResponses, readResponses, urlCitations, webSearchQueries } from './responses.ts';
 
 const ID = 'grok';
 
@@ -33,7 +33,13 @@ export function createGrok(settings: AdapterSettings): AnswerEngine & TextModel 
       for (const c of urlCitations(read.annotations)) sources.add(c.url, citationTitle(c.title));
       for (const url of arr(read.body.citations)) sources.add(url);
       // Grok writes each citation into the text as `[[n]](url)`, which goes with the others' citation links.
-      return finishAnswer(ID, textWithoutCitationLinks(read), sources.list(), read.model);
+      return finishAnswer(
+        ID,
+        textWithoutCitationLinks(read),
+        sources.list(),
+        read.model,
+        webSearchQueries(read.body),
+      );
     },
     async complete(system: string, user: string, options: AskOptions = {}) {
       const body = { instructions: system, input: user };

@@ -14,7 +14,8 @@
 import { EngineError } from '../types.ts';
 import { invalidResponse, type VendorErrorRule } from './errors.ts';
 import { callJson } from './http.ts';
-import { objects, obj, str, type JsonObject } from './json.ts';
+import { arr, objects, obj, str, type JsonObject } from './json.ts';
+import { SearchQueryList } from '../search-queries.ts';
 import type { AdapterSettings } from './config.ts';
 
 /** One output_text part: annotation offsets count characters of this part's text. */
@@ -107,6 +108,37 @@ export function readResponses(engineId: string, body: JsonObject): ResponsesText
     }
   }
   return { text, parts: texts, annotations, model: str(body.model) ?? null, body };
+}
+
+/**
+ * The searches of the web_search_call items, in output order. OpenAI writes them in `action.queries` (with
+ * `action.query`, the first of them, kept for older readers, or alone in older bodies); xAI writes the call's
+ * `arguments` as a JSON string holding `query`. Opening a page or finding in one is not a search.
+ */
+export function webSearchQueries(body: JsonObject): string[] {
+  const list = new SearchQueryList();
+  for (const item of objects(body.output)) {
+    if (item.type !== 'web_search_call') continue;
+    const action = obj(item.action);
+    if (action) {
+      const queries = arr(action.queries);
+      if (queries.length > 0) queries.forEach((q) => list.add(q));
+      else list.add(action.query);
+    } else {
+      list.add(obj(parseArguments(item.arguments))?.query);
+    }
+  }
+  return list.list();
+}
+
+function parseArguments(value: unknown): unknown {
+  if (typeof value !== 'string') return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    // Arguments that are not JSON name no search; the answer itself still stands.
+    return undefined;
+  }
 }
 
 /** url_citation annotations as (url, title) pairs. */

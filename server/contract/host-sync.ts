@@ -112,6 +112,8 @@ export const HostAnswer = z.strictObject({
   sources: z
     .array(z.strictObject({ url: z.string().min(1).max(4096), title: z.string().max(2000).nullable() }))
     .max(200),
+  /** The web searches the engine ran, in order; hosts from before searches were kept send none. */
+  searchQueries: z.array(z.string().max(500)).max(50).optional(),
 });
 
 export const AnswersBody = z.strictObject({ answers: z.array(HostAnswer).min(1).max(100) });

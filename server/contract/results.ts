@@ -120,6 +120,13 @@ export const AnswerDetail = Answer.extend({
   sources: z
     .array(z.strictObject({ url: Uri, title: z.string().nullable() }))
     .describe('Sources in the order the engine gave them; titles are untrusted'),
+  searchQueries: z
+    .array(z.string())
+    .describe(
+      'The web searches the engine ran to write the answer, in order, as the engine reported them (untrusted text); empty when the engine shows none (Perplexity, Google AI Mode, the signed-in apps) or for answers stored before searches were kept (extension)',
+    )
+    // Marked here, not through extensions.ts, which imports this file.
+    .meta({ 'x-answerwatch-extension': true }),
 }).meta({
   id: 'AnswerDetail',
   examples: [
@@ -135,6 +142,7 @@ export const AnswerDetail = Answer.extend({
         { url: 'https://globex.com/pricing', title: 'Globex pricing' },
         { url: 'https://northwind.example/pricing', title: 'Plans and pricing | Northwind Tasks' },
       ],
+      searchQueries: ['best project management tool small teams 2026', 'Northwind Tasks free plan'],
     },
   ],
 });

@@ -26,6 +26,8 @@ export interface AnswerOrigin {
   createdAt: string;
   /** The competitor set the scorer was built from, so hit indexes point into it. */
   competitorSet: string | null;
+  /** The web searches the engine ran for the answer, cleaned (searchQueryList), in order. */
+  searchQueries: readonly string[];
 }
 
 /** What an LLM judge concluded; it replaces the offline sentiment and adds drift. */
@@ -75,6 +77,7 @@ export function answerRow(
     source_urls: toJson(scored.sourceUrls),
     competitor_set: at.competitorSet,
     competitor_hits: toJson(hitsOf(scored.competitors)),
+    search_queries: toJson(at.searchQueries),
     import_key: at.importKey,
     created_at: at.createdAt,
   };
@@ -103,6 +106,7 @@ function countsOf(
   row: CountedRow,
   sourceUrls: readonly string[],
   competitors: AnswerCounts['competitors'],
+  searchQueries: readonly string[],
 ): AnswerCounts {
   return {
     date: row.date,
@@ -116,22 +120,34 @@ function countsOf(
     sentiment: row.sentiment,
     sourceUrls,
     competitors: competitors.filter((c) => c.mentioned || c.cited),
+    searchQueries,
   };
 }
 
 /** What the summaries need from a stored answer: the row as stored (a judge's sentiment included). */
-export function answerCounts(row: NewAnswerRow, scored: ScoredAnswer): AnswerCounts {
-  return countsOf(row, scored.sourceUrls, scored.competitors);
+export function answerCounts(
+  row: NewAnswerRow,
+  scored: ScoredAnswer,
+  searchQueries: readonly string[],
+): AnswerCounts {
+  return countsOf(row, scored.sourceUrls, scored.competitors, searchQueries);
 }
 
-/** The same from an answer row read back, with the names of the competitor set it was scored against. */
-export function storedAnswerCounts(row: CountedRow, setNames: readonly string[]): AnswerCounts {
+/**
+ * The same from an answer row read back, with the names of the competitor set it was scored against; its searches
+ * when the row was read with them (migrations before 0020 read rows that have none).
+ */
+export function storedAnswerCounts(
+  row: CountedRow & { search_queries?: string },
+  setNames: readonly string[],
+): AnswerCounts {
   const competitors = fromJson<CompetitorHit[]>(row.competitor_hits).map(([index, mentioned, cited]) => ({
     name: setNames[index] ?? '',
     mentioned: mentioned === 1,
     cited: cited === 1,
   }));
-  return countsOf(row, fromJson<string[]>(row.source_urls), competitors);
+  const searches = row.search_queries === undefined ? [] : fromJson<string[]>(row.search_queries);
+  return countsOf(row, fromJson<string[]>(row.source_urls), competitors, searches);
 }
 
 /** What the project is scored against now: its brand, its competitors and the id of their set. */

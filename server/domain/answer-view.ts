@@ -78,5 +78,6 @@ export function answerDetailResource(
     narrativeDrift: drift(r.narrative_drift),
     narrativeDriftReason: r.narrative_drift_reason,
     sources: fromJson<{ url: string; title: string | null }[]>(r.sources),
+    searchQueries: fromJson<string[]>(r.search_queries),
   };
 }

@@ -110,6 +110,44 @@ export const DEMO_TOPICS = [
   { id: 'alternatives', label: 'Alternatives', mention: -0.15, tone: -0.05 },
 ];
 
+/**
+ * The web searches engines run behind the demo's prompts, per topic: the fan-out the Queries page lists. Several
+ * prompts of a topic share them, as real engines' searches do.
+ */
+export const DEMO_SEARCHES: Record<string, string[]> = {
+  'best-tools': [
+    'best project management tool small teams 2026',
+    'project management software reviews',
+    'easiest project management app to learn',
+    'kanban board app comparison',
+    'top task management apps for agencies',
+  ],
+  pricing: [
+    'project management software pricing comparison',
+    'free project management tools',
+    'Northwind Tasks pricing',
+    'project management per user price 10 users',
+  ],
+  integrations: [
+    'project management slack google drive integration',
+    'task tracker github integration',
+    'project management zapier api',
+    'project management time tracking built in',
+  ],
+  'remote-teams': [
+    'remote team task tracking time zones',
+    'async collaboration tools distributed teams',
+    'best project management mobile app',
+    'weekly planning remote engineering team tools',
+  ],
+  alternatives: [
+    'Trellis Boards alternatives',
+    'Tasklane vs Northwind Tasks',
+    'spreadsheet alternative client project management',
+    'lightweight alternative enterprise project management',
+  ],
+};
+
 /** `focus` names a brand the question asks about by name, which the answer then nearly always names. */
 export const DEMO_PROMPTS: { text: string; topicId: string; focus?: string }[] = [
   { text: 'What is the best project management tool for small teams?', topicId: 'best-tools' },

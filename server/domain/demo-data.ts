@@ -73,8 +73,18 @@ function* demoLines(
     const prompt = pick(r, prompts);
     const engineId = pickEngine(r, prompt.engineIds);
     const line = (id: string, surface: string, shift: number) => {
-      const { text, sources } = marketAnswer(r, competitors, prompt, engineId, day, shift);
-      return JSON.stringify({ id, promptText: prompt.text, engineId: surface, observedAt, text, sources });
+      const { text, sources, searchQueries } = marketAnswer(r, competitors, prompt, engineId, day, shift);
+      // The apps signed in through a browser show no searches (engines/README.md): their twins have none.
+      const searches = surface === engineId ? searchQueries : [];
+      return JSON.stringify({
+        id,
+        promptText: prompt.text,
+        engineId: surface,
+        observedAt,
+        text,
+        sources,
+        searchQueries: searches,
+      });
     };
     yield line(`demo-${i + 1}`, engineId, 0);
     // Only drawn when asked for, so demos without twins stay the same sequence. People signed in see the brand

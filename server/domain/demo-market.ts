@@ -13,6 +13,7 @@ import {
   COMPETITOR_PATHS,
   DEMO_BRAND,
   DEMO_ENGINES,
+  DEMO_SEARCHES,
   DEMO_TOPICS,
   INTROS,
   OUTROS,
@@ -230,6 +231,26 @@ function answerSources(
 export interface MarketAnswer {
   text: string;
   sources: { url: string; title: string | null }[];
+  searchQueries: string[];
+}
+
+/** The demo engines that report their searches, as their real APIs do (Perplexity's shows none). */
+const SEARCHING = new Set(['chatgpt', 'gemini', 'claude', 'grok']);
+
+/**
+ * The web searches behind one answer: one to three of its topic's, the first the same for an engine and prompt
+ * most days; Claude often searches the prompt itself. Drawn from their own generator, so the answers stay the ones
+ * demos made before searches were stored.
+ */
+function demoSearches(prompt: MarketPrompt, engineId: string, day: MarketDay): string[] {
+  const list = DEMO_SEARCHES[prompt.topicId] ?? [];
+  if (!SEARCHING.has(engineId) || list.length === 0) return [];
+  const r = mulberry32(hashText(day.dayIndex, `search\0${engineId}\0${prompt.text}`));
+  const own = hashText(0, `search\0${engineId}\0${prompt.text}`) % list.length;
+  const out = [engineId === 'claude' && r() < 0.5 ? prompt.text : list[own]!];
+  const more = Math.floor(r() * 3);
+  for (let i = 0; i < more; i++) out.push(pick(r, list));
+  return [...new Set(out)];
 }
 
 /**
@@ -260,5 +281,9 @@ export function marketAnswer(
   const tone = pickTone(r, habit.tone + topic.tone + (badPress ? -0.9 : 0));
   const brands = namedBrands(r, competitors, prompt, engineId, day, mentioned);
   const sources = answerSources(r, prompt, engineId, day, competitors, brands, mentioned, cited);
-  return { text: answerText(r, habit, brands, tone), sources };
+  return {
+    text: answerText(r, habit, brands, tone),
+    sources,
+    searchQueries: demoSearches(prompt, engineId, day),
+  };
 }

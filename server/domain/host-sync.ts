@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { searchQueryList } from '../../engines/search-queries.ts';
 import type { FinishBody, HostAnswer, HostFailure } from '../contract/host-sync.ts';
 import { createHash } from 'node:crypto';
 import type { Repositories } from '../store/index.ts';
@@ -261,6 +262,7 @@ export async function uploadAnswers(
   const createdAt = s.clock.now().toISOString();
   const rows = answers.map((a) => {
     const scored = score({ text: a.text, sources: a.sources });
+    const searchQueries = searchQueryList(a.searchQueries ?? []);
     const observedAt = new Date(a.observedAt).toISOString();
     const row = answerRow(scored, {
       id: importedAnswerId(run.project_id, a.key),
@@ -274,8 +276,9 @@ export async function uploadAnswers(
       observedAt,
       createdAt,
       competitorSet,
+      searchQueries,
     });
-    return { row, counts: answerCounts(row, scored), requestId: null, units: 0 };
+    return { row, counts: answerCounts(row, scored, searchQueries), requestId: null, units: 0 };
   });
   const stored = await s.store.transaction((tx) => addRunAnswers(tx, rows));
   const inserted = stored.filter(Boolean).length;

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ENGINES, findEngine } from '../../engines/catalog.ts';
+import {
+  MAX_SEARCH_QUERIES,
+  MAX_SEARCH_QUERY_LENGTH,
+  searchQueryList,
+} from '../../engines/search-queries.ts';
 import { createScorer, type BrandProfile, type CompetitorProfile } from '../../engines/scoring/index.ts';
 import type { NewAnswerRow } from '../store/repositories/answers.ts';
 import { promptTextKey } from '../store/repositories/prompts.ts';
@@ -41,6 +46,14 @@ const ImportLine = z.strictObject({
     .string()
     .min(1, 'topicId must not be empty')
     .max(200, 'topicId must be at most 200 characters')
+    .optional(),
+  searchQueries: z
+    .array(
+      z
+        .string()
+        .max(MAX_SEARCH_QUERY_LENGTH, `a search query must be at most ${MAX_SEARCH_QUERY_LENGTH} characters`),
+    )
+    .max(MAX_SEARCH_QUERIES, `at most ${MAX_SEARCH_QUERIES} search queries`)
     .optional(),
 });
 
@@ -91,9 +104,17 @@ function parseLine(text: string): { ok: true; value: ImportLine } | { ok: false;
 function importKeyOf(line: ImportLine, observedAt: string): string {
   if (line.id !== undefined) return line.id;
   const sources = line.sources.map((s) => [s.url, s.title]);
-  return sha256(
-    JSON.stringify([line.promptText, line.engineId, observedAt, line.text, sources, line.topicId ?? null]),
-  );
+  const fields: unknown[] = [
+    line.promptText,
+    line.engineId,
+    observedAt,
+    line.text,
+    sources,
+    line.topicId ?? null,
+  ];
+  // Only lines with searches add them, so the lines of files written before searches were stored keep their keys.
+  if (line.searchQueries !== undefined && line.searchQueries.length > 0) fields.push(line.searchQueries);
+  return sha256(JSON.stringify(fields));
 }
 
 /** Derived, not random, so a re-import computes the same id; letters and digits only, as answer ids must be. */
@@ -113,6 +134,7 @@ export function lineScorer(setup: ImportSetup): (chunk: LineChunk) => LineResult
       const importKey = importKeyOf(line, observedAt);
       const prompt = prompts.get(promptTextKey(line.promptText));
       const scored = score({ text: line.text, sources: line.sources });
+      const searchQueries = searchQueryList(line.searchQueries ?? []);
       const row = answerRow(scored, {
         id: importedAnswerId(projectId, importKey),
         projectId,
@@ -125,7 +147,8 @@ export function lineScorer(setup: ImportSetup): (chunk: LineChunk) => LineResult
         observedAt,
         createdAt,
         competitorSet,
+        searchQueries,
       });
-      return { row, counts: answerCounts(row, scored) };
+      return { row, counts: answerCounts(row, scored, searchQueries) };
     });
 }

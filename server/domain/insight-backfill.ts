@@ -2,6 +2,7 @@ import type { Db } from '../store/engine.ts';
 import { fromJson } from '../store/json.ts';
 import type { InsightPart } from '../store/migration-hooks.ts';
 import { promptSummariesRepository } from '../store/repositories/prompt-summaries.ts';
+import { querySummariesRepository } from '../store/repositories/query-summaries.ts';
 import { sourceSummariesRepository } from '../store/repositories/source-summaries.ts';
 import { surfaceSummariesRepository } from '../store/repositories/surface-summaries.ts';
 import { trendSummariesRepository } from '../store/repositories/trend-summaries.ts';
@@ -19,6 +20,7 @@ const BATCH = 5_000;
 export async function forEachStoredBatch(
   db: Db,
   add: (projectId: string, counts: AnswerCounts[]) => Promise<void>,
+  withSearches = false,
 ): Promise<number> {
   let total = 0;
   for (const { id: projectId } of await db.selectFrom('projects').select('id').execute()) {
@@ -51,6 +53,8 @@ export async function forEachStoredBatch(
           'competitor_set',
           'competitor_hits',
         ])
+        // The searches only for the parts that count them: migrations before 0020 run where the column is not yet.
+        .$if(withSearches, (qb) => qb.select('search_queries'))
         .where('project_id', '=', projectId);
       if (after) {
         const { observedAt, id } = after;
@@ -82,8 +86,11 @@ export function backfillInsights(db: Db, parts: ReadonlySet<InsightPart>): Promi
     promptSummaries: promptSummariesRepository(db),
     trendSummaries: trendSummariesRepository(db),
     surfaceSummaries: surfaceSummariesRepository(db),
+    querySummaries: querySummariesRepository(db),
   };
-  return forEachStoredBatch(db, (projectId, counts) =>
-    addToInsightSummaries(repos, projectId, counts, parts),
+  return forEachStoredBatch(
+    db,
+    (projectId, counts) => addToInsightSummaries(repos, projectId, counts, parts),
+    parts.has('queries'),
   );
 }

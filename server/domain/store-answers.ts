@@ -2,6 +2,7 @@ import type { Repositories, Store } from '../store/index.ts';
 import type { InsightPart } from '../store/migration-hooks.ts';
 import type { NewAnswerRow } from '../store/repositories/answers.ts';
 import { insightDeltas } from './insight-deltas.ts';
+import { queryDeltas } from './query-deltas.ts';
 import { summaryDeltas, type AnswerCounts } from './summary-deltas.ts';
 import { surfaceDeltas, surfaceKeys } from './surface-deltas.ts';
 
@@ -41,15 +42,18 @@ async function addToSummaries(tx: Repositories, projectId: string, answers: read
   await addToInsightSummaries(tx, projectId, answers);
 }
 
-const ALL_PARTS: ReadonlySet<InsightPart> = new Set(['sources', 'prompts', 'trends']);
+const ALL_PARTS: ReadonlySet<InsightPart> = new Set(['sources', 'prompts', 'trends', 'queries']);
 
 /**
- * The insight summaries (sources, prompts, trends, surfaces): live writes add to them, and so do the migrations that
+ * The insight summaries (sources, prompts, trends, surfaces, searches): live writes add to them, and so do the migrations that
  * build them. Surfaces change by what the touched prompt-days pair up to after minus before, so the day rows they
  * pair are read before the prompt summaries take the new answers.
  */
 export async function addToInsightSummaries(
-  tx: Pick<Repositories, 'sourceSummaries' | 'promptSummaries' | 'trendSummaries' | 'surfaceSummaries'>,
+  tx: Pick<
+    Repositories,
+    'sourceSummaries' | 'promptSummaries' | 'trendSummaries' | 'surfaceSummaries' | 'querySummaries'
+  >,
   projectId: string,
   answers: readonly AnswerCounts[],
   parts: ReadonlySet<InsightPart> = ALL_PARTS,
@@ -63,6 +67,7 @@ export async function addToInsightSummaries(
     await tx.surfaceSummaries.add(projectId, surfaces);
   }
   if (parts.has('trends')) await tx.trendSummaries.add(projectId, insights.trends);
+  if (parts.has('queries')) await tx.querySummaries.add(projectId, queryDeltas(answers));
 }
 
 /** addScoredAnswers in a transaction of its own. */

@@ -22,6 +22,8 @@ export interface AnswerCounts {
   /** The stored, normalised source URLs (at most 30), as the answer lists them. */
   sourceUrls: readonly string[];
   competitors: readonly { name: string; mentioned: boolean; cited: boolean }[];
+  /** The web searches the engine ran for the answer, as stored. */
+  searchQueries: readonly string[];
 }
 
 export interface SummaryDeltas {

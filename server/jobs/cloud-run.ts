@@ -92,11 +92,17 @@ export async function executeCloudRun(
         observedAt,
         createdAt: observedAt,
         competitorSet,
+        searchQueries: answer.searchQueries,
       },
       judged,
     );
     const units = runsOnFor(plan, slot.engineId) === 'cloud' ? 1 : 0;
-    await deps.answers.add({ row, counts: answerCounts(row, scored), requestId: request.id, units });
+    await deps.answers.add({
+      row,
+      counts: answerCounts(row, scored, answer.searchQueries),
+      requestId: request.id,
+      units,
+    });
   };
 
   await Promise.all(

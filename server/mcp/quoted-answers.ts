@@ -30,6 +30,7 @@ const QuotedAnswerDetail = QuotedAnswer.extend({
     .describe('Sources in the order the engine gave them'),
   sentimentReason: z.string().nullable().describe("The scorer's one-line reason"),
   narrativeDriftReason: z.string().nullable(),
+  searchQueries: z.array(z.string()).describe('The web searches the engine ran for the answer, in order'),
 }).describe(UNTRUSTED);
 
 const ENGINE_TEXT = { excerpt: true, citationUrl: true, sourceUrls: true, competitors: true } as const;
@@ -45,6 +46,7 @@ export const McpAnswerDetail = AnswerDetail.omit({
   sources: true,
   sentimentReason: true,
   narrativeDriftReason: true,
+  searchQueries: true,
 }).extend({
   competitors: z.array(AnswerCompetitor.omit({ citationUrl: true })),
   quoted: QuotedAnswerDetail,
@@ -71,7 +73,8 @@ export function quoteAnswer<A extends AnswerOut>(a: A) {
 }
 
 export function quoteAnswerDetail(a: AnswerDetailOut): z.input<typeof McpAnswerDetail> {
-  const { fullAnswer, sources, sentimentReason, narrativeDriftReason, ...rest } = a;
+  const { fullAnswer, sources, sentimentReason, narrativeDriftReason, searchQueries, ...rest } = a;
   const { quoted, ...findings } = quoteAnswer(rest);
-  return { ...findings, quoted: { ...quoted, fullAnswer, sources, sentimentReason, narrativeDriftReason } };
+  const engineText = { fullAnswer, sources, sentimentReason, narrativeDriftReason, searchQueries };
+  return { ...findings, quoted: { ...quoted, ...engineText } };
 }

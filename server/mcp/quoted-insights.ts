@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SourceStat, SourceStats, SurfacePair, Surfaces } from '../contract/insights.ts';
+import { QueryStat, QueryStats } from '../contract/query-stats.ts';
 import { UNTRUSTED } from './quoted-answers.ts';
 
 /**
@@ -23,6 +24,19 @@ const SurfaceSources = SurfacePair.shape.sources;
 export const McpSurfaces = Surfaces.extend({
   data: z.array(SurfacePair.omit({ sources: true }).extend({ quoted: SurfaceSources.describe(UNTRUSTED) })),
 });
+
+/** A search is the engine's own words (it can say anything), so it sits in `quoted` like a source. */
+export const McpQueryStats = QueryStats.extend({
+  data: z.array(
+    QueryStat.omit({ query: true }).extend({
+      quoted: z.strictObject({ query: QueryStat.shape.query }).describe(UNTRUSTED),
+    }),
+  ),
+});
+
+export function quoteQueryStats(stats: z.input<typeof QueryStats>): z.input<typeof McpQueryStats> {
+  return { ...stats, data: stats.data.map(({ query, ...figures }) => ({ ...figures, quoted: { query } })) };
+}
 
 export function quoteSourceStats(stats: z.input<typeof SourceStats>): z.input<typeof McpSourceStats> {
   return {

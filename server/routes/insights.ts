@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ops } from '../contract/operations.ts';
 import type { Services } from '../domain/context.ts';
 import { promptStats } from '../domain/prompt-stats.ts';
+import { queryStats } from '../domain/query-stats.ts';
 import { sourceStats } from '../domain/source-stats.ts';
 import { listSourceTypes, replaceSourceTypes } from '../domain/source-types/overrides.ts';
 import { sourceTypeShares } from '../domain/source-types/type-shares.ts';
@@ -27,6 +28,9 @@ export function insightRoutes(app: FastifyInstance, s: Services): void {
   );
   route(app, ops.getTrends, async ({ params, query }, req) =>
     trendStats(s, req.caller, params.projectId, query),
+  );
+  route(app, ops.getQueryStats, async ({ params, query }, req) =>
+    queryStats(s, req.caller, params.projectId, query),
   );
   route(app, ops.getSurfaceStats, async ({ params, query }, req) =>
     surfaceStats(s, req.caller, params.projectId, query),

@@ -18,6 +18,7 @@ import { runRequestsRepository } from './repositories/run-requests.ts';
 import { runsRepository } from './repositories/runs.ts';
 import { settingsRepository } from './repositories/settings.ts';
 import { siteCrawlsRepository } from './repositories/site-crawls.ts';
+import { querySummariesRepository } from './repositories/query-summaries.ts';
 import { sourceSummariesRepository } from './repositories/source-summaries.ts';
 import { sourceTypeOverridesRepository } from './repositories/source-type-overrides.ts';
 import { summariesRepository } from './repositories/summaries.ts';
@@ -48,6 +49,7 @@ function repositories(db: Db, d: SqlDialect) {
     settings: settingsRepository(db),
     siteCrawls: siteCrawlsRepository(db),
     sourceSummaries: sourceSummariesRepository(db),
+    querySummaries: querySummariesRepository(db),
     sourceTypeOverrides: sourceTypeOverridesRepository(db),
     summaries: summariesRepository(db, d),
     surfaceSummaries: surfaceSummariesRepository(db),

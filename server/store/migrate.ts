@@ -19,6 +19,7 @@ import * as passkeys from './migrations/0015-passkeys.ts';
 import * as ssoProviders from './migrations/0016-sso-providers.ts';
 import * as siteCrawls from './migrations/0017-site-crawls.ts';
 import * as keyLastUsed from './migrations/0018-key-last-used.ts';
+import * as searchQueries from './migrations/0020-search-queries.ts';
 import * as sourceTypeOverrides from './migrations/0021-source-type-overrides.ts';
 
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   '0016-sso-providers': ssoProviders,
   '0017-site-crawls': siteCrawls,
   '0018-key-last-used': keyLastUsed,
+  '0020-search-queries': searchQueries,
   '0021-source-type-overrides': sourceTypeOverrides,
 };
 

@@ -36,6 +36,27 @@ interface SourcePeriodRow {
   prompts: string;
 }
 
+/**
+ * Answers whose engine ran a web search, per scope and period as the source rows are; `key` is the normalised search
+ * (searchQueryKey). `competitors` is JSON `{"<competitor key>": [answers naming it, answers citing it]}`.
+ */
+interface QueryPeriodRow {
+  project_id: string;
+  engine_id: string;
+  topic_id: string;
+  period: string;
+  key: string;
+  answers: number;
+  /** Of the answers, those naming the brand and those citing it. */
+  mentioned: number;
+  cited: number;
+  competitors: string;
+  first_day: string;
+  last_day: string;
+  /** The distinct prompts behind the answers, as source rows hold them. */
+  prompts: string;
+}
+
 /** One tracked prompt's figures per engine (`*` adds up every engine) and period (a day or a month). */
 interface PromptPeriodRow {
   project_id: string;
@@ -193,6 +214,8 @@ export interface Database {
     competitor_set: string | null;
     /** JSON `[[index, mentioned 0|1, cited 0|1, citationUrl|null], …]` for the competitors named or cited. */
     competitor_hits: string;
+    /** JSON array of the web searches the engine ran for the answer, in order (engine text). */
+    search_queries: string;
     import_key: string | null;
     created_at: string;
   };
@@ -231,6 +254,8 @@ export interface Database {
   /** A project's types for domains (source types), over the shipped list; `type` one of the listed types. */
   source_type_overrides: { project_id: string; domain: string; type: string };
   source_days: SourcePeriodRow;
+  query_days: QueryPeriodRow;
+  query_months: QueryPeriodRow;
   source_months: SourcePeriodRow;
   /** A small number per distinct prompt text of a project, so source rows hold their prompt sets compactly. */
   prompt_numbers: { project_id: string; text_key: string; n: number };

@@ -23,6 +23,7 @@ const READ_TOOLS = [
   'source_stats',
   'prompt_stats',
   'trends',
+  'query_stats',
   'surface_stats',
 ];
 const WRITE_TOOLS = [
@@ -123,6 +124,7 @@ describe('MCP read tools (the SDK client over Streamable HTTP, in-process)', () 
       'source_stats',
       'prompt_stats',
       'trends',
+      'query_stats',
       'surface_stats',
     ]);
     for (const name of withEngine) {

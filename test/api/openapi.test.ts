@@ -58,6 +58,7 @@ const EXTENSION_OPERATIONS = [
   'GET /projects/{projectId}/stats/prompts',
   'GET /projects/{projectId}/stats/trends',
   'GET /projects/{projectId}/stats/surfaces',
+  'GET /projects/{projectId}/stats/queries',
   'GET /projects/{projectId}/source-types',
 ];
 const ALERT_EVENTS = [
@@ -221,6 +222,14 @@ describe('generated OpenAPI document', () => {
       });
     for (const name of ['engine', 'mentioned', 'cursor', 'limit'])
       expect(parameter(answers, name)['x-answerwatch-extension'], name).toBeUndefined();
+    // An additive field of a contract schema is marked on the field.
+    const detail = (doc.components.schemas as Record<string, { properties: Record<string, unknown> }>)
+      .AnswerDetail!;
+    expect(detail.properties.searchQueries).toMatchObject({
+      type: 'array',
+      items: { type: 'string' },
+      'x-answerwatch-extension': true,
+    });
   });
 
   it('documents query, path and header parameters as the contract states them', () => {

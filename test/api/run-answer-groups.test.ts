@@ -66,8 +66,9 @@ async function runningProject(name: string) {
       observedAt: at,
       createdAt: at,
       competitorSet,
+      searchQueries: [`search ${i % 4}`],
     });
-    return { row, counts: answerCounts(row, scored), requestId, units: 1 };
+    return { row, counts: answerCounts(row, scored, [`search ${i % 4}`]), requestId, units: 1 };
   };
   const figures = async () => {
     const daily = (await h.get(`/v1/projects/${projectId}/stats/daily`, key)).json();

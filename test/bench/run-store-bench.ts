@@ -160,8 +160,9 @@ export async function measureRunStore(answers = RUN_STORE_ANSWERS): Promise<RunS
         observedAt: raw.observedAt,
         createdAt: raw.observedAt,
         competitorSet,
+        searchQueries: [],
       });
-      return { row, counts: answerCounts(row, scored), requestId, units: 1 };
+      return { row, counts: answerCounts(row, scored, []), requestId, units: 1 };
     });
     spent.scoring = cpuNow() - t;
     const groups = runAnswerGroups(timedStore(store, spent));

@@ -12,6 +12,7 @@ export interface RawLine {
   text: string;
   sources: { url: string; title: string | null }[];
   topicId?: string;
+  searchQueries?: string[];
 }
 
 /** Imports lines through the same path as `answers import`; fails the test on any invalid line. */

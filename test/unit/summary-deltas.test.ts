@@ -8,6 +8,7 @@ const answer = (over: Partial<AnswerCounts> = {}): AnswerCounts => ({
   topicId: 'pricing',
   promptId: null,
   promptText: 'best crm?',
+  searchQueries: [],
   mentioned: false,
   cited: false,
   position: null,

@@ -39,11 +39,11 @@ describe('web UI bundle', () => {
   it('keeps the charts, the markdown reader and the insight pages out of the start', () => {
     const start = startAssets();
     const lazy = readdirSync(join(DIST, 'assets')).filter((f) =>
-      /^(page-overview|markdown|page-prompts|page-sources|page-surfaces|page-alerts|page-webhooks)-.*\.js$/.test(
+      /^(page-overview|markdown|page-prompts|page-sources|page-queries|page-surfaces|page-alerts|page-webhooks)-.*\.js$/.test(
         f,
       ),
     );
-    expect(lazy).toHaveLength(7);
+    expect(lazy).toHaveLength(8);
     for (const file of lazy) expect(start).not.toContain(file);
     // The Overview with uPlot stays under 30 KB gzipped.
     expect(gzipKb(lazy.find((f) => f.startsWith('page-overview-'))!)).toBeLessThan(30);

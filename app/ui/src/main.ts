@@ -29,6 +29,7 @@ const PAGES: Record<ProjectPage, (ctx: ProjectContext) => Promise<void>> = {
   overview: async (ctx) => (await import('./page-overview.ts')).renderOverview(ctx),
   prompts: async (ctx) => (await import('./page-prompts.ts')).renderPromptGrid(ctx),
   sources: async (ctx) => (await import('./page-sources.ts')).renderSources(ctx),
+  queries: async (ctx) => (await import('./page-queries.ts')).renderQueries(ctx),
   surfaces: async (ctx) => (await import('./page-surfaces.ts')).renderSurfaces(ctx),
   answers: renderAnswers,
   alerts: async (ctx) => (await import('./page-alerts.ts')).renderAlerts(ctx),

@@ -109,6 +109,12 @@ export async function renderAnswer(ctx: ProjectContext, answerId: string): Promi
         : null,
     ),
     section(
+      'Searches the engine ran',
+      answer.searchQueries.length === 0
+        ? h('p', { class: 'empty' }, 'The engine reported no web searches for this answer.')
+        : h('ol', { class: 'searches' }, ...answer.searchQueries.map((q) => h('li', null, q))),
+    ),
+    section(
       'Sources',
       answer.sources.length === 0
         ? h('p', { class: 'empty' }, 'The engine listed no sources.')

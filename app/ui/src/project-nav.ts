@@ -7,6 +7,7 @@ const PAGE_LABELS: Record<ProjectPage, string> = {
   overview: 'Overview',
   prompts: 'Prompts',
   sources: 'Sources',
+  queries: 'Queries',
   surfaces: 'API vs app',
   answers: 'Answers',
   alerts: 'Alerts',
@@ -22,7 +23,7 @@ const PAGE_LABELS: Record<ProjectPage, string> = {
  * A page is one entry in PROJECT_PAGES (router.ts), PAGE_LABELS and a group here, and PAGES (main.ts).
  */
 const NAV_GROUPS: { label: string; pages: ProjectPage[] }[] = [
-  { label: 'Results', pages: ['overview', 'prompts', 'sources', 'surfaces', 'answers', 'alerts'] },
+  { label: 'Results', pages: ['overview', 'prompts', 'sources', 'queries', 'surfaces', 'answers', 'alerts'] },
   { label: 'Tracking', pages: ['setup', 'runs', 'engines'] },
   { label: 'Connect', pages: ['webhooks', 'exports'] },
 ];

@@ -8,6 +8,7 @@ export const PROJECT_PAGES = [
   'overview',
   'prompts',
   'sources',
+  'queries',
   'surfaces',
   'answers',
   'alerts',

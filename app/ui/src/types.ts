@@ -26,6 +26,10 @@ import type {
   Trends as TrendsSchema,
 } from '../../../server/contract/insights.ts';
 import type {
+  QueryStat as QueryStatSchema,
+  QueryStats as QueryStatsSchema,
+} from '../../../server/contract/query-stats.ts';
+import type {
   SourceTypeOverride as SourceTypeOverrideSchema,
   SourceTypeStat as SourceTypeStatSchema,
   SourceTypeStats as SourceTypeStatsSchema,
@@ -101,6 +105,8 @@ export type TrendPoint = z.infer<typeof TrendPointSchema>;
 export type Trends = z.infer<typeof TrendsSchema>;
 export type SurfacePair = z.infer<typeof SurfacePairSchema>;
 export type Surfaces = z.infer<typeof SurfacesSchema>;
+export type QueryStat = z.infer<typeof QueryStatSchema>;
+export type QueryStats = z.infer<typeof QueryStatsSchema>;
 export type RaisedAlert = z.infer<typeof RaisedAlertSchema>;
 export type AlertThresholds = z.infer<typeof AlertThresholdsSchema>;
 

@@ -11,6 +11,7 @@ import {
 import { PromptSort, PromptStats, SourceStats, Surfaces, Trends } from '../insights.ts';
 import { PageKind, SourceType, SourceTypeStats } from '../source-types.ts';
 import { projectPath, withEtag } from '../operation.ts';
+import { QueryStats } from '../query-stats.ts';
 import type { Operation } from '../operation.ts';
 
 /** The insight reads: extensions of v1 beyond the contract, under the same rules as its reads. */
@@ -139,6 +140,20 @@ export const insightOps = {
     params: projectPath,
     query: DateRangeQuery.extend(filters),
     responses: withEtag(Surfaces),
+    errors: [400, 404],
+  },
+  getQueryStats: {
+    operationId: 'getQueryStats',
+    method: 'GET',
+    path: '/projects/{projectId}/stats/queries',
+    tag: 'Insights',
+    extension: true,
+    summary: 'Which web searches the engines ran behind the answers (query fan-out), most answers first',
+    description: `Every web search the engines reported running for the answers in the range (OpenAI, xAI, Gemini and Claude report theirs; Perplexity, Google AI Mode and the signed-in apps report none), normalised (case, blanks, trailing punctuation): how many answers and distinct prompts ran it, how often those answers named and cited the brand and each tracked competitor, per engine, first and last day, and the tracked prompt whose text is the same search, if any. The searches are engine text (untrusted). Sorted by answers, most first. ${RANGE}`,
+    scope: 'visibility:read',
+    params: projectPath,
+    query: DateRangeQuery.extend({ ...filters, cursor: Cursor.optional(), limit: Limit }),
+    responses: withEtag(QueryStats),
     errors: [400, 404],
   },
 } satisfies Record<string, Operation>;

@@ -2,11 +2,19 @@ import { z } from 'zod';
 import { PromptStats, Trends } from '../../contract/insights.ts';
 import { ops } from '../../contract/operations.ts';
 import { promptStats } from '../../domain/prompt-stats.ts';
+import { queryStats } from '../../domain/query-stats.ts';
 import { sourceStats } from '../../domain/source-stats.ts';
 import { surfaceStats } from '../../domain/surface-stats.ts';
 import { trendStats } from '../../domain/trend-stats.ts';
 import type { JsonText } from '../../domain/json-text.ts';
-import { McpSourceStats, McpSurfaces, quoteSourceStats, quoteSurfaces } from '../quoted-insights.ts';
+import {
+  McpQueryStats,
+  McpSourceStats,
+  McpSurfaces,
+  quoteQueryStats,
+  quoteSourceStats,
+  quoteSurfaces,
+} from '../quoted-insights.ts';
 import { argsOf, engineArg, tool } from '../tool.ts';
 
 const PerEngine = z.boolean().optional();
@@ -55,6 +63,16 @@ export const insightTools = [
     }),
     output: Trends,
     run: ({ s, caller }, { projectId, ...q }) => parsed(trendStats(s, caller, projectId, q)),
+  }),
+  tool({
+    name: 'query_stats',
+    title: 'Searches the engines ran',
+    description: `The web searches the engines ran behind the answers ${RANGE}, most run first, with brand and competitor shares; searches under quoted.`,
+    scope: 'visibility:read',
+    input: argsOf(ops.getQueryStats.params, ops.getQueryStats.query).extend({ engine: engineArg() }),
+    output: McpQueryStats,
+    run: async ({ s, caller }, { projectId, ...q }) =>
+      quoteQueryStats(await parsed(queryStats(s, caller, projectId, q))),
   }),
   tool({
     name: 'surface_stats',

@@ -46,7 +46,9 @@ const DETAIL_COLUMNS = [
  */
 export type AnswerRow = Pick<Database['answers'], (typeof LIST_COLUMNS)[number]>;
 type Details = Omit<Database['answer_details'], 'answer_id'>;
-export type AnswerDetailRow = AnswerRow & Pick<Database['answers'], 'narrative_drift'> & Details;
+export type AnswerDetailRow = AnswerRow &
+  Pick<Database['answers'], 'narrative_drift' | 'search_queries'> &
+  Details;
 /** A new answer with its details; the store splits it over the two tables. */
 export type NewAnswerRow = Database['answers'] & Details;
 
@@ -185,13 +187,14 @@ function textMatch(d: SqlDialect, text: string) {
   return sql<boolean>`(${contains('answers.prompt_text')} or ${contains('answer_details.full_answer')})`;
 }
 
-/** Rows per INSERT: 26 columns each stays far below SQLite's bound-variable limit. */
+/** Rows per INSERT: 27 columns each stays far below SQLite's bound-variable limit. */
 const INSERT_CHUNK = 200;
 
 /** Every column of an answers row: what the list reads, and what only the writer sets. */
 const ANSWER_COLUMNS = [
   ...LIST_COLUMNS,
   'narrative_drift',
+  'search_queries',
   'import_key',
   'created_at',
 ] as const satisfies readonly (keyof Database['answers'])[];
@@ -373,6 +376,7 @@ export function answersRepository(db: Db, d: SqlDialect) {
         .select([
           ...LIST_COLUMNS.map((c) => `answers.${c}` as const),
           'answers.narrative_drift',
+          'answers.search_queries',
           ...DETAIL_COLUMNS,
         ])
         .where('answers.project_id', '=', projectId)

@@ -3,6 +3,7 @@ import type { Db } from '../database.ts';
 import { bulkInsert } from '../bulk-insert.ts';
 import { chunks, inKeyOrder, padded } from '../in-list.ts';
 import type { Database } from '../schema.ts';
+import { decodePrompts, encodePrompts, promptNumbers } from './prompt-numbers.ts';
 import { periodRanges } from './summary-periods.ts';
 
 /** `d`: a registrable domain; `u`: a URL; `s` (key ''): answers that list any source. */
@@ -71,14 +72,6 @@ interface Row {
   lastDay: string;
   prompts: Set<number>;
 }
-
-const decodePrompts = (text: string): number[] =>
-  text === '' ? [] : text.split(',').map((n) => parseInt(n, 36));
-const encodePrompts = (set: ReadonlySet<number>): string =>
-  [...set]
-    .sort((a, b) => a - b)
-    .map((n) => n.toString(36))
-    .join(',');
 
 const minDay = (a: string, b: string) => (a < b ? a : b);
 const maxDay = (a: string, b: string) => (a > b ? a : b);
@@ -161,34 +154,6 @@ const upserts = Object.fromEntries(
 ) as Record<Table, (db: Db, rows: readonly StoredRow[]) => Promise<unknown>>;
 
 export function sourceSummariesRepository(db: Db) {
-  /** The project's number of each prompt text, numbering the new ones after the highest so far. */
-  async function promptNumbers(projectId: string, keys: ReadonlySet<string>): Promise<Map<string, number>> {
-    const out = new Map<string, number>();
-    const list = [...keys];
-    for (const chunk of chunks(list, IN_CHUNK)) {
-      const rows = await db
-        .selectFrom('prompt_numbers')
-        .select(['text_key', 'n'])
-        .where('project_id', '=', projectId)
-        .where('text_key', 'in', padded(chunk))
-        .execute();
-      for (const r of rows) out.set(r.text_key, Number(r.n));
-    }
-    const missing = list.filter((k) => !out.has(k));
-    if (missing.length === 0) return out;
-    const top = await db
-      .selectFrom('prompt_numbers')
-      .select(sql<number | null>`max(n)`.as('n'))
-      .where('project_id', '=', projectId)
-      .executeTakeFirstOrThrow();
-    let next = Number(top.n ?? 0) + 1;
-    const fresh = missing.map((text_key) => ({ project_id: projectId, text_key, n: next++ }));
-    for (const chunk of chunks(fresh, INSERT_CHUNK))
-      await db.insertInto('prompt_numbers').values(chunk).execute();
-    for (const r of fresh) out.set(r.text_key, r.n);
-    return out;
-  }
-
   /** Reads the stored rows matching every combination of the lists and adds them into the merged rows. */
   async function readInto(
     table: Table,
@@ -305,7 +270,7 @@ export function sourceSummariesRepository(db: Db) {
      */
     async add(projectId: string, deltas: readonly SourceDelta[]): Promise<void> {
       if (deltas.length === 0) return;
-      const numbers = await promptNumbers(projectId, new Set(deltas.flatMap((d) => [...d.prompts])));
+      const numbers = await promptNumbers(db, projectId, new Set(deltas.flatMap((d) => [...d.prompts])));
       // Day rows from the deltas, then month rows from the day rows (fewer than the deltas, once the engines and
       // topics are rolled up), before either takes in what is stored.
       const days = new Map<string, Row>();

@@ -45,6 +45,30 @@ function sentenceAround(text: string, start: number, end: number): { start: numb
 }
 
 /**
+ * The search call as each vendor records it: OpenAI's `action` with `queries` (and `query`, the first of them), xAI's
+ * function-style `arguments` (test/fixtures/vendors: vercel-live-web-search-call, vercel-xai-web-search).
+ */
+function searchCall(flavor: Flavor, query: string) {
+  if (flavor === 'xai') {
+    const args = JSON.stringify({ query, num_results: 5 });
+    return {
+      arguments: args,
+      call_id: '',
+      name: 'web_search',
+      type: 'web_search_call',
+      id: 'fc_fake',
+      status: 'completed',
+    };
+  }
+  return {
+    type: 'web_search_call',
+    id: 'ws_fake',
+    status: 'completed',
+    action: { type: 'search', queries: [query], query },
+  };
+}
+
+/**
  * The answer as the vendor writes it (see the recordings in test/fixtures/vendors): OpenAI `([site](url))` after a
  * claim with an annotation spanning it; Azure OpenAI and newer models (`plain`) `[Title](url)` after the sentence,
  * only the first link to a URL annotated; xAI `[[n]](url)` with url-only annotations and `citations`, or (`sentence-spans`)
@@ -82,7 +106,7 @@ function searched(flavor: Flavor, answer: FakeAnswer, query: string, style?: Beh
   return {
     output: [
       { type: 'reasoning', id: 'rs_fake', summary: [] },
-      { type: 'web_search_call', id: 'ws_fake', status: 'completed', action: { type: 'search', query } },
+      searchCall(flavor, query),
       message(marked.text, annotations),
     ],
     ...(flavor === 'xai' ? { citations: cited.map((s) => s.url) } : {}),

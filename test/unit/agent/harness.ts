@@ -52,6 +52,7 @@ export const answerFor = (engineId: string, prompt: string): EngineAnswer => ({
   text: `${engineId} says Acme is a fine answer to "${prompt}".`,
   sources: [{ url: `https://acme.example/${encodeURIComponent(prompt)}`, title: 'Acme' }],
   model: null,
+  searchQueries: [`acme ${prompt}`],
 });
 
 /** An engine whose n-th ask (0-based) does `behave(prompt, n)`; default: answers every prompt. */

@@ -28,6 +28,7 @@ describe('chatgpt (OpenAI Responses)', () => {
       text: expected.text,
       sources: expected.sources.map((s) => ({ url: withUtm(s.url), title: s.title })),
       model: TEST_MODEL,
+      searchQueries: ['best crm for startups'],
     });
     const [request] = fakes.requests.openai;
     expect(request).toMatchObject({ method: 'POST', path: '/v1/responses' });
@@ -84,6 +85,7 @@ describe('chatgpt (OpenAI Responses)', () => {
         { url: 'https://b.example/', title: null },
       ],
       model: 'gpt-x',
+      searchQueries: [],
     });
   });
 
@@ -227,7 +229,12 @@ describe('chatgpt (OpenAI Responses)', () => {
         reason: 'max_output_tokens',
         partialText: 'Acme is the most',
       });
-      expect(await chatgpt().ask('q')).toEqual({ text: 'Acme is the most', sources: [], model: TEST_MODEL });
+      expect(await chatgpt().ask('q')).toEqual({
+        text: 'Acme is the most',
+        sources: [],
+        model: TEST_MODEL,
+        searchQueries: [],
+      });
     });
 
     it('is fatal incomplete for max_output_tokens without any text', async () => {

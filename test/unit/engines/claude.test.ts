@@ -19,7 +19,12 @@ describe('claude (Anthropic Messages)', () => {
     const answer = await claude().ask(PROMPT);
 
     const expected = defaultAnswer('claude', PROMPT);
-    expect(answer).toEqual({ text: expected.text, sources: expected.sources, model: TEST_MODEL });
+    expect(answer).toEqual({
+      text: expected.text,
+      sources: expected.sources,
+      model: TEST_MODEL,
+      searchQueries: [PROMPT],
+    });
     const [request] = fakes.requests.anthropic;
     expect(request).toMatchObject({ method: 'POST', path: '/v1/messages' });
     expect(request!.headers['x-api-key']).toBe(fakes.keys.anthropic);
@@ -66,6 +71,7 @@ describe('claude (Anthropic Messages)', () => {
         { url: 'https://c.example/', title: 'C' },
       ],
       model: 'claude-x',
+      searchQueries: [],
     });
   });
 
@@ -83,6 +89,7 @@ describe('claude (Anthropic Messages)', () => {
         text: defaultAnswer('claude', PROMPT).text,
         sources: [],
         model: TEST_MODEL,
+        searchQueries: ['best crm for startups'],
       });
     });
 
@@ -102,6 +109,7 @@ describe('claude (Anthropic Messages)', () => {
       text: `Let me search for that.\n\n${expected.text}`,
       sources: expected.sources,
       model: TEST_MODEL,
+      searchQueries: ['best crm for startups'],
     });
     const [first, second] = fakes.requests.anthropic;
     expect(fakes.requests.anthropic).toHaveLength(2);

@@ -30,6 +30,7 @@ describe('gemini (generateContent)', () => {
         title: new URL(s.url).hostname.replace(/^www\./, ''),
       })),
       model: TEST_MODEL,
+      searchQueries: ['best crm for startups'],
     });
     // One bounded GET per redirect link, to the redirect service, after the answer.
     const redirects = fakes.requests.gemini.filter((r) => r.method === 'GET');
@@ -105,7 +106,12 @@ describe('gemini (generateContent)', () => {
 
   it('answers without sources when groundingMetadata is missing', async () => {
     fakes.script('gemini', { kind: 'no-grounding' });
-    expect(await gemini().ask(PROMPT)).toEqual({ text: expected().text, sources: [], model: TEST_MODEL });
+    expect(await gemini().ask(PROMPT)).toEqual({
+      text: expected().text,
+      sources: [],
+      model: TEST_MODEL,
+      searchQueries: [],
+    });
   });
 
   it('skips thought parts', async () => {
@@ -156,7 +162,12 @@ describe('gemini (generateContent)', () => {
         body: { candidates: [{ finishReason: 'MAX_TOKENS', content: { parts: [{ text: 'Acme is' }] } }] },
       },
     });
-    expect(await gemini().ask(PROMPT)).toEqual({ text: 'Acme is', sources: [], model: null });
+    expect(await gemini().ask(PROMPT)).toEqual({
+      text: 'Acme is',
+      sources: [],
+      model: null,
+      searchQueries: [],
+    });
   });
 
   it('strips a models/ prefix from the configured model', async () => {

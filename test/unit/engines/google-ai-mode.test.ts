@@ -23,7 +23,13 @@ describe('google-ai-mode (SerpApi)', () => {
     const answer = await aiMode().ask(PROMPT);
 
     const expected = defaultAnswer('google-ai-mode', PROMPT);
-    expect(answer).toEqual({ text: expected.text, sources: expected.sources, model: null });
+    expect(answer).toEqual({
+      text: expected.text,
+      sources: expected.sources,
+      model: null,
+      // SerpApi's AI Mode body names no searches.
+      searchQueries: [],
+    });
     const [request] = fakes.requests.serpapi;
     expect(request).toMatchObject({ method: 'GET', path: '/search.json' });
     expect(request!.query).toEqual({ engine: 'google_ai_mode', q: PROMPT, api_key: fakes.keys.serpapi });
@@ -124,6 +130,7 @@ describe('google-ai-mode (SerpApi)', () => {
         { url: 'https://two.example/', title: 'Second' },
       ],
       model: null,
+      searchQueries: [],
     });
   });
 

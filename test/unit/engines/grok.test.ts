@@ -35,6 +35,7 @@ describe('grok (xAI Responses)', () => {
       text: expected.text,
       sources: expected.sources.map((s) => ({ url: s.url, title: null })),
       model: TEST_MODEL,
+      searchQueries: ['best crm for startups'],
     });
     const [request] = fakes.requests.xai;
     expect(request).toMatchObject({ method: 'POST', path: '/v1/responses' });
@@ -67,6 +68,7 @@ describe('grok (xAI Responses)', () => {
         { url: 'https://c.example/', title: null },
       ],
       model: 'grok-x',
+      searchQueries: [],
     });
   });
 

@@ -18,6 +18,7 @@ describe('ollama (/api/chat)', () => {
       text: defaultAnswer('ollama', 'best crm').text,
       sources: [],
       model: TEST_MODEL,
+      searchQueries: [],
     });
     const [request] = fakes.requests.ollama;
     expect(request).toMatchObject({ method: 'POST', path: '/api/chat' });

@@ -26,7 +26,13 @@ describe('perplexity (chat completions)', () => {
   it('asks the configured model, removes the [n] markers and takes search_results as the sources', async () => {
     const answer = await perplexity().ask(PROMPT);
 
-    expect(answer).toEqual({ text: expected().text, sources: expected().sources, model: TEST_MODEL });
+    expect(answer).toEqual({
+      text: expected().text,
+      sources: expected().sources,
+      model: TEST_MODEL,
+      // Sonar's API names no searches.
+      searchQueries: [],
+    });
     const [request] = fakes.requests.perplexity;
     expect(request).toMatchObject({ method: 'POST', path: '/chat/completions' });
     expect(request!.headers.authorization).toBe(`Bearer ${fakes.keys.perplexity}`);
@@ -42,7 +48,12 @@ describe('perplexity (chat completions)', () => {
 
   it('answers without sources when both lists are absent', async () => {
     fakes.script('perplexity', { kind: 'no-sources' });
-    expect(await perplexity().ask(PROMPT)).toEqual({ text: expected().text, sources: [], model: TEST_MODEL });
+    expect(await perplexity().ask(PROMPT)).toEqual({
+      text: expected().text,
+      sources: [],
+      model: TEST_MODEL,
+      searchQueries: [],
+    });
   });
 
   it('keeps source n at place n, filling titles from search_results and URLs past its end from citations', async () => {
@@ -64,6 +75,7 @@ describe('perplexity (chat completions)', () => {
         { url: 'https://three.example/', title: null },
       ],
       model: 'sonar',
+      searchQueries: [],
     });
   });
 

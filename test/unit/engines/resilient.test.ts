@@ -204,7 +204,7 @@ describe('the slot after the engine has answered', () => {
         started.push(prompt);
         options.answered?.();
         if (prompt === 'first') await afterAnswer;
-        return { text: prompt, sources: [], model: null };
+        return { text: prompt, sources: [], model: null, searchQueries: [] };
       },
     };
     const limited = resilientEngine(engine, { timeoutMs: 5000, attempts: 1, limiter: new Semaphore(1) });
@@ -226,7 +226,7 @@ describe('the slot after the engine has answered', () => {
       async ask(prompt) {
         started.push(prompt);
         if (prompt === 'first') await held;
-        return { text: prompt, sources: [], model: null };
+        return { text: prompt, sources: [], model: null, searchQueries: [] };
       },
     };
     const limited = resilientEngine(engine, { timeoutMs: 5000, attempts: 1, limiter: new Semaphore(1) });

@@ -1,5 +1,6 @@
 import type { Operation } from './operation.ts';
 import { accountOps } from './operations/account.ts';
+import { actionOps } from './operations/actions.ts';
 import { insightOps } from './operations/insights.ts';
 import { projectOps } from './operations/projects.ts';
 import { resultOps } from './operations/results.ts';
@@ -26,6 +27,7 @@ export const ops = {
   ...accountOps,
   ...siteOps,
   ...sourceTypeOps,
+  ...actionOps,
 };
 
 export const operations: readonly Operation[] = Object.values(ops);

@@ -3,6 +3,8 @@ import { useKeyInSteps, type KeyUse, type KeyUsed } from './key-use.ts';
 import type { RateCounter } from './rate-counter.ts';
 import type { ProjectAt } from './repositories/projects.ts';
 import { accountsRepository } from './repositories/accounts.ts';
+import { actionExamplesRepository } from './repositories/action-examples.ts';
+import { actionStatesRepository } from './repositories/action-states.ts';
 import { answersRepository } from './repositories/answers.ts';
 import { apiKeysRepository } from './repositories/api-keys.ts';
 import { auditLogRepository } from './repositories/audit-log.ts';
@@ -33,6 +35,8 @@ export type { ChangedProjects } from './engine.ts';
 function repositories(db: Db, d: SqlDialect) {
   return {
     accounts: accountsRepository(db),
+    actionExamples: actionExamplesRepository(db, d),
+    actionStates: actionStatesRepository(db),
     answers: answersRepository(db, d),
     apiKeys: apiKeysRepository(db),
     auditLog: auditLogRepository(db),

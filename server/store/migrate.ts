@@ -21,6 +21,7 @@ import * as siteCrawls from './migrations/0017-site-crawls.ts';
 import * as keyLastUsed from './migrations/0018-key-last-used.ts';
 import * as searchQueries from './migrations/0020-search-queries.ts';
 import * as sourceTypeOverrides from './migrations/0021-source-type-overrides.ts';
+import * as actionStates from './migrations/0024-action-states.ts';
 
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
 interface PortableMigration {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   '0018-key-last-used': keyLastUsed,
   '0020-search-queries': searchQueries,
   '0021-source-type-overrides': sourceTypeOverrides,
+  '0024-action-states': actionStates,
 };
 
 /**

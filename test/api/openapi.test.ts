@@ -60,6 +60,7 @@ const EXTENSION_OPERATIONS = [
   'GET /projects/{projectId}/stats/surfaces',
   'GET /projects/{projectId}/stats/queries',
   'GET /projects/{projectId}/source-types',
+  'GET /projects/{projectId}/actions',
 ];
 const ALERT_EVENTS = [
   'visibility.dropped',
@@ -195,6 +196,7 @@ describe('generated OpenAPI document', () => {
         'GET /projects/{projectId}/site/pages',
         'GET /projects/{projectId}/site/crawls/{crawlId}',
         'PUT /projects/{projectId}/source-types',
+        'PATCH /projects/{projectId}/actions/{actionId}',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );
@@ -204,6 +206,10 @@ describe('generated OpenAPI document', () => {
     expect(operation('PUT /projects/{projectId}/source-types').security).toEqual([
       { bearerAuth: ['tracking:write'] },
     ]);
+    expect(operation('PATCH /projects/{projectId}/actions/{actionId}').security).toEqual([
+      { bearerAuth: ['tracking:write'] },
+    ]);
+    expect(Object.keys(operation('GET /projects/{projectId}/actions').responses)).toContain('304');
     expect(operation('GET /projects/{projectId}/alerts').security).toEqual([
       { bearerAuth: ['visibility:read'] },
     ]);

@@ -25,6 +25,7 @@ const READ_TOOLS = [
   'trends',
   'query_stats',
   'surface_stats',
+  'list_actions',
 ];
 const WRITE_TOOLS = [
   'create_prompt',
@@ -33,6 +34,7 @@ const WRITE_TOOLS = [
   'replace_competitors',
   'update_tracking',
   'start_run',
+  'update_action',
 ];
 
 describe('MCP read tools (the SDK client over Streamable HTTP, in-process)', () => {
@@ -115,7 +117,9 @@ describe('MCP read tools (the SDK client over Streamable HTTP, in-process)', () 
 
   it('takes one engine as a string as well as a list, as REST takes engine=gemini once or repeated', async () => {
     const { tools } = await client.listTools();
-    const withEngine = tools.filter((t) => t.inputSchema.properties?.engine).map((t) => t.name);
+    const withEngine = tools
+      .filter((t) => t.inputSchema.properties?.engine && t.annotations?.readOnlyHint)
+      .map((t) => t.name);
     expect(withEngine).toEqual([
       'visibility_summary',
       'search_answers',
@@ -126,6 +130,7 @@ describe('MCP read tools (the SDK client over Streamable HTTP, in-process)', () 
       'trends',
       'query_stats',
       'surface_stats',
+      'list_actions',
     ]);
     for (const name of withEngine) {
       const asString = await call(client, name, { projectId: p, engine: 'gemini' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConvertedSchemas } from './openapi-schemas.ts';
 import type { OperationObject, ParameterObject, PathItemObject } from './openapi-types.ts';
+import { ActionsUpdatedEvent } from './actions-event.ts';
 import { CitationEvent, OvertakeEvent, VisibilityEvent } from './alerts.ts';
 import { WEBHOOK_EVENTS_TAG } from './openapi-text.ts';
 import { PingEvent, RunEvent } from './webhooks.ts';
@@ -99,6 +100,16 @@ const EVENTS: EventDoc[] = [
     description: `Per engine and for the run as a whole: a tracked competitor was named in at most as many answers as the brand in the previous run, and its share of voice now passes the brand's by more than the webhook's \`shareOfVoiceLead\`. ${ALERTS_COMMON}`,
     payload: OvertakeEvent,
     example: eventExample(OvertakeEvent, 'competitor.overtook'),
+    extension: true,
+  },
+  {
+    event: 'actions.updated',
+    operationId: 'actionsUpdatedEvent',
+    summary: 'A run changed the top ten ranked actions',
+    description:
+      'Opt-in (extension): sent only to webhooks that name it in `events`. At the end of each completed run, in the transaction that ends it, the top ten of `GET /projects/{projectId}/actions` (the last 30 days, every engine and topic) is compared with the ten last announced; when another action entered them or their order changed, the new ten are sent with their titles and a link. Delivered, signed, retried and recorded like the run events.',
+    payload: ActionsUpdatedEvent,
+    example: eventExample(ActionsUpdatedEvent, 'actions.updated'),
     extension: true,
   },
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTION_EVENTS } from './actions-event.ts';
 import { ALERT_EVENTS, AlertThresholds, AlertThresholdsInput } from './alerts.ts';
 import { EXTENSION } from './extensions.ts';
 import { DateTime, EXAMPLE_IDS, exampleOf, HttpsUrl, Uri } from './common.ts';
@@ -7,12 +8,12 @@ import { Run } from './results.ts';
 /** The contract's events; a webhook registered without `events` gets these two. */
 export const WEBHOOK_EVENTS = ['run.completed', 'run.failed'] as const;
 export const RunEventName = z.enum(WEBHOOK_EVENTS);
-/** What a webhook can subscribe to: the contract's events, then the opt-in alert events (extension). */
-export const SUBSCRIBABLE_EVENTS = [...WEBHOOK_EVENTS, ...ALERT_EVENTS] as const;
+/** What a webhook can subscribe to: the contract's events, then the opt-in alert and action events (extension). */
+export const SUBSCRIBABLE_EVENTS = [...WEBHOOK_EVENTS, ...ALERT_EVENTS, ...ACTION_EVENTS] as const;
 export const WebhookEventName = z
   .enum(SUBSCRIBABLE_EVENTS)
   .describe(
-    '`run.completed` and `run.failed`, and the opt-in alert events beyond the contract (extension): `visibility.dropped`, `visibility.rose`, `citation.lost`, `citation.gained`, `competitor.overtook`',
+    '`run.completed` and `run.failed`, and the opt-in alert events beyond the contract (extension): `visibility.dropped`, `visibility.rose`, `citation.lost`, `citation.gained`, `competitor.overtook`, and `actions.updated` when a run changes the top ten ranked actions',
   );
 export const DeliveryEventName = z.enum([...SUBSCRIBABLE_EVENTS, 'ping']);
 

@@ -1,3 +1,4 @@
+import type { ACTION_EVENTS } from '../contract/actions-event.ts';
 import type { AlertEventName } from '../contract/alerts.ts';
 import type { Repositories } from '../store/index.ts';
 import type { RunRow } from '../store/repositories/runs.ts';
@@ -7,7 +8,7 @@ import { newId } from './ids.ts';
 
 export interface EventPayload {
   id: string;
-  event: 'run.completed' | 'run.failed' | 'ping' | AlertEventName;
+  event: 'run.completed' | 'run.failed' | 'ping' | AlertEventName | (typeof ACTION_EVENTS)[number];
   createdAt: string;
   data: Record<string, unknown>;
 }

@@ -260,6 +260,8 @@ export interface Database {
     fingerprint: string;
     updated_at: string;
   };
+  /** The top ten action ids last announced, as a JSON array. */
+  action_tops: { project_id: string; ids: string; updated_at: string };
   source_days: SourcePeriodRow;
   query_days: QueryPeriodRow;
   query_months: QueryPeriodRow;

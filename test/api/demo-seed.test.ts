@@ -198,6 +198,7 @@ describe('seedDemo', () => {
         'competitor.overtook',
         'citation.lost',
         'citation.gained',
+        'actions.updated',
       ]),
     );
   });

@@ -341,7 +341,13 @@ describe('generated OpenAPI document', () => {
   });
 
   it('has a webhooks section with the three signed events of the contract and the marked alert events', () => {
-    expect(Object.keys(doc.webhooks)).toEqual(['run.completed', 'run.failed', 'ping', ...ALERT_EVENTS]);
+    expect(Object.keys(doc.webhooks)).toEqual([
+      'run.completed',
+      'run.failed',
+      'ping',
+      ...ALERT_EVENTS,
+      'actions.updated',
+    ]);
     const payloads: Record<string, string> = {
       ping: 'PingEvent',
       'run.completed': 'RunEvent',
@@ -351,11 +357,14 @@ describe('generated OpenAPI document', () => {
       'citation.lost': 'CitationEvent',
       'citation.gained': 'CitationEvent',
       'competitor.overtook': 'OvertakeEvent',
+      'actions.updated': 'ActionsUpdatedEvent',
     };
     for (const [event, item] of Object.entries(doc.webhooks)) {
       const post = item.post;
       expect(post, event).toBeDefined();
-      expect(post?.['x-answerwatch-extension'], event).toBe(ALERT_EVENTS.includes(event) ? true : undefined);
+      expect(post?.['x-answerwatch-extension'], event).toBe(
+        [...ALERT_EVENTS, 'actions.updated'].includes(event) ? true : undefined,
+      );
       const headers = post?.parameters?.map((p) => p.name);
       expect(headers).toEqual(['X-Service-Signature', 'X-Service-Event', 'X-Service-Delivery', 'User-Agent']);
       const payload = payloads[event];
@@ -379,7 +388,7 @@ describe('HTML reference page', () => {
       (entry) => entry.op.operationId,
     );
     // Every operation, extensions included, and every webhook event.
-    expect(ids.length).toBe(allOperations(doc.paths).length + 3 + ALERT_EVENTS.length);
+    expect(ids.length).toBe(allOperations(doc.paths).length + 3 + ALERT_EVENTS.length + 1);
     for (const id of ids) expect(html, id).toContain(`id="${id}"`);
     for (const response of Object.values(doc.components.responses)) {
       const example = response.content?.['application/problem+json']?.example as { type: string };

@@ -13,6 +13,7 @@ import type { ActionDraft, ActionView } from './action.ts';
 import { citedOnActions } from './cited-on.ts';
 import { coverQueryActions } from './cover-query.ts';
 import { compareRank, ranked, rankKey, type RankKey } from './rank.ts';
+import type { ActionReader } from './scope.ts';
 import { spreadPageActions } from './spread-page.ts';
 import { winBackActions } from './win-back.ts';
 
@@ -26,8 +27,13 @@ export interface ActionFilters {
 export const MAX_EXAMPLES = 5;
 
 /** Every action of the range and filters, ranked (rank.ts), without status or examples. */
-export async function computeActions(s: Services, project: ProjectAt, q: ActionFilters) {
-  const range = resolveRange(q, s.clock.now());
+export async function computeActions(
+  s: ActionReader,
+  project: Pick<ProjectAt, 'id' | 'name' | 'websiteUrl' | 'brandTerms' | 'brandDomains'>,
+  q: ActionFilters,
+  now: Date,
+) {
+  const range = resolveRange(q, now);
   const engineIds = checkEngineIds(q.engine);
   const [competitors, overrides] = await Promise.all([
     s.store.competitors.list(project.id),
@@ -101,7 +107,7 @@ export async function listActions(
 
   return cachedRead(s, project, [list, filters, after, limit], async () => {
     const [{ actions }, states] = await Promise.all([
-      computeActions(s, project, q),
+      computeActions(s, project, q, s.clock.now()),
       s.store.actionStates.list(projectId),
     ]);
     const start = after ? actions.findIndex((a) => compareRank(rankKey(a), after) > 0) : 0;

@@ -1,13 +1,18 @@
 import { ENGINES } from '../../../engines/catalog.ts';
 import type { SourceDetailRow } from '../../store/repositories/source-summaries.ts';
 import type { CompetitorRecord } from '../../store/repositories/competitors.ts';
-import type { Services } from '../context.ts';
+import type { Repositories } from '../../store/index.ts';
 import type { DayRange } from '../date-range.ts';
 import type { sourceTyper } from '../source-types/source-type.ts';
 
 /** What every kind's rule reads its summaries for: the project, range and filters of the list. */
+/** What computing actions reads: the store (or a transaction's repositories, at a run's end). */
+export interface ActionReader {
+  store: Repositories;
+}
+
 export interface ActionScope {
-  s: Services;
+  s: ActionReader;
   projectId: string;
   range: DayRange;
   /** undefined: every engine. */

@@ -16,7 +16,7 @@ export async function updateAction(
   status: 'open' | 'done' | 'dismissed',
 ) {
   const project = await readableProject(s, caller, projectId);
-  const { range, actions } = await computeActions(s, project, q);
+  const { range, actions } = await computeActions(s, project, q, s.clock.now());
   const action = actions.find((a) => a.id === actionId);
   if (!action) throw notFound('action');
   const state = {

@@ -5,6 +5,7 @@ import { projectHref, type ProjectPage, type Route } from './router.ts';
 
 const PAGE_LABELS: Record<ProjectPage, string> = {
   overview: 'Overview',
+  actions: 'Actions',
   prompts: 'Prompts',
   sources: 'Sources',
   queries: 'Queries',
@@ -23,7 +24,10 @@ const PAGE_LABELS: Record<ProjectPage, string> = {
  * A page is one entry in PROJECT_PAGES (router.ts), PAGE_LABELS and a group here, and PAGES (main.ts).
  */
 const NAV_GROUPS: { label: string; pages: ProjectPage[] }[] = [
-  { label: 'Results', pages: ['overview', 'prompts', 'sources', 'queries', 'surfaces', 'answers', 'alerts'] },
+  {
+    label: 'Results',
+    pages: ['overview', 'actions', 'prompts', 'sources', 'queries', 'surfaces', 'answers', 'alerts'],
+  },
   { label: 'Tracking', pages: ['setup', 'runs', 'engines'] },
   { label: 'Connect', pages: ['webhooks', 'exports'] },
 ];

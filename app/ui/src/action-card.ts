@@ -49,14 +49,19 @@ function evidenceText(a: Action, labels: ReadonlyMap<string, string>): string {
 export function actionCard(
   projectId: string,
   a: Action,
-  opts: { labels: ReadonlyMap<string, string>; filters: ActionFilters; onChange?: (a: Action) => void },
+  opts: {
+    labels: ReadonlyMap<string, string>;
+    filters: ActionFilters;
+    /** The title's heading: one below the heading the list sits under. */
+    heading: 'h2' | 'h3';
+  },
 ): HTMLElement {
   const status = badge(STATUS_LABELS[a.status], a.status === 'open' ? '' : 'ok');
   const card = h(
     'li',
     { class: `action-card action-${a.status}`, 'data-action': a.id },
     h('p', { class: 'action-kind' }, badge(KIND_LABELS[a.kind]), ' ', status),
-    h('h3', { class: 'action-title' }, a.title),
+    h(opts.heading, { class: 'action-title' }, a.title),
     h('p', { class: 'action-reach' }, reachText(a)),
     h('p', { class: 'action-evidence' }, evidenceText(a, opts.labels)),
   );
@@ -85,7 +90,6 @@ export function actionCard(
       );
       card.replaceWith(actionCard(projectId, updated, opts));
       announce(`Marked ${STATUS_LABELS[updated.status].toLowerCase()}.`);
-      opts.onChange?.(updated);
     } catch (err) {
       for (const b of buttons) b.disabled = false;
       card.append(errorNotice(err));

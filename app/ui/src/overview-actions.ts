@@ -49,7 +49,7 @@ export async function topActions(
       h(
         'ol',
         { class: 'action-list' },
-        ...open.map((a) => actionCard(ctx.projectId, a, { labels: o.labels, filters })),
+        ...open.map((a) => actionCard(ctx.projectId, a, { labels: o.labels, filters, heading: 'h3' })),
       ),
       h('p', null, link),
     ),

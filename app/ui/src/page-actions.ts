@@ -55,7 +55,8 @@ export async function renderActions(ctx: ProjectContext): Promise<void> {
     );
     return;
   }
-  const card = (a: Actions['data'][number]) => actionCard(ctx.projectId, a, { labels, filters });
+  const card = (a: Actions['data'][number]) =>
+    actionCard(ctx.projectId, a, { labels, filters, heading: 'h2' });
   const list = h('ol', { class: 'action-list' }, ...page.data.map(card));
   let cursor = page.nextCursor;
   const more = button(`Show ${PAGE} more`, async () => {

@@ -18,6 +18,7 @@ import { createRefusals } from './http/refusals.ts';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from './http/rate-limit.ts';
 import { accountRoutes } from './routes/account.ts';
 import { insightRoutes } from './routes/insights.ts';
+import { actionRoutes } from './routes/actions.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { reportRoutes, reportShareRoutes } from './routes/reports.ts';
@@ -155,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         resultRoutes,
         statsRoutes,
         insightRoutes,
+        actionRoutes,
         trackingRoutes,
         webhookRoutes,
         siteRoutes,

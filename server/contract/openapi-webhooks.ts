@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConvertedSchemas } from './openapi-schemas.ts';
 import type { OperationObject, ParameterObject, PathItemObject } from './openapi-types.ts';
+import { ActionsUpdatedEvent } from './actions-event.ts';
 import { CitationEvent, OvertakeEvent, VisibilityEvent } from './alerts.ts';
 import { WEBHOOK_EVENTS_TAG } from './openapi-text.ts';
 import { SiteCrawledEvent } from './site-events.ts';
@@ -110,6 +111,16 @@ const EVENTS: EventDoc[] = [
       'Opt-in (extension): sent only to webhooks that name it in `events`, when a site crawl ends `completed` or `failed` (a crawl no host computer ended fails after 24 hours with `host_unavailable`). Queued in the transaction that ends the crawl; delivered, signed, retried and recorded like the run events (`runId` and `requestId` of its delivery are null). `data.counts` gives the pages read and the pages per finding type; follow `data.links` for the findings and the pages.',
     payload: SiteCrawledEvent,
     example: eventExample(SiteCrawledEvent, 'site.crawled'),
+    extension: true,
+  },
+  {
+    event: 'actions.updated',
+    operationId: 'actionsUpdatedEvent',
+    summary: 'A run changed the top ten ranked actions',
+    description:
+      'Opt-in (extension): sent only to webhooks that name it in `events`. At the end of each completed run, in the transaction that ends it, the top ten of `GET /projects/{projectId}/actions` (the last 30 days, every engine and topic) is compared with the ten last announced; when another action entered them or their order changed, the new ten are sent with their titles and a link. Delivered, signed, retried and recorded like the run events.',
+    payload: ActionsUpdatedEvent,
+    example: eventExample(ActionsUpdatedEvent, 'actions.updated'),
     extension: true,
   },
 ];

@@ -1,6 +1,7 @@
 import type { Operation } from './operation.ts';
 import { accountOps } from './operations/account.ts';
 import { brandTruthOps } from './operations/brand-truth.ts';
+import { actionOps } from './operations/actions.ts';
 import { insightOps } from './operations/insights.ts';
 import { projectOps } from './operations/projects.ts';
 import { reportOps } from './operations/reports.ts';
@@ -32,6 +33,7 @@ export const ops = {
   ...sourceTypeOps,
   ...trafficOps,
   ...reportOps,
+  ...actionOps,
 };
 
 export const operations: readonly Operation[] = Object.values(ops);

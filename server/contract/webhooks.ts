@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTION_EVENTS } from './actions-event.ts';
 import { ALERT_EVENTS, AlertThresholds, AlertThresholdsInput } from './alerts.ts';
 import { EXTENSION } from './extensions.ts';
 import { DateTime, EXAMPLE_IDS, exampleOf, HttpsUrl, Uri } from './common.ts';
@@ -8,12 +9,17 @@ import { SITE_EVENTS } from './site-events.ts';
 /** The contract's events; a webhook registered without `events` gets these two. */
 export const WEBHOOK_EVENTS = ['run.completed', 'run.failed'] as const;
 export const RunEventName = z.enum(WEBHOOK_EVENTS);
-/** What a webhook can subscribe to: the contract's events, then the opt-in alert and site events (extensions). */
-export const SUBSCRIBABLE_EVENTS = [...WEBHOOK_EVENTS, ...ALERT_EVENTS, ...SITE_EVENTS] as const;
+/** What a webhook can subscribe to: the contract's events, then the opt-in alert, site and action events (extensions). */
+export const SUBSCRIBABLE_EVENTS = [
+  ...WEBHOOK_EVENTS,
+  ...ALERT_EVENTS,
+  ...SITE_EVENTS,
+  ...ACTION_EVENTS,
+] as const;
 export const WebhookEventName = z
   .enum(SUBSCRIBABLE_EVENTS)
   .describe(
-    '`run.completed` and `run.failed`, and the opt-in alert events beyond the contract (extension): `visibility.dropped`, `visibility.rose`, `citation.lost`, `citation.gained`, `competitor.overtook`; and the opt-in `site.crawled` (extension) when a site crawl ends',
+    '`run.completed` and `run.failed`, and the opt-in alert events beyond the contract (extension): `visibility.dropped`, `visibility.rose`, `citation.lost`, `citation.gained`, `competitor.overtook`; and the opt-in `site.crawled` (extension) when a site crawl ends; and `actions.updated` when a run changes the top ten ranked actions',
   );
 export const DeliveryEventName = z.enum([...SUBSCRIBABLE_EVENTS, 'ping']);
 

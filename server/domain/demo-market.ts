@@ -3,7 +3,7 @@
  * imported history and the demo engines that answer the demo's runs, so both tell the same story: a leader and a
  * long tail of rivals that differ by engine and topic, the brand gaining slowly, a launch that lifts it on
  * Perplexity late in the period, a rival surging on Gemini, the brand's integration page dropped by Google AI
- * Mode, and a short spell of bad press.
+ * Mode, ChatGPT dropping the brand from one prompt late in the period, and a short spell of bad press.
  */
 import { DRIFT_CLAIMS, TRUE_CLAIMS } from './demo-claims.ts';
 import {
@@ -51,6 +51,8 @@ export const STORY = {
     url: 'https://www.northwindtasks.com/integrations/slack',
     citeFactor: 0.15,
   },
+  /** ChatGPT stops naming the brand for one prompt while rivals stay: a prompt to win back (ranked actions). */
+  dropped: { engineId: 'chatgpt', prompt: 'Best kanban board app for a startup', daysLeft: 6 },
   /** The day's run fails: no engine could be reached. */
   outage: { daysLeft: 5 },
   /** Grok refuses the day's run for its rate limit: that run completes without Grok's answers. */
@@ -274,7 +276,9 @@ export function marketAnswer(
   const lift = engineId === launch.engineId && after(day, launch) ? launch.mentionLift : 0;
   const mentionRate =
     prompt.focus === DEMO_BRAND.name ? 0.97 : clamp(habit.mention + topic.mention + trend + lift);
-  const mentioned = habitual(r, prompt, engineId, 'mention') < clamp(mentionRate + shift);
+  const { dropped } = STORY;
+  const droppedOut = engineId === dropped.engineId && prompt.text === dropped.prompt && after(day, dropped);
+  const mentioned = !droppedOut && habitual(r, prompt, engineId, 'mention') < clamp(mentionRate + shift);
   const citeFactor = engineId === lostPage.engineId && after(day, lostPage) ? lostPage.citeFactor : 1;
   const citeRate = clamp(((mentioned ? habit.cite : habit.cite / 4) + trend / 2) * citeFactor);
   const cited = habitual(r, prompt, engineId, 'cite') < citeRate;

@@ -11,6 +11,7 @@ import { partOf, plannedPrompt, StoredPlan, type PlannedPrompt } from './run-pla
 import { addScoredAnswers } from './store-answers.ts';
 import { createGroupCommit, type GroupCommit, type GroupCommitOptions } from './group-commit.ts';
 import { emitAlertEvents } from './alert-events.ts';
+import { emitActionsEvent } from './actions/actions-event.ts';
 import { failedEnginesText, type FailedEngine } from './engine-failures.ts';
 import { emitRunEvent } from './webhook-events.ts';
 import type { AnswerCounts } from './summary-deltas.ts';
@@ -183,8 +184,8 @@ async function partWarning(
 }
 
 /**
- * Ends one Run: its final status, the project's latest run time, and its webhook events (the run's, and the
- * alerts a completed run raises against the previous comparable one) queued in the same transaction. When that was the request's last part, the request ends too (with the error when it failed),
+ * Ends one Run: its final status, the project's latest run time, and its webhook events (the run's, the
+ * alerts a completed run raises against the previous comparable one, and its change of the top ten actions) queued in the same transaction. When that was the request's last part, the request ends too (with the error when it failed),
  * its unspent units go back and its days are marked complete again.
  */
 export async function finishRun(
@@ -204,7 +205,10 @@ export async function finishRun(
     const requestId = request.source === 'api' ? request.id : null;
     const failed = outcome.status === 'canceled' ? [] : (outcome.failedEngines ?? []);
     await emitRunEvent(tx, run, requestId, baseUrl, at, failed);
-    if (run.status === 'completed') await emitAlertEvents(tx, run, requestId, baseUrl, at);
+    if (run.status === 'completed') {
+      await emitAlertEvents(tx, run, requestId, baseUrl, at);
+      await emitActionsEvent(tx, run, baseUrl, at);
+    }
     await tx.runRequests.setPartOutcome(
       request.id,
       part,

@@ -1,3 +1,4 @@
+import type { ACTION_EVENTS } from '../contract/actions-event.ts';
 import type { AlertEventName } from '../contract/alerts.ts';
 import type { SITE_EVENTS } from '../contract/site-events.ts';
 import type { Repositories } from '../store/index.ts';
@@ -10,7 +11,8 @@ type SiteEventName = (typeof SITE_EVENTS)[number];
 
 export interface EventPayload {
   id: string;
-  event: 'run.completed' | 'run.failed' | 'ping' | AlertEventName | SiteEventName;
+  event:
+    'run.completed' | 'run.failed' | 'ping' | AlertEventName | SiteEventName | (typeof ACTION_EVENTS)[number];
   createdAt: string;
   data: Record<string, unknown>;
 }

@@ -4,6 +4,9 @@ import type { RateCounter } from './rate-counter.ts';
 import type { ProjectAt } from './repositories/projects.ts';
 import { accountBrandsRepository } from './repositories/account-brands.ts';
 import { accountsRepository } from './repositories/accounts.ts';
+import { actionExamplesRepository } from './repositories/action-examples.ts';
+import { actionStatesRepository } from './repositories/action-states.ts';
+import { actionTopsRepository } from './repositories/action-tops.ts';
 import { answersRepository } from './repositories/answers.ts';
 import { apiKeysRepository } from './repositories/api-keys.ts';
 import { auditLogRepository } from './repositories/audit-log.ts';
@@ -38,6 +41,9 @@ function repositories(db: Db, d: SqlDialect) {
   return {
     accountBrands: accountBrandsRepository(db),
     accounts: accountsRepository(db),
+    actionExamples: actionExamplesRepository(db, d),
+    actionStates: actionStatesRepository(db),
+    actionTops: actionTopsRepository(db),
     answers: answersRepository(db, d),
     apiKeys: apiKeysRepository(db),
     auditLog: auditLogRepository(db),

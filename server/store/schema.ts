@@ -265,6 +265,15 @@ export interface Database {
   competitor_sets: { project_id: string; id: string; names: string };
   /** A project's types for domains (source types), over the shipped list; `type` one of the listed types. */
   source_type_overrides: { project_id: string; domain: string; type: string };
+  action_states: {
+    project_id: string;
+    action_id: string;
+    status: string;
+    fingerprint: string;
+    updated_at: string;
+  };
+  /** The top ten action ids last announced, as a JSON array. */
+  action_tops: { project_id: string; ids: string; updated_at: string };
   source_days: SourcePeriodRow;
   query_days: QueryPeriodRow;
   query_months: QueryPeriodRow;

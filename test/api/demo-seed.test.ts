@@ -1,3 +1,4 @@
+import { ACTION_KINDS } from '../../server/contract/actions.ts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../server/domain/accounts.ts';
@@ -198,6 +199,7 @@ describe('seedDemo', () => {
         'competitor.overtook',
         'citation.lost',
         'citation.gained',
+        'actions.updated',
       ]),
     );
   });
@@ -406,5 +408,17 @@ describe('the demo market, read through the API', () => {
     expect(sources.data).toEqual(recountSources(answers, { ...scope, groupBy: 'domain' }, classify).data);
     const trends = await get(`/stats/trends?${range}&interval=week&perEngine=true`);
     expect(trends.data).toEqual(recountTrends(answers, { ...scope, interval: 'week', perEngine: true }));
+  });
+
+  it('gives every kind of action something to show', async () => {
+    type Listed = { data: { kind: string; title: string }[] };
+    const { data } = (await get(`/actions?${range}&limit=200`)) as Listed;
+    // The prompt ChatGPT dropped the brand from shows against the week before, as the last 7 days view reads it.
+    const week = (await get('/actions?from=2026-06-09&to=2026-06-15&limit=200')) as Listed;
+    const kinds = [...new Set([...data, ...week.data].map((a) => a.kind))].sort();
+    expect(kinds, kinds.join()).toEqual([...ACTION_KINDS].sort());
+    expect(week.data.filter((a) => a.kind === 'win-back-prompt').map((a) => a.title)).toContainEqual(
+      expect.stringMatching(/^Win back “Best kanban board app for a startup” on ChatGPT: /),
+    );
   });
 });

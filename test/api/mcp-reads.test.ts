@@ -31,6 +31,7 @@ const READ_TOOLS = [
   'referral_stats',
   'page_stats',
   'get_report',
+  'list_actions',
 ];
 const WRITE_TOOLS = [
   'create_prompt',
@@ -39,6 +40,7 @@ const WRITE_TOOLS = [
   'replace_competitors',
   'update_tracking',
   'start_run',
+  'update_action',
 ];
 
 describe('MCP read tools (the SDK client over Streamable HTTP, in-process)', () => {
@@ -121,7 +123,9 @@ describe('MCP read tools (the SDK client over Streamable HTTP, in-process)', () 
 
   it('takes one engine as a string as well as a list, as REST takes engine=gemini once or repeated', async () => {
     const { tools } = await client.listTools();
-    const withEngine = tools.filter((t) => t.inputSchema.properties?.engine).map((t) => t.name);
+    const withEngine = tools
+      .filter((t) => t.inputSchema.properties?.engine && t.annotations?.readOnlyHint)
+      .map((t) => t.name);
     expect(withEngine).toEqual([
       'visibility_summary',
       'search_answers',
@@ -133,6 +137,7 @@ describe('MCP read tools (the SDK client over Streamable HTTP, in-process)', () 
       'query_stats',
       'surface_stats',
       'referral_stats',
+      'list_actions',
     ]);
     for (const name of withEngine) {
       const asString = await call(client, name, { projectId: p, engine: 'gemini' });

@@ -1,3 +1,4 @@
+import { ActionsUpdatedEvent } from '../../server/contract/actions-event.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
@@ -73,6 +74,7 @@ const EVENT_PAYLOADS: Record<string, z.ZodType> = {
   'citation.gained': CitationEvent,
   'competitor.overtook': OvertakeEvent,
   'site.crawled': SiteCrawledEvent,
+  'actions.updated': ActionsUpdatedEvent,
 };
 
 describe('examples in the OpenAPI document', () => {

@@ -64,6 +64,7 @@ const EXTENSION_OPERATIONS = [
   'GET /projects/{projectId}/stats/crawlers',
   'GET /projects/{projectId}/stats/referrals',
   'GET /projects/{projectId}/stats/pages',
+  'GET /projects/{projectId}/actions',
 ];
 const ALERT_EVENTS = [
   'visibility.dropped',
@@ -74,7 +75,7 @@ const ALERT_EVENTS = [
 ];
 /** Opt-in extension events besides the alerts. */
 const SITE_EVENTS = ['site.crawled'];
-const EXTENSION_EVENTS = [...ALERT_EVENTS, ...SITE_EVENTS];
+const EXTENSION_EVENTS = [...ALERT_EVENTS, ...SITE_EVENTS, 'actions.updated'];
 
 const doc = buildOpenApiDocument();
 
@@ -212,6 +213,7 @@ describe('generated OpenAPI document', () => {
         'DELETE /projects/{projectId}/report-links/{linkId}',
         'GET /account/brand',
         'PUT /account/brand',
+        'PATCH /projects/{projectId}/actions/{actionId}',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );
@@ -239,6 +241,10 @@ describe('generated OpenAPI document', () => {
       'DELETE /projects/{projectId}/report-links/{linkId}',
     ])
       expect(operation(key).security).toEqual([{ bearerAuth: ['tracking:write'] }]);
+    expect(operation('PATCH /projects/{projectId}/actions/{actionId}').security).toEqual([
+      { bearerAuth: ['tracking:write'] },
+    ]);
+    expect(Object.keys(operation('GET /projects/{projectId}/actions').responses)).toContain('304');
     expect(operation('GET /projects/{projectId}/alerts').security).toEqual([
       { bearerAuth: ['visibility:read'] },
     ]);
@@ -381,6 +387,7 @@ describe('generated OpenAPI document', () => {
       'citation.gained': 'CitationEvent',
       'competitor.overtook': 'OvertakeEvent',
       'site.crawled': 'SiteCrawledEvent',
+      'actions.updated': 'ActionsUpdatedEvent',
     };
     for (const [event, item] of Object.entries(doc.webhooks)) {
       const post = item.post;

@@ -44,6 +44,7 @@ describe('a test run without a browser', () => {
       'test/e2e/host-agent.test.ts',
       'test/e2e/passkeys.test.ts',
       'test/e2e/reports-cli.test.ts',
+      'test/e2e/web-ui-actions.test.ts',
       'test/e2e/web-ui-alerts.test.ts',
       'test/e2e/web-ui-brand-truth.test.ts',
       'test/e2e/web-ui-cloud.test.ts',

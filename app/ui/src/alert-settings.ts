@@ -14,6 +14,13 @@ const RUN_EVENTS = [
   { event: 'site.crawled', label: 'Site crawled' },
 ] as const;
 
+/** Opt-in events that are no alert: they carry no thresholds. */
+const ACTION_EVENT = {
+  event: 'actions.updated',
+  label: 'Actions changed',
+  description: 'A run changed the top ten actions (last 30 days).',
+} as const;
+
 const DEFAULTS: AlertThresholds = { mentionRateChange: 0.1, citationRateChange: 0.1, shareOfVoiceLead: 0 };
 
 export type EventName = Webhook['events'][number];
@@ -21,7 +28,11 @@ export type EventName = Webhook['events'][number];
 /** An event's name in words. */
 export const eventLabel = (event: string) =>
   RUN_EVENTS.find((r) => r.event === event)?.label ??
-  (isAlertEvent(event) ? ALERT_LABELS[event].title : event);
+  (isAlertEvent(event)
+    ? ALERT_LABELS[event].title
+    : event === ACTION_EVENT.event
+      ? ACTION_EVENT.label
+      : event);
 
 /** "mention ±10 pts, citation ±10 pts, lead 0 pts". */
 export function thresholdsText(t: AlertThresholds): string {
@@ -56,6 +67,12 @@ export function alertSettings(current: {
       return { event: event as EventName, ...box };
     }),
   ];
+  const actions = checkbox(ACTION_EVENT.label, current.events.includes(ACTION_EVENT.event), {
+    name: 'events',
+    value: ACTION_EVENT.event,
+  });
+  actions.wrap.append(h('span', { class: 'check-note' }, ACTION_EVENT.description));
+  boxes.push({ event: ACTION_EVENT.event, ...actions });
   const thresholds = current.thresholds ?? DEFAULTS;
   const inputs = THRESHOLD_FIELDS.map((f) => {
     const el = input({

@@ -7,6 +7,7 @@ import { s } from './dom.ts';
 const PATHS = {
   logo: 'M3 12a9 9 0 1 0 18 0a9 9 0 1 0-18 0M8 12.5l2.5 2.5L16 9.5',
   overview: 'M4 13h5v7H4zM10 4h5v16h-5zM16 9h4v11h-4z',
+  actions: 'M5 6h2M5 12h2M5 18h2M10 6h9M10 12h9M10 18h9',
   prompts: 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5',
   sources: 'M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1M14 10a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1',
   queries: 'M10 4a6 6 0 1 0 0 12a6 6 0 1 0 0-12M14.5 14.5L20 20',

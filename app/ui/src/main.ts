@@ -27,6 +27,7 @@ import { errorNotice, setLiveRegion, takeFlash } from './widgets.ts';
 const PAGES: Record<ProjectPage, (ctx: ProjectContext) => Promise<void>> = {
   // The charts library loads with the page that draws charts, not with the app; so do the insight pages.
   overview: async (ctx) => (await import('./page-overview.ts')).renderOverview(ctx),
+  actions: async (ctx) => (await import('./page-actions.ts')).renderActions(ctx),
   prompts: async (ctx) => (await import('./page-prompts.ts')).renderPromptGrid(ctx),
   sources: async (ctx) => (await import('./page-sources.ts')).renderSources(ctx),
   queries: async (ctx) => (await import('./page-queries.ts')).renderQueries(ctx),

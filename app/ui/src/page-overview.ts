@@ -12,6 +12,7 @@ import { shareOfVoiceBars, shareOfVoiceOverTime } from './charts-share.ts';
 import { h, loading, notice } from './dom.ts';
 import { answersCount, day, dateTime, plural, statusLabel } from './format.ts';
 import { boundsText, change, figureText, kpis, type Kpi, type PeriodFigures } from './kpis.ts';
+import { topActions } from './overview-actions.ts';
 import { changesSection } from './overview-changes.ts';
 import type { ProjectContext } from './page.ts';
 import { checklistPanel } from './page-setup.ts';
@@ -47,11 +48,13 @@ export async function renderOverview(ctx: ProjectContext): Promise<void> {
   ]);
 
   const runBanner = h('div', { class: 'run-banner' });
+  const next = h('div', { class: 'overview-next' });
   const data = h('div', { class: 'overview-data' }, loading('Loading the numbers…'));
   ctx.view.append(
     pageHeader('Overview', ctx.project.name, ctx.project.websiteUrl ? ` · ${ctx.project.websiteUrl}` : ''),
     toolbar,
     runBanner,
+    next,
     data,
   );
 
@@ -76,6 +79,7 @@ export async function renderOverview(ctx: ProjectContext): Promise<void> {
     return fresh.incompleteDays;
   };
   if (hasAnswers) {
+    void topActions(ctx, next, { from, to, labels });
     const incomplete = await load().catch((err) => {
       data.replaceChildren(errorNotice(err));
       return 0;

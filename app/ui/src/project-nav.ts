@@ -5,6 +5,7 @@ import { projectHref, type ProjectPage, type Route } from './router.ts';
 
 const PAGE_LABELS: Record<ProjectPage, string> = {
   overview: 'Overview',
+  actions: 'Actions',
   prompts: 'Prompts',
   sources: 'Sources',
   queries: 'Queries',
@@ -26,7 +27,7 @@ const PAGE_LABELS: Record<ProjectPage, string> = {
 const NAV_GROUPS: { label: string; pages: ProjectPage[] }[] = [
   {
     label: 'Results',
-    pages: ['overview', 'prompts', 'sources', 'queries', 'site', 'surfaces', 'answers', 'alerts'],
+    pages: ['overview', 'actions', 'prompts', 'sources', 'queries', 'site', 'surfaces', 'answers', 'alerts'],
   },
   { label: 'Tracking', pages: ['setup', 'runs', 'engines'] },
   { label: 'Connect', pages: ['webhooks', 'exports'] },

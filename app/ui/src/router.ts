@@ -6,6 +6,7 @@
 
 export const PROJECT_PAGES = [
   'overview',
+  'actions',
   'prompts',
   'sources',
   'queries',

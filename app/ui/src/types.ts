@@ -2,6 +2,7 @@
  * The shapes the UI reads, taken from the contract's zod schemas as types only: nothing of zod or the server
  * reaches the bundle, and a change to the contract is a type error here.
  */
+import type { Action as ActionSchema, Actions as ActionsSchema } from '../../../server/contract/actions.ts';
 import type { z } from 'zod';
 import type { Me as MeSchema } from '../../../server/contract/account.ts';
 import type {
@@ -110,6 +111,8 @@ export type TrendPoint = z.infer<typeof TrendPointSchema>;
 export type Trends = z.infer<typeof TrendsSchema>;
 export type SurfacePair = z.infer<typeof SurfacePairSchema>;
 export type Surfaces = z.infer<typeof SurfacesSchema>;
+export type Action = z.infer<typeof ActionSchema>;
+export type Actions = z.infer<typeof ActionsSchema>;
 export type QueryStat = z.infer<typeof QueryStatSchema>;
 export type QueryStats = z.infer<typeof QueryStatsSchema>;
 export type RaisedAlert = z.infer<typeof RaisedAlertSchema>;

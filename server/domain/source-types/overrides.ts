@@ -1,3 +1,4 @@
+import type { Repositories } from '../../store/index.ts';
 import { readableProject } from '../access.ts';
 import type { Caller, Services } from '../context.ts';
 import { cleanDomain } from '../domain-names.ts';
@@ -6,7 +7,10 @@ import type { ListedType } from './listed.ts';
 import type { SourceTypeOverride } from './source-type.ts';
 
 /** The project's overrides as stored: the store keeps types as text, written only through replaceSourceTypes. */
-export async function storedOverrides(s: Services, projectId: string): Promise<SourceTypeOverride[]> {
+export async function storedOverrides(
+  s: { store: Pick<Repositories, 'sourceTypeOverrides'> },
+  projectId: string,
+): Promise<SourceTypeOverride[]> {
   const rows = await s.store.sourceTypeOverrides.list(projectId);
   return rows.map((r) => ({ domain: r.domain, type: r.type as ListedType }));
 }

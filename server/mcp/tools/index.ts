@@ -1,4 +1,5 @@
 import type { Tool } from '../tool.ts';
+import { actionReadTools, actionWriteTools } from './actions.ts';
 import { insightTools } from './insights.ts';
 import { readTools } from './read.ts';
 import { reportTools } from './reports.ts';
@@ -7,7 +8,7 @@ import { trafficTools } from './traffic.ts';
 import { writeTools } from './write.ts';
 
 /**
- * Every MCP tool. A new tool over a domain function is one `tool({...})` entry in read.ts, insights.ts, reports.ts, site.ts, traffic.ts or write.ts: its name,
+ * Every MCP tool. A new tool over a domain function is one `tool({...})` entry in read.ts, insights.ts, actions.ts, reports.ts, site.ts, traffic.ts or write.ts: its name,
  * a one-line description, the scope of the REST operation it mirrors, zod input and output (the contract's where
  * they fit), and a run that calls the domain function. Engine- and website-written text goes under a `quoted` member.
  */
@@ -17,5 +18,7 @@ export const TOOLS: readonly Tool[] = [
   ...siteTools,
   ...trafficTools,
   ...reportTools,
+  ...actionReadTools,
   ...writeTools,
+  ...actionWriteTools,
 ];

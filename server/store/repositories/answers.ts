@@ -100,7 +100,8 @@ export interface AnswerTally {
 type AnswersQuery<O> = SelectQueryBuilder<Database, 'answers', O>;
 
 /** `%text%` for LIKE, its own wildcards escaped (with `\`), lowercased as the column is (`SqlDialect.foldCase`). */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string) =>
+  `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The JSON hits of an answer, `[[index, mentioned, cited, url], …]` in index order, as LIKE patterns for "names

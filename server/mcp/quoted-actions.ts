@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { Action, ActionEvidence, Actions } from '../contract/actions.ts';
+import { UNTRUSTED } from './quoted-answers.ts';
+
+/**
+ * Ranked actions as the MCP tools give them. Titles quote sites, pages and searches, which the engines wrote (a page
+ * path or a search can say anything), so the title and those members sit inside `quoted`, apart from the figures.
+ */
+
+const Quoted = z
+  .strictObject({
+    title: Action.shape.title,
+    domain: ActionEvidence.shape.domain,
+    url: ActionEvidence.shape.url,
+    query: ActionEvidence.shape.query,
+  })
+  .describe(UNTRUSTED);
+
+export const McpAction = Action.omit({ title: true, evidence: true }).extend({
+  evidence: ActionEvidence.omit({ domain: true, url: true, query: true }),
+  quoted: Quoted,
+});
+
+export const McpActions = Actions.extend({ data: z.array(McpAction) });
+
+export function quoteAction(a: z.input<typeof Action>): z.input<typeof McpAction> {
+  const { title, evidence, ...rest } = a;
+  const { domain, url, query, ...figures } = evidence;
+  return { ...rest, evidence: figures, quoted: { title, domain, url, query } };
+}
+
+export function quoteActions(list: z.input<typeof Actions>): z.input<typeof McpActions> {
+  return { ...list, data: list.data.map(quoteAction) };
+}

@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import type { Db } from '../database.ts';
+import type { SqlDialect } from '../dialect.ts';
+import { padded } from '../in-list.ts';
+import { containsPattern } from './answers.ts';
+
+/** What an action's check of a candidate answer reads. */
+export interface ExampleCandidate {
+  id: string;
+  engineId: string;
+  promptId: string | null;
+  mentioned: boolean;
+  /** JSON texts as stored: the caller parses what it checks. */
+  sourceUrls: string;
+  competitorHits: string;
+  searchQueries: string;
+}
+
+export interface ExampleFilter {
+  projectId: string;
+  /** Observed from (inclusive) to (exclusive), RFC 3339. */
+  from: string;
+  to: string;
+  engineIds: readonly string[] | null;
+  topicId: string | null;
+  promptIds?: readonly string[];
+  /** A text the stored sources or searches contain, ignoring case: narrows the answers looked at. */
+  sourcesContain?: string;
+  searchesContain?: string;
+}
+
+/** Candidates read per statement: an example is one of the first matches, newest first. */
+const BATCH = 200;
+/** Answers looked at per action at most: examples illustrate, they are no count, so the look is bounded. */
+const SCAN_LIMIT = 5000;
+
+export function actionExamplesRepository(db: Db, d: SqlDialect) {
+  return {
+    /**
+     * Up to `count` ids of the newest answers the filter narrows to that `accepts` takes, newest first (observed,
+     * then id, descending).
+     */
+    async find(
+      f: ExampleFilter,
+      accepts: (c: ExampleCandidate) => boolean,
+      count: number,
+    ): Promise<string[]> {
+      const out: string[] = [];
+      let after: { observedAt: string; id: string } | null = null;
+      for (let seen = 0; seen < SCAN_LIMIT && out.length < count; seen += BATCH) {
+        let q = db
+          .selectFrom('answers')
+          .select([
+            'id',
+            'engine_id',
+            'prompt_id',
+            'mentioned',
+            'observed_at',
+            'source_urls',
+            'competitor_hits',
+            'search_queries',
+          ])
+          .where('project_id', '=', f.projectId)
+          .where('observed_at', '>=', f.from)
+          .where('observed_at', '<', f.to);
+        if (f.engineIds) q = q.where('engine_id', 'in', padded(f.engineIds));
+        if (f.topicId) q = q.where('topic_id', '=', f.topicId);
+        if (f.promptIds) q = q.where('prompt_id', 'in', padded(f.promptIds));
+        if (f.sourcesContain)
+          q = q.where(
+            sql<boolean>`${d.foldCase(sql.ref('source_urls'))} like ${containsPattern(f.sourcesContain)} escape '\\'`,
+          );
+        if (f.searchesContain)
+          q = q.where(
+            sql<boolean>`${d.foldCase(sql.ref('search_queries'))} like ${containsPattern(f.searchesContain)} escape '\\'`,
+          );
+        if (after) {
+          const { observedAt, id } = after;
+          q = q.where((eb) =>
+            eb.or([
+              eb('observed_at', '<', observedAt),
+              eb.and([eb('observed_at', '=', observedAt), eb('id', '<', id)]),
+            ]),
+          );
+        }
+        const rows = await q.orderBy('observed_at', 'desc').orderBy('id', 'desc').limit(BATCH).execute();
+        for (const r of rows) {
+          const candidate = {
+            id: r.id,
+            engineId: r.engine_id,
+            promptId: r.prompt_id,
+            mentioned: Number(r.mentioned) === 1,
+            sourceUrls: r.source_urls,
+            competitorHits: r.competitor_hits,
+            searchQueries: r.search_queries,
+          };
+          if (accepts(candidate)) out.push(r.id);
+          if (out.length >= count) break;
+        }
+        if (rows.length < BATCH) break;
+        const last = rows.at(-1)!;
+        after = { observedAt: last.observed_at, id: last.id };
+      }
+      return out;
+    },
+  };
+}

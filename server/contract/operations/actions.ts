@@ -1,7 +1,12 @@
 import { Cursor, DateRangeQuery, EngineFilter, Limit, ResourceId } from '../common.ts';
-import { Action, ActionId, Actions, ActionUpdate } from '../actions.ts';
+import { Action, Actions, ActionUpdate } from '../actions.ts';
 import { ok, projectPath, withEtag, withId } from '../operation.ts';
 import type { Operation } from '../operation.ts';
+
+/** Any id, as every other path id: one no action has (a malformed one included) is 404 `not_found`. */
+const ActionPathId = ResourceId.describe('An action id, as listed').meta({
+  examples: ['act_3f9a1c0b7e25d4a8c6b1'],
+});
 
 /** Ranked actions: extensions of v1 beyond the contract, under the same rules as its reads and writes. */
 
@@ -40,7 +45,7 @@ export const actionOps = {
     description:
       'The action is found as the list computes it with the same query (range, engines, topic; the defaults of the list when left out), and the status is kept with a fingerprint of its evidence: while the evidence stays the same the status holds; when it changes materially (the sites type, the engines concerned, or the answers crossing a power of two) the action is open again. 404 `not_found` when no action of that id is in the list.',
     scope: 'tracking:write',
-    params: withId('actionId', ActionId),
+    params: withId('actionId', ActionPathId),
     query: filters,
     body: ActionUpdate,
     responses: ok(Action),

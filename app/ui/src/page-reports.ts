@@ -100,7 +100,7 @@ function periodForm(ctx: ProjectContext, shown: { from: string; to: string } | n
   for (const d of [from, to]) d.addEventListener('input', () => (preset.value = ''));
   const form = h(
     'form',
-    { class: 'toolbar', 'aria-label': 'Period' },
+    { class: 'toolbar', 'aria-label': 'Report period' },
     field('Period', preset),
     field('From', from),
     field('To', to, 'At most 366 days.'),

@@ -44,29 +44,28 @@ export async function renderBrand(ctx: SettingsContext): Promise<void> {
   const file = input({ type: 'file', name: 'logo', accept: LOGO_TYPES.join(',') });
   const shown = h('div', { class: 'brand-logo-slot' });
   const status = h('div', { class: 'form-status', 'aria-live': 'polite' });
-  /** undefined: keep the logo; null: remove it; else the new one. */
-  let logo: Logo | null | undefined;
+  /** Remove logo was pressed since the last save. */
+  let removed = false;
   const remove = button('Remove logo', () => {
-    logo = null;
+    removed = true;
     shown.replaceChildren(h('p', { class: 'hint' }, 'The logo goes when you save.'));
   });
   const draw = (b: AccountBrand) => {
-    logo = undefined;
+    removed = false;
     file.value = '';
     if (b.logo) shown.replaceChildren(logoImage(b.logo), ' ', remove);
     else shown.replaceChildren(h('p', { class: 'hint' }, 'No logo: reports show the name alone.'));
   };
   accent.addEventListener('input', () => (plain.box.checked = false));
+  // Checked and shown at once; read again on Save, so a Save clicked while the file is still being read sends it.
   file.addEventListener('change', async () => {
     status.replaceChildren();
     const chosen = file.files?.[0];
     if (!chosen) return;
     try {
-      logo = await logoOf(chosen);
-      shown.replaceChildren(logoImage(logo));
+      shown.replaceChildren(logoImage(await logoOf(chosen)));
     } catch (err) {
       file.value = '';
-      logo = undefined;
       status.replaceChildren(errorNotice(err));
     }
   });
@@ -82,6 +81,8 @@ export async function renderBrand(ctx: SettingsContext): Promise<void> {
     status,
   );
   onSubmit(form, status, async () => {
+    const chosen = file.files?.[0];
+    const logo = chosen ? await logoOf(chosen) : removed ? null : undefined;
     const saved = await api.put<AccountBrand>('/account/brand', {
       name: name.value.trim() || null,
       accent: plain.box.checked ? null : accent.value,

@@ -171,6 +171,7 @@ describe.skipIf(browserPath === null)('web UI: every page at both widths', { tim
     ['keys', () => '#/keys', 'API keys'],
     ['settings-people', () => '#/settings/people', 'People'],
     ['settings-computers', () => '#/settings/computers', 'Computers'],
+    ['settings-brand', () => '#/settings/brand', 'Report brand'],
     ['settings-plan', () => '#/settings/plan', 'Plan'],
     ['settings-audit-log', () => '#/settings/audit-log', 'Audit log'],
     ['overview', () => `#/p/${demo}/overview`, 'Overview'],
@@ -191,11 +192,13 @@ describe.skipIf(browserPath === null)('web UI: every page at both widths', { tim
     ['engines', () => `#/p/${demo}/engines`, 'Engines'],
     ['webhooks', () => `#/p/${demo}/webhooks`, 'Webhooks'],
     ['exports', () => `#/p/${demo}/exports`, 'Exports'],
+    ['reports', () => `#/p/${demo}/reports`, 'Reports'],
     ['empty-overview', () => `#/p/${empty}/overview`, 'Overview'],
     ['empty-prompts', () => `#/p/${empty}/prompts`, 'Prompts'],
     ['empty-sources', () => `#/p/${empty}/sources`, 'Sources'],
     ['empty-queries', () => `#/p/${empty}/queries`, 'Queries'],
     ['empty-answers', () => `#/p/${empty}/answers`, 'Answers'],
+    ['empty-reports', () => `#/p/${empty}/reports`, 'Reports'],
     ['not-found', () => '#/nowhere', 'Page not found'],
   ];
 

@@ -5,7 +5,7 @@
  * refused a write; a person of another account finds nothing at this account's project; signing out (here or
  * everywhere) returns to the sign-in page and the old cookie no longer reads /v1.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -62,7 +62,7 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
   });
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: DESK });
+    const context = await browser.newContext({ viewport: DESK, acceptDownloads: true });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
@@ -243,18 +243,32 @@ describe.skipIf(browserPath === null)('the web UI on serve, signed in as people'
       ['setup/schedule', 'Schedule and engines'],
       ['runs', 'Runs'],
       ['webhooks', 'Webhooks'],
+      ['reports', 'Reports'],
     ];
     for (const [hash, title] of pages) {
       await viewer.goto(`${origin}/app/#/p/${projectId}/${hash}`);
       await heading(viewer, title).waitFor();
       await viewer.locator('main:not([aria-busy])').waitFor();
-      // Reads stay: a webhook's deliveries can still be shown.
+      // Reads stay: a webhook's deliveries can still be shown, a report's period chosen and its PDF downloaded.
       const buttons = await viewer.locator('main button').allTextContents();
       expect(
-        buttons.filter((b) => b !== 'Show deliveries'),
+        buttons.filter((b) => !['Show deliveries', 'Show', 'Download PDF'].includes(b)),
         hash,
       ).toEqual([]);
     }
+    await viewer
+      .getByText('Your role in this account reads the share links; it does not make them.')
+      .waitFor();
+    // The report's PDF is a read: fetched with the session cookie, no token, and saved.
+    const [download] = await Promise.all([
+      viewer.waitForEvent('download'),
+      viewer.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
 
     // The service refuses anyway: a write from the page's own origin with the viewer's session is 403.
     const refused = await viewer.evaluate(

@@ -55,6 +55,7 @@ describe('a test run without a browser', () => {
       'test/e2e/web-ui-new-token.test.ts',
       'test/e2e/web-ui-people.test.ts',
       'test/e2e/web-ui-queries.test.ts',
+      'test/e2e/web-ui-reports.test.ts',
       'test/e2e/web-ui-results.test.ts',
       'test/e2e/web-ui-settings.test.ts',
       'test/e2e/web-ui-setup.test.ts',

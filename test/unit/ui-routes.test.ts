@@ -11,6 +11,10 @@ describe('hash routes', () => {
     expect(parseRoute('#/settings')).toEqual({ name: 'settings', section: null });
     expect(parseRoute('#/settings/audit-log')).toEqual({ name: 'settings', section: 'audit-log' });
     expect(parseRoute('#/settings/nope')).toMatchObject({ name: 'not-found' });
+    expect(parseRoute('#/settings/brand')).toEqual({ name: 'settings', section: 'brand' });
+    const reports = parseRoute('#/p/prj123/reports?from=2026-06-08&to=2026-06-14');
+    expect(reports).toMatchObject({ name: 'project', projectId: 'prj123', page: 'reports' });
+    if (reports.name === 'project') expect(reports.query.get('from')).toBe('2026-06-08');
     expect(parseRoute('#/cloud')).toEqual({ name: 'cloud' });
     expect(parseRoute('#/your-sign-in')).toEqual({ name: 'your-sign-in' });
     expect(parseRoute('#/your-sign-in/more')).toMatchObject({ name: 'not-found' });

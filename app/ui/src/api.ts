@@ -76,6 +76,8 @@ interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The body as a file (a PDF, say) rather than JSON. */
+  file?: boolean;
 }
 
 async function problemOf(res: Response): Promise<ApiError> {
@@ -140,6 +142,7 @@ async function call<T>(
   }
   if (!res.ok) throw await problemOf(res);
   if (res.status === 204) return undefined as T;
+  if (opts.file) return (await res.blob()) as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
@@ -153,6 +156,9 @@ function client(prefix: '/v1' | '/local/v1') {
     patch: <T>(path: string, body: unknown) => call<T>(prefix, 'PATCH', path, { body }),
     put: <T>(path: string, body: unknown) => call<T>(prefix, 'PUT', path, { body }),
     del: <T>(path: string) => call<T>(prefix, 'DELETE', path),
+    /** A file the service renders (a PDF): fetched with the same credentials as every call. */
+    file: (path: string, query: Query, accept: string) =>
+      call<Blob>(prefix, 'GET', path, { query, headers: { accept }, file: true }),
   };
 }
 

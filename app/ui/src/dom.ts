@@ -2,7 +2,7 @@
  * The only way the UI makes DOM: elements with attributes and text nodes. There is no innerHTML anywhere;
  * strings become text nodes, `on…` attributes are refused (events go through addEventListener, so the page
  * runs under a CSP without 'unsafe-inline'), and an href must be an in-app route, a blob download or a
- * checked http(s) URL.
+ * checked http(s) URL; an image's src may also be a PNG or SVG inline (data:, base64), which an <img> never runs.
  */
 import { safeHttpUrl, EXTERNAL_LINK_REL } from './links.ts';
 import { highlightSegments, type NameGroups } from './highlight.ts';
@@ -11,16 +11,19 @@ import type { MdNode } from './markdown.ts';
 export type Child = Node | string | number | null | undefined | false | readonly Child[];
 export type Attrs = Record<string, string | number | boolean | null | undefined>;
 
-function checkAttr(name: string, value: string): void {
+export function checkAttr(name: string, value: string): void {
   const n = name.toLowerCase();
   if (n.startsWith('on') || n === 'style' || n === 'srcdoc') throw new Error(`refused attribute ${name}`);
   if (
     (n === 'href' || n === 'src' || n === 'action' || n === 'formaction' || n === 'xlink:href') &&
-    !safeRef(value)
+    !safeRef(value) &&
+    !(n === 'src' && INLINE_IMAGE.test(value))
   ) {
     throw new Error(`refused ${name}: ${value.slice(0, 40)}`);
   }
 }
+
+const INLINE_IMAGE = /^data:image\/(png|svg\+xml);base64,[A-Za-z0-9+/]*={0,2}$/;
 
 const safeRef = (value: string) =>
   value.startsWith('#') || value.startsWith('blob:') || safeHttpUrl(value) !== null;

@@ -20,6 +20,7 @@ const PATHS = {
   engines: 'M7 7h10v10H7zM10 10h4v4h-4zM10 3v4M14 3v4M10 17v4M14 17v4M3 10h4M3 14h4M17 10h4M17 14h4',
   webhooks: 'M9 8a3 3 0 1 1 5 2l-3 5M6 19a3 3 0 1 1 2-5M18 19a3 3 0 1 1-1-6l-7 0',
   exports: 'M12 4v11M7 10l5 5l5-5M5 19h14',
+  reports: 'M6 3h12v18H6zM9 16v-3M12 16v-6M15 16v-4',
   menu: 'M4 7h16M4 12h16M4 17h16',
   projects: 'M3 7h6l2 2h10v10H3z',
   settings:

@@ -40,6 +40,7 @@ const PAGES: Record<ProjectPage, (ctx: ProjectContext) => Promise<void>> = {
   engines: renderEngines,
   webhooks: async (ctx) => (await import('./page-webhooks.ts')).renderWebhooks(ctx),
   exports: renderExports,
+  reports: async (ctx) => (await import('./page-reports.ts')).renderReports(ctx),
 };
 
 const root = document.getElementById('app')!;

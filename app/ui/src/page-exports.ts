@@ -9,6 +9,7 @@ import { checkbox, field, h, input, notice } from './dom.ts';
 import { filterParams } from './filters.ts';
 import { plural } from './format.ts';
 import type { ProjectContext } from './page.ts';
+import { fileSlug, saveFile } from './save-file.ts';
 import { getEngines } from './state.ts';
 import type { Answer, Competitor, DailyStats, Page, Prompt, Run, Topic } from './types.ts';
 import { announce, onSubmit, pageHeader, section } from './widgets.ts';
@@ -25,11 +26,7 @@ export async function renderExports(ctx: ProjectContext): Promise<void> {
     api.get<Page<Run>>(`${base}/runs`, { limit: 50 }).then((r) => r.data),
     api.get<Page<Competitor>>(`${base}/competitors`).then((r) => r.data),
   ]);
-  const slug =
-    ctx.project.name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'project';
+  const slug = fileSlug(ctx.project.name);
 
   // Answers
   const filters = filterForm(
@@ -131,12 +128,6 @@ export async function renderExports(ctx: ProjectContext): Promise<void> {
   );
 }
 
-/** Saves text as a file: a Blob URL behind a temporary download link (UTF-8 with a BOM for Excel). */
-function download(csv: string, filename: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const a = h('a', { href: url, download: filename, class: 'visually-hidden' }, filename);
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** CSV for spreadsheets: UTF-8 with a BOM, so Excel reads it as such. */
+const download = (csv: string, filename: string) =>
+  saveFile(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), filename);

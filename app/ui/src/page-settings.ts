@@ -9,6 +9,7 @@ import type { PageContext, SettingsContext } from './page.ts';
 import { people } from './people-api.ts';
 import { settingsHref, type SettingsSection } from './router.ts';
 import { renderAuditLog } from './settings-audit.ts';
+import { renderBrand } from './settings-brand.ts';
 import { renderComputers } from './settings-computers.ts';
 import { renderKeys } from './settings-keys.ts';
 import { renderPeople } from './settings-people.ts';
@@ -54,6 +55,13 @@ const SECTIONS: Record<SettingsSection, Section> = {
     intro: 'People of your e-mail domains sign in through your organisation’s own OpenID Connect provider.',
     roles: ADMINISTRATORS,
     render: async (ctx) => (await import('./settings-sso.ts')).renderSingleSignOn(ctx),
+  },
+  brand: {
+    label: 'Report brand',
+    intro:
+      'The name, logo and accent colour the account’s reports, PDFs and share pages are shown under: your own, or a client’s.',
+    roles: ADMINISTRATORS,
+    render: renderBrand,
   },
   plan: {
     label: 'Plan',

@@ -18,6 +18,7 @@ const PAGE_LABELS: Record<ProjectPage, string> = {
   engines: 'Engines',
   webhooks: 'Webhooks',
   exports: 'Exports',
+  reports: 'Reports',
 };
 
 /**
@@ -30,7 +31,7 @@ const NAV_GROUPS: { label: string; pages: ProjectPage[] }[] = [
     pages: ['overview', 'actions', 'prompts', 'sources', 'queries', 'site', 'surfaces', 'answers', 'alerts'],
   },
   { label: 'Tracking', pages: ['setup', 'runs', 'engines'] },
-  { label: 'Connect', pages: ['webhooks', 'exports'] },
+  { label: 'Connect', pages: ['reports', 'webhooks', 'exports'] },
 ];
 
 export function drawProjectNav(projectNav: HTMLElement, route: Route, projectName: string | null): void {

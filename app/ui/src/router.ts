@@ -19,6 +19,7 @@ export const PROJECT_PAGES = [
   'engines',
   'webhooks',
   'exports',
+  'reports',
 ] as const;
 export type ProjectPage = (typeof PROJECT_PAGES)[number];
 
@@ -26,7 +27,15 @@ export const SETUP_SECTIONS = ['brand', 'prompts', 'competitors', 'schedule'] as
 export type SetupSection = (typeof SETUP_SECTIONS)[number];
 
 /** The account's settings, in the order they are listed; single sign-on (branch sso) adds `sso` here. */
-export const SETTINGS_SECTIONS = ['people', 'keys', 'computers', 'sso', 'plan', 'audit-log'] as const;
+export const SETTINGS_SECTIONS = [
+  'people',
+  'keys',
+  'computers',
+  'sso',
+  'brand',
+  'plan',
+  'audit-log',
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export type Route =

@@ -67,6 +67,12 @@ import type {
   SitePageView as SitePageSchema,
   SiteStatus as SiteStatusSchema,
 } from '../../../server/contract/site.ts';
+import type { AccountBrand as AccountBrandSchema } from '../../../server/contract/account-brand.ts';
+import type {
+  Report as ReportSchema,
+  ReportLink as ReportLinkSchema,
+  ReportLinkWithUrl as ReportLinkWithUrlSchema,
+} from '../../../server/contract/reports.ts';
 import type {
   Webhook as WebhookSchema,
   WebhookDelivery as WebhookDeliverySchema,
@@ -74,6 +80,10 @@ import type {
 } from '../../../server/contract/webhooks.ts';
 
 export type Me = z.infer<typeof MeSchema>;
+export type Report = z.infer<typeof ReportSchema>;
+export type ReportLink = z.infer<typeof ReportLinkSchema>;
+export type ReportLinkWithUrl = z.infer<typeof ReportLinkWithUrlSchema>;
+export type AccountBrand = z.infer<typeof AccountBrandSchema>;
 export type Problem = z.infer<typeof ProblemSchema>;
 export type Project = z.infer<typeof ProjectSchema>;
 export type ProjectWithHost = z.infer<typeof ProjectWithHostSchema>;

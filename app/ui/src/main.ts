@@ -11,7 +11,6 @@ import type { PageContext, ProjectContext } from './page.ts';
 import { renderAnswer } from './page-answer.ts';
 import { renderAnswers } from './page-answers.ts';
 import { renderEngines } from './page-engines.ts';
-import { renderExports } from './page-exports.ts';
 import { renderProjects } from './page-projects.ts';
 import { renderRuns } from './page-runs.ts';
 import { renderSetup, renderSetupSection } from './page-setup.ts';
@@ -39,7 +38,7 @@ const PAGES: Record<ProjectPage, (ctx: ProjectContext) => Promise<void>> = {
   runs: renderRuns,
   engines: renderEngines,
   webhooks: async (ctx) => (await import('./page-webhooks.ts')).renderWebhooks(ctx),
-  exports: renderExports,
+  exports: async (ctx) => (await import('./page-exports.ts')).renderExports(ctx),
   reports: async (ctx) => (await import('./page-reports.ts')).renderReports(ctx),
 };
 

@@ -8,6 +8,8 @@ import { createProject } from '../support/fixtures.ts';
 const VALID_BODIES: Record<string, unknown> = {
   createProject: { name: 'Auth matrix', websiteUrl: 'https://auth.example' },
   replaceCompetitors: [],
+  replaceSourceTypes: [],
+  updateAction: { status: 'done' },
   createPrompt: { text: 'Auth matrix prompt' },
   updateTracking: { cadence: 'daily' },
   createWebhook: { url: 'https://hooks.acme.com/answerwatch' },
@@ -33,6 +35,14 @@ describe('authentication and authorisation', () => {
 
   beforeAll(async () => {
     h = await createHarness();
+    // A share link's period and expiry are checked against the service's clock.
+    const now = h.clock.now().getTime();
+    const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
+    VALID_BODIES.createReportLink = {
+      from: day(-7),
+      to: day(-1),
+      expiresAt: new Date(now + 7 * 86_400_000).toISOString(),
+    };
     const a = await h.account();
     accountId = a.accountId;
     projectId = (await createProject(h.store, accountId)).id;
@@ -112,7 +122,10 @@ describe('authentication and authorisation', () => {
         const r = await call(op, key);
         // The account's administration (its plan, keys, computers, audit log) is for its people signed in: no key
         // reaches it, whatever its scopes.
-        if (op.path.startsWith('/account')) {
+        if (op.operationId === 'getAccountBrand') {
+          // What the account's reports are shown under (a name, a logo, a colour) is read by any caller of it.
+          expect(r.statusCode, `${op.operationId} with ${scopes}`).toBe(200);
+        } else if (op.path.startsWith('/account')) {
           expect(r.statusCode, `${op.operationId} with ${scopes}`).toBe(403);
           expect(r.json().code).toBe('insufficient_scope');
         } else if (scopes.includes(op.scope)) {
@@ -127,8 +140,8 @@ describe('authentication and authorisation', () => {
 
   it('answers a project the key cannot read exactly like one that does not exist', async () => {
     const other = await createProject(h.store, accountId, { name: 'Other' });
-    const scoped = await h.key(accountId, ALL_SCOPES, [projectId]);
-    const stranger = await h.account();
+    const scoped = await h.key(accountId, [...ALL_SCOPES, 'traffic:write'], [projectId]);
+    const stranger = await h.account('premium', [...ALL_SCOPES, 'traffic:write']);
     const missing = 'prjDoesNotExist0000000';
     for (const op of mounted.filter((o) => o.path.includes('{projectId}'))) {
       const bodies = [];

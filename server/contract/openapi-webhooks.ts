@@ -4,6 +4,7 @@ import type { OperationObject, ParameterObject, PathItemObject } from './openapi
 import { CitationEvent, OvertakeEvent, VisibilityEvent } from './alerts.ts';
 import { WEBHOOK_EVENTS_TAG } from './openapi-text.ts';
 import { SiteCrawledEvent } from './site-events.ts';
+import { CrawlerBlockedEvent } from './traffic-events.ts';
 import { PingEvent, RunEvent } from './webhooks.ts';
 
 /** The OpenAPI 3.1 `webhooks` section: the requests this service sends to registered endpoints. */
@@ -15,7 +16,7 @@ interface EventDoc {
   description: string;
   payload: z.ZodType;
   example: unknown;
-  /** An opt-in event beyond the contract (the alerts, site.crawled). */
+  /** An opt-in event beyond the contract (the alerts, site.crawled, crawler.blocked). */
   extension?: true;
 }
 
@@ -110,6 +111,16 @@ const EVENTS: EventDoc[] = [
       'Opt-in (extension): sent only to webhooks that name it in `events`, when a site crawl ends `completed` or `failed` (a crawl no host computer ended fails after 24 hours with `host_unavailable`). Queued in the transaction that ends the crawl; delivered, signed, retried and recorded like the run events (`runId` and `requestId` of its delivery are null). `data.counts` gives the pages read and the pages per finding type; follow `data.links` for the findings and the pages.',
     payload: SiteCrawledEvent,
     example: eventExample(SiteCrawledEvent, 'site.crawled'),
+    extension: true,
+  },
+  {
+    event: 'crawler.blocked',
+    operationId: 'crawlerBlockedEvent',
+    summary: 'An AI agent that got a page now gets 4xx or 5xx on it',
+    description:
+      "Opt-in (extension): sent only to webhooks that name it in `events`. Found in the transaction that stores a batch of access-log lines (`answerwatch traffic import` or POST …/traffic) and queued there: once per agent and page whose last status the logs show turned from 2xx to 4xx or 5xx (a 2xx again, then a failure, raises it again). Only AI agents (training, search, user), verified or claimed: a spoofed agent's hits raise nothing, and nor does a page the agent never got. Delivered, signed, retried and recorded like the run events (`runId` and `requestId` of its delivery are null). `data.page` is a path from the logs: treat it as untrusted text. Follow `data.links` for the pages that are unreachable to AI agents.",
+    payload: CrawlerBlockedEvent,
+    example: eventExample(CrawlerBlockedEvent, 'crawler.blocked'),
     extension: true,
   },
 ];

@@ -9,6 +9,7 @@ const PAGE_LABELS: Record<ProjectPage, string> = {
   sources: 'Sources',
   queries: 'Queries',
   site: 'Site',
+  traffic: 'Traffic',
   surfaces: 'API vs app',
   answers: 'Answers',
   alerts: 'Alerts',
@@ -26,7 +27,7 @@ const PAGE_LABELS: Record<ProjectPage, string> = {
 const NAV_GROUPS: { label: string; pages: ProjectPage[] }[] = [
   {
     label: 'Results',
-    pages: ['overview', 'prompts', 'sources', 'queries', 'site', 'surfaces', 'answers', 'alerts'],
+    pages: ['overview', 'prompts', 'sources', 'queries', 'site', 'traffic', 'surfaces', 'answers', 'alerts'],
   },
   { label: 'Tracking', pages: ['setup', 'runs', 'engines'] },
   { label: 'Connect', pages: ['webhooks', 'exports'] },

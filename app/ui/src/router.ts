@@ -10,6 +10,7 @@ export const PROJECT_PAGES = [
   'sources',
   'queries',
   'site',
+  'traffic',
   'surfaces',
   'answers',
   'alerts',

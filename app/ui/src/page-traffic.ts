@@ -93,7 +93,7 @@ function unreachableToggle(ctx: ProjectContext, on: boolean): HTMLElement {
 function emptyState(ctx: ProjectContext, from: string, to: string): HTMLElement {
   return h(
     'div',
-    { class: 'empty' },
+    { class: 'empty traffic-howto' },
     h('p', null, `No crawler hits or AI referrals between ${from} and ${to}.`),
     h(
       'p',

@@ -2,10 +2,12 @@
  * The Traffic page in headless Chromium against `answerwatch start`, at 1440 px and 390 px, on a small log sent
  * through the API (POST …/traffic with a shipper's key): the agents, the pages with the unreachable toggle and the
  * referrals are the API's figures, a page path written as markup stays text, and a project without logs says how
- * to import them.
+ * to import them. A webhook ticked "AI crawler blocked" on the Webhooks page receives crawler.blocked when GPTBot is
+ * refused a page it got.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebhookReceiver, TEST_CA_PATH, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
 import { requireBrowser } from '../support/browser.ts';
 import { cli } from '../support/e2e.ts';
 import {
@@ -63,9 +65,25 @@ describe.skipIf(browserPath === null)('web UI: traffic', { timeout: 180_000 }, (
   let phone: Page;
   let projectId: string;
   let emptyId: string;
+  let shipperKey: string;
+  let receiver: WebhookReceiver;
+
+  const ship = async (lines: string) => {
+    const sent = await fetch(`${ui.server.baseUrl}/projects/${projectId}/traffic`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shipperKey}`, 'content-type': 'application/x-ndjson' },
+      body: lines,
+    });
+    const result = await sent.json();
+    expect(sent.status, JSON.stringify(result)).toBe(202);
+    return result;
+  };
 
   beforeAll(async () => {
-    ui = await startWebUi();
+    receiver = await startWebhookReceiver();
+    ui = await startWebUi({
+      env: { ANSWERWATCH_WEBHOOK_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: TEST_CA_PATH },
+    });
     projectId = (await ui.call('/projects', 'POST', { name: 'Acme', websiteUrl: 'https://www.acme.example' }))
       .body.id;
     emptyId = (await ui.call('/projects', 'POST', { name: 'Quiet', websiteUrl: 'https://quiet.example' }))
@@ -82,19 +100,14 @@ describe.skipIf(browserPath === null)('web UI: traffic', { timeout: 180_000 }, (
       '--db',
       ui.dbPath,
     );
-    const sent = await fetch(`${ui.server.baseUrl}/projects/${projectId}/traffic`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${shipper.key}`, 'content-type': 'application/x-ndjson' },
-      body: LOG,
-    });
-    const result = await sent.json();
-    expect(sent.status, JSON.stringify(result)).toBe(202);
-    expect(result).toMatchObject({ accepted: 7, refused: { count: 0 }, spoofed: 1, referrals: 1 });
+    shipperKey = shipper.key;
+    expect(await ship(LOG)).toMatchObject({ accepted: 7, refused: { count: 0 }, spoofed: 1, referrals: 1 });
     desk = await ui.open(DESK);
     phone = await ui.open(PHONE);
   }, 240_000);
   afterAll(async () => {
     await ui?.close();
+    await receiver?.close();
   });
 
   const cell = (row: ReturnType<Page['locator']>, column: string) =>
@@ -175,6 +188,35 @@ describe.skipIf(browserPath === null)('web UI: traffic', { timeout: 180_000 }, (
     );
     expect(await desk.locator('table.traffic-agents').count()).toBe(0);
     await checkBothWidths(ui, { desk, phone }, 'traffic-empty', `#/p/${emptyId}/traffic`, 'Traffic');
+    expectCleanRun(ui);
+  });
+
+  it('sends crawler.blocked to a webhook that ticked it on the Webhooks page', async () => {
+    await visit(desk, ui, `#/p/${projectId}/webhooks`, 'Webhooks');
+    const form = desk.locator('form', { has: desk.getByRole('button', { name: 'Register webhook' }) });
+    await form.getByLabel('Endpoint URL').fill(`${receiver.url}/blocked`);
+    await form.getByRole('checkbox', { name: 'Run completed' }).uncheck();
+    await form.getByRole('checkbox', { name: 'Run failed' }).uncheck();
+    await form.getByRole('checkbox', { name: 'AI crawler blocked' }).check();
+    await form.getByRole('button', { name: 'Register webhook' }).click();
+    await desk.getByText('Webhook registered.', { exact: false }).waitFor();
+    expect((await readApi(ui, `/projects/${projectId}/webhooks`)).data[0].events).toEqual([
+      'crawler.blocked',
+    ]);
+
+    await ship(hit(2, '20.171.206.10', '/docs', 200, GPTBOT));
+    await ship(hit(1, '20.171.206.10', '/docs', 403, GPTBOT));
+    await receiver.waitFor(1, 30_000);
+    const [event, ...others] = receiver.receivedAt('/blocked');
+    expect(others).toEqual([]);
+    expect(event!.headers['x-service-event']).toBe('crawler.blocked');
+    expect(event!.event.data).toMatchObject({
+      projectId,
+      agent: 'GPTBot',
+      page: '/docs',
+      previous: { statusClass: '2xx', at: `${daysAgo(2)}T10:00:00.000Z` },
+      current: { statusClass: '4xx', at: `${daysAgo(1)}T10:00:00.000Z` },
+    });
     expectCleanRun(ui);
   });
 });

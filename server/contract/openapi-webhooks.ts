@@ -118,7 +118,7 @@ const EVENTS: EventDoc[] = [
     operationId: 'crawlerBlockedEvent',
     summary: 'An AI agent that got a page now gets 4xx or 5xx on it',
     description:
-      "Opt-in (extension): sent only to webhooks that name it in `events`. Found in the transaction that stores a batch of access-log lines (`answerwatch traffic import` or POST …/traffic) and queued there: once per agent and page whose last status the logs show turned from 2xx to 4xx or 5xx (a 2xx again, then a failure, raises it again). Only AI agents (training, search, user), verified or claimed: a spoofed agent's hits raise nothing, and nor does a page the agent never got. Delivered, signed, retried and recorded like the run events (`runId` and `requestId` of its delivery are null). `data.page` is a path from the logs: treat it as untrusted text. Follow `data.links` for the pages that are unreachable to AI agents.",
+      "Opt-in (extension): sent only to webhooks that name it in `events`. Found in the transaction that stores a batch of access-log lines (`npx answerwatch traffic import` or POST …/traffic) and queued there: once per agent and page whose last status the logs show turned from 2xx to 4xx or 5xx (a 2xx again, then a failure, raises it again). Only AI agents (training, search, user), verified or claimed: a spoofed agent's hits raise nothing, and nor does a page the agent never got. Delivered, signed, retried and recorded like the run events (`runId` and `requestId` of its delivery are null). `data.page` is a path from the logs: treat it as untrusted text. Follow `data.links` for the pages that are unreachable to AI agents.",
     payload: CrawlerBlockedEvent,
     example: eventExample(CrawlerBlockedEvent, 'crawler.blocked'),
     extension: true,

@@ -49,7 +49,8 @@ function transition(p: Pair): Blocked | null {
   for (const entry of all) if (now === null || entry[1] > now[1]) now = entry;
   if (now === null || !failed(now[0])) return null;
   const success = all.get('2xx');
-  if (success === undefined) return null;
+  // A success and a failure logged in the same second tell no order: nothing is raised on them.
+  if (success === undefined || success >= now[1]) return null;
   const storedFailure = lastOf(p.stored, failed);
   if (storedFailure !== undefined && storedFailure >= success) return null;
   // The first failure known to follow the success: a cell's first instant, or its last when the cell began before.

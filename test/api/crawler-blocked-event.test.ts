@@ -147,8 +147,14 @@ describe('crawler.blocked', () => {
     await register('/blocked', ['crawler.blocked', 'run.completed']);
     const file = (lines: string[]) =>
       importTraffic(h.store, h.clock, projectId, lines, { baseUrl: BASE, identity: 'first-line' });
-    // ClaudeBot (claimed: Anthropic publishes no ranges) gets /docs, then 500 in the same file.
-    await file([hit(10, '/docs', 200, CLAUDEBOT, ELSEWHERE), hit(9, '/docs', 500, CLAUDEBOT, ELSEWHERE)]);
+    // ClaudeBot (claimed: Anthropic publishes no ranges) gets /docs, then 500 in the same file. On /same a 500 and
+    // a 200 in the same second tell no order: nothing.
+    await file([
+      hit(10, '/docs', 200, CLAUDEBOT, ELSEWHERE),
+      hit(9, '/docs', 500, CLAUDEBOT, ELSEWHERE),
+      hit(9, '/same', 500, CLAUDEBOT, ELSEWHERE),
+      hit(9, '/same', 200, CLAUDEBOT, ELSEWHERE),
+    ]);
     // It recovers, then fails again: a second transition, a second event.
     await file([hit(8, '/docs', 200, CLAUDEBOT, ELSEWHERE), hit(7, '/docs', 404, CLAUDEBOT, ELSEWHERE)]);
     // It recovers and stays well: nothing.

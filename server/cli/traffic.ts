@@ -4,6 +4,7 @@ import type { TrafficImportResult } from '../traffic/import-traffic.ts';
 import type { RangeUpdate } from '../traffic/ranges-update.ts';
 import { clock, parseCount, withStore, type DbOptions } from './context.ts';
 import { fail, print } from './output.ts';
+import { linkBaseUrl } from './public-url.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
 
@@ -61,7 +62,9 @@ export function registerTraffic(program: Command): void {
           import('../traffic/log-file.ts'),
           import('./progress.ts'),
         ]);
-        await withStore(opts, async (store) => {
+        await withStore(opts, async (store, config) => {
+          // The events a batch raises link to the service's reads; its deliverer sends them from the outbox.
+          const baseUrl = await linkBaseUrl(store, config, process.env);
           const results: (TrafficImportResult & { file: string })[] = [];
           for (const { file, handle, size } of handles) {
             const state = { bytes: 0, failure: null as string | null };
@@ -78,6 +81,7 @@ export function registerTraffic(program: Command): void {
               const result = await importTraffic(store, clock, opts.project, logFileLines(handle, state), {
                 format: format as (typeof LOG_FORMATS)[number],
                 identity: 'first-line',
+                baseUrl,
                 keepHourDays,
                 onProgress: show,
                 endOfInput: () => state.failure,

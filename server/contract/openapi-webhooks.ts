@@ -5,6 +5,7 @@ import { ActionsUpdatedEvent } from './actions-event.ts';
 import { CitationEvent, OvertakeEvent, VisibilityEvent } from './alerts.ts';
 import { WEBHOOK_EVENTS_TAG } from './openapi-text.ts';
 import { SiteCrawledEvent } from './site-events.ts';
+import { CrawlerBlockedEvent } from './traffic-events.ts';
 import { PingEvent, RunEvent } from './webhooks.ts';
 
 /** The OpenAPI 3.1 `webhooks` section: the requests this service sends to registered endpoints. */
@@ -16,7 +17,7 @@ interface EventDoc {
   description: string;
   payload: z.ZodType;
   example: unknown;
-  /** An opt-in event beyond the contract (the alerts, site.crawled). */
+  /** An opt-in event beyond the contract (the alerts, site.crawled, crawler.blocked). */
   extension?: true;
 }
 
@@ -121,6 +122,16 @@ const EVENTS: EventDoc[] = [
       'Opt-in (extension): sent only to webhooks that name it in `events`. At the end of each completed run, in the transaction that ends it, the top ten of `GET /projects/{projectId}/actions` (the last 30 days, every engine and topic) is compared with the ten last announced; when another action entered them or their order changed, the new ten are sent with their titles and a link. Delivered, signed, retried and recorded like the run events.',
     payload: ActionsUpdatedEvent,
     example: eventExample(ActionsUpdatedEvent, 'actions.updated'),
+    extension: true,
+  },
+  {
+    event: 'crawler.blocked',
+    operationId: 'crawlerBlockedEvent',
+    summary: 'An AI agent that got a page now gets 4xx or 5xx on it',
+    description:
+      "Opt-in (extension): sent only to webhooks that name it in `events`. Found in the transaction that stores a batch of access-log lines (`npx answerwatch traffic import` or POST …/traffic) and queued there: once per agent and page whose last status the logs show turned from 2xx to 4xx or 5xx (a 2xx again, then a failure, raises it again). Only AI agents (training, search, user), verified or claimed: a spoofed agent's hits raise nothing, and nor does a page the agent never got. Delivered, signed, retried and recorded like the run events (`runId` and `requestId` of its delivery are null). `data.page` is a path from the logs: treat it as untrusted text. Follow `data.links` for the pages that are unreachable to AI agents.",
+    payload: CrawlerBlockedEvent,
+    example: eventExample(CrawlerBlockedEvent, 'crawler.blocked'),
     extension: true,
   },
 ];

@@ -15,7 +15,7 @@ import type { SecretBox } from './secret-box.ts';
 export interface Signals {
   runRequested(): void;
   trackingChanged(): void;
-  /** A run ended outside the executor (a host reported it): its webhook event waits in the outbox. */
+  /** A run ended outside the executor (a host reported it), or another event was queued: it waits in the outbox. */
   runEnded(): void;
   /** A mail was queued in the outbox (server/mail) and committed: the sender sends it now. */
   mailQueued(): void;

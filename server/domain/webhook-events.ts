@@ -1,6 +1,7 @@
 import type { ACTION_EVENTS } from '../contract/actions-event.ts';
 import type { AlertEventName } from '../contract/alerts.ts';
 import type { SITE_EVENTS } from '../contract/site-events.ts';
+import type { TRAFFIC_EVENTS } from '../contract/traffic-events.ts';
 import type { Repositories } from '../store/index.ts';
 import type { RunRow } from '../store/repositories/runs.ts';
 import type { WebhookRow } from '../store/repositories/webhooks.ts';
@@ -8,11 +9,18 @@ import { failedEnginesText, type FailedEngine } from './engine-failures.ts';
 import { newId } from './ids.ts';
 
 type SiteEventName = (typeof SITE_EVENTS)[number];
+type TrafficEventName = (typeof TRAFFIC_EVENTS)[number];
 
 export interface EventPayload {
   id: string;
   event:
-    'run.completed' | 'run.failed' | 'ping' | AlertEventName | SiteEventName | (typeof ACTION_EVENTS)[number];
+    | 'run.completed'
+    | 'run.failed'
+    | 'ping'
+    | AlertEventName
+    | SiteEventName
+    | (typeof ACTION_EVENTS)[number]
+    | TrafficEventName;
   createdAt: string;
   data: Record<string, unknown>;
 }

@@ -5,6 +5,7 @@ import { notFound } from '../domain/errors.ts';
 import type { Store } from '../store/index.ts';
 import { agentClassifier } from './agents.ts';
 import { brandHostTest } from './brand-hosts.ts';
+import { queueCrawlerBlocked } from './crawler-blocked.ts';
 import { lineParser, type LogFormat } from './formats.ts';
 import { LineError } from './log-hit.ts';
 import { snapshotsInUse } from './range-sources.ts';
@@ -60,6 +61,10 @@ export interface TrafficImportOptions {
    * read, so the same log plain or gzipped is one file) or a key the caller made (an API batch: a hash of its body).
    */
   identity: 'first-line' | { key: string };
+  /** The service's address with `/v1`, for the links of the `crawler.blocked` events a batch raises. */
+  baseUrl: string;
+  /** Called after a transaction that queued webhook deliveries committed, so the deliverer sends them now. */
+  onQueued?(): void;
   /** Called every few thousand lines with the count read so far. */
   onProgress?(lines: number): void;
   /** Days of hourly rows to keep (default 90): older ones of the project go with the import's last batch. */
@@ -127,14 +132,23 @@ export async function importTraffic(
     await writing;
     const [batch, through, at] = [rollup, number, clock.now().toISOString()];
     rollup = new Rollup();
-    writing = store.transaction(async (tx) => {
-      if (!batch.empty) await tx.traffic.add(projectId, batch.batch());
-      if (key !== null) await tx.traffic.setLinesDone(projectId, key, through, at);
-      if (last) {
-        await tx.traffic.dropHoursBefore(projectId, hoursKeptFrom);
-        await tx.traffic.dropBatchKeysBefore(projectId, batchKeysKeptFrom);
-      }
-    });
+    writing = store
+      .transaction(async (tx) => {
+        let queued = 0;
+        if (!batch.empty) {
+          queued = await queueCrawlerBlocked(tx, projectId, batch.hours, options.baseUrl, at);
+          await tx.traffic.add(projectId, batch.batch());
+        }
+        if (key !== null) await tx.traffic.setLinesDone(projectId, key, through, at);
+        if (last) {
+          await tx.traffic.dropHoursBefore(projectId, hoursKeptFrom);
+          await tx.traffic.dropBatchKeysBefore(projectId, batchKeysKeptFrom);
+        }
+        return queued;
+      })
+      .then((queued) => {
+        if (queued > 0) options.onQueued?.();
+      });
     writing.catch(() => {});
   };
 

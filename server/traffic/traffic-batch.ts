@@ -23,7 +23,7 @@ function linesOf(body: string, json: boolean): string[] {
 /**
  * Counts a batch of access-log lines into the project's rollups (through the same pipeline as a file import).
  * The batch is known by a hash of its body, so a shipper's retry of a batch that was stored is answered with its
- * lines as alreadyStored.
+ * lines as alreadyStored. A `crawler.blocked` event it queues is sent at once.
  */
 export async function storeTrafficBatch(
   s: Services,
@@ -40,7 +40,11 @@ export async function storeTrafficBatch(
       `body: ${lines.length} lines; a batch holds at most ${TRAFFIC_BATCH_LINES.toLocaleString('en-US')}`,
     );
   const key = `batch:${createHash('sha256').update(body).digest('hex')}`;
-  const r = await importTraffic(s.store, s.clock, projectId, lines, { identity: { key } });
+  const r = await importTraffic(s.store, s.clock, projectId, lines, {
+    identity: { key },
+    baseUrl: s.baseUrl,
+    onQueued: () => s.signals.runEnded(),
+  });
   return {
     accepted: r.accepted,
     ignored: r.ignored,

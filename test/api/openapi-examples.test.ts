@@ -14,6 +14,7 @@ import type {
 import { operations, type Operation } from '../../server/contract/operations.ts';
 import { CitationEvent, OvertakeEvent, VisibilityEvent } from '../../server/contract/alerts.ts';
 import { SiteCrawledEvent } from '../../server/contract/site-events.ts';
+import { CrawlerBlockedEvent } from '../../server/contract/traffic-events.ts';
 import { PingEvent, RunEvent } from '../../server/contract/webhooks.ts';
 
 /**
@@ -75,6 +76,7 @@ const EVENT_PAYLOADS: Record<string, z.ZodType> = {
   'competitor.overtook': OvertakeEvent,
   'site.crawled': SiteCrawledEvent,
   'actions.updated': ActionsUpdatedEvent,
+  'crawler.blocked': CrawlerBlockedEvent,
 };
 
 describe('examples in the OpenAPI document', () => {

@@ -75,7 +75,7 @@ const ALERT_EVENTS = [
 ];
 /** Opt-in extension events besides the alerts. */
 const SITE_EVENTS = ['site.crawled'];
-const EXTENSION_EVENTS = [...ALERT_EVENTS, ...SITE_EVENTS, 'actions.updated'];
+const EXTENSION_EVENTS = [...ALERT_EVENTS, ...SITE_EVENTS, 'actions.updated', 'crawler.blocked'];
 
 const doc = buildOpenApiDocument();
 
@@ -388,6 +388,7 @@ describe('generated OpenAPI document', () => {
       'competitor.overtook': 'OvertakeEvent',
       'site.crawled': 'SiteCrawledEvent',
       'actions.updated': 'ActionsUpdatedEvent',
+      'crawler.blocked': 'CrawlerBlockedEvent',
     };
     for (const [event, item] of Object.entries(doc.webhooks)) {
       const post = item.post;

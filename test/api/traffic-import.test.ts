@@ -11,6 +11,7 @@ import { createStore, type Store } from '../../server/store/index.ts';
 import { importTraffic } from '../../server/traffic/import-traffic.ts';
 import { logFileLines, type LogFileState } from '../../server/traffic/log-file.ts';
 import { createProject } from '../support/fixtures.ts';
+import { BASE } from '../support/api-harness.ts';
 import { freshDatabase, type TestDatabase } from '../support/test-db.ts';
 
 const clock: Clock = { now: () => new Date('2026-11-28T12:00:00.000Z') };
@@ -98,7 +99,10 @@ describe('importTraffic', () => {
   ];
 
   it('counts each line into the rollups by agent, verification, status class and page; people only as referrals', async () => {
-    const result = await importTraffic(store, clock, projectId, LOG, { identity: 'first-line' });
+    const result = await importTraffic(store, clock, projectId, LOG, {
+      baseUrl: BASE,
+      identity: 'first-line',
+    });
     expect(result).toEqual({
       accepted: 9,
       ignored: 0,
@@ -181,7 +185,10 @@ describe('importTraffic', () => {
       ours({ url: '/c', host: 'staging.other.example', userAgent: GPTBOT, ip: '20.171.206.1' }),
       ours({ url: 'https://notacme.com/d', userAgent: GPTBOT, ip: '20.171.206.1' }),
     ];
-    const result = await importTraffic(store, clock, projectId, lines, { identity: 'first-line' });
+    const result = await importTraffic(store, clock, projectId, lines, {
+      baseUrl: BASE,
+      identity: 'first-line',
+    });
     expect(result).toMatchObject({ accepted: 2, ignored: 2, invalidCount: 0 });
     expect((await days()).map((r) => r.page)).toEqual(['/a', '/b']);
   });
@@ -192,7 +199,10 @@ describe('importTraffic', () => {
       ours({ url: `/${'x'.repeat(3000)}`, userAgent: GPTBOT }),
       ours({ url: '/ok', userAgent: GPTBOT }),
     ];
-    const result = await importTraffic(store, clock, projectId, lines, { identity: 'first-line' });
+    const result = await importTraffic(store, clock, projectId, lines, {
+      baseUrl: BASE,
+      identity: 'first-line',
+    });
     expect(result.invalid).toEqual([
       { line: 1, error: 'the time 2026-12-05T00:00:00.000Z is in the future' },
       { line: 2, error: 'the path is longer than 2048 characters' },
@@ -201,9 +211,15 @@ describe('importTraffic', () => {
   });
 
   it('stores nothing twice: a rerun skips what was stored, the same log gzipped is the same file, growth is read', async () => {
-    const first = await importTraffic(store, clock, projectId, LOG, { identity: 'first-line' });
+    const first = await importTraffic(store, clock, projectId, LOG, {
+      baseUrl: BASE,
+      identity: 'first-line',
+    });
     expect(first.alreadyStored).toBe(0);
-    const again = await importTraffic(store, clock, projectId, LOG, { identity: 'first-line' });
+    const again = await importTraffic(store, clock, projectId, LOG, {
+      baseUrl: BASE,
+      identity: 'first-line',
+    });
     expect(again).toMatchObject({ accepted: 0, alreadyStored: 10, invalidCount: 0 });
 
     const gz = join(dir, 'access.log.1.gz');
@@ -214,6 +230,7 @@ describe('importTraffic', () => {
     const handle = await open(gz);
     const state: LogFileState = { bytes: 0, failure: null };
     const grown = await importTraffic(store, clock, projectId, logFileLines(handle, state), {
+      baseUrl: BASE,
       identity: 'first-line',
       endOfInput: () => state.failure,
     });
@@ -238,6 +255,7 @@ describe('importTraffic', () => {
     const handle = await open(gz);
     const state: LogFileState = { bytes: 0, failure: null };
     const result = await importTraffic(store, clock, projectId, logFileLines(handle, state), {
+      baseUrl: BASE,
       identity: 'first-line',
       endOfInput: () => state.failure,
     });
@@ -255,21 +273,32 @@ describe('importTraffic', () => {
       ours({ url: '/old', userAgent: GPTBOT, ip: '20.171.206.1', time: '2026-11-01T10:00:00Z' }),
       ours({ url: '/new', userAgent: GPTBOT, ip: '20.171.206.1', time: '2026-11-27T10:00:00Z' }),
     ];
-    await importTraffic(store, clock, projectId, lines, { identity: 'first-line', keepHourDays: 7 });
+    await importTraffic(store, clock, projectId, lines, {
+      baseUrl: BASE,
+      identity: 'first-line',
+      keepHourDays: 7,
+    });
     expect((await hours()).map((r) => r.period)).toEqual(['2026-11-27T10']);
     expect((await days()).map((r) => r.period).sort()).toEqual(['2026-11-01', '2026-11-27']);
   });
 
   it('keeps a batch key: the same API batch sent twice is stored once', async () => {
     const batch = [ours({ url: '/a', userAgent: GPTBOT, ip: '20.171.206.1' })];
-    const once = await importTraffic(store, clock, projectId, batch, { identity: { key: 'batch:abc' } });
-    const twice = await importTraffic(store, clock, projectId, batch, { identity: { key: 'batch:abc' } });
+    const once = await importTraffic(store, clock, projectId, batch, {
+      baseUrl: BASE,
+      identity: { key: 'batch:abc' },
+    });
+    const twice = await importTraffic(store, clock, projectId, batch, {
+      baseUrl: BASE,
+      identity: { key: 'batch:abc' },
+    });
     expect([once.accepted, twice.accepted, twice.alreadyStored]).toEqual([1, 0, 1]);
     expect((await days()).map((r) => Number(r.hits))).toEqual([1]);
     // Eight days on, the batch is forgotten (shippers retry within minutes); files are remembered for good.
-    await importTraffic(store, clock, projectId, LOG, { identity: 'first-line' });
+    await importTraffic(store, clock, projectId, LOG, { baseUrl: BASE, identity: 'first-line' });
     const later: Clock = { now: () => new Date('2026-12-06T12:00:00.000Z') };
     await importTraffic(store, later, projectId, [ours({ url: '/b', userAgent: GPTBOT })], {
+      baseUrl: BASE,
       identity: { key: 'batch:def' },
     });
     const keys = await db.selectFrom('traffic_imports').select('import_key').orderBy('import_key').execute();

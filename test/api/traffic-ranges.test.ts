@@ -12,6 +12,7 @@ import { importTraffic } from '../../server/traffic/import-traffic.ts';
 import { RANGE_SOURCES } from '../../server/traffic/range-sources.ts';
 import { folderReader, updateRanges, urlReader } from '../../server/traffic/ranges-update.ts';
 import { createProject } from '../support/fixtures.ts';
+import { BASE } from '../support/api-harness.ts';
 import { freshDatabase, type TestDatabase } from '../support/test-db.ts';
 
 const clock: Clock = { now: () => new Date('2026-11-28T12:00:00.000Z') };
@@ -82,6 +83,7 @@ describe('traffic ranges update', () => {
       projectId,
       [line('198.51.100.7'), line('20.171.206.1')],
       {
+        baseUrl: BASE,
         identity: 'first-line',
       },
     );

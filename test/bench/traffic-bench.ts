@@ -15,6 +15,7 @@ import { logFileLines } from '../../server/traffic/log-file.ts';
 import { snapshotsInUse } from '../../server/traffic/range-sources.ts';
 import { referralEngine } from '../../server/traffic/referrals.ts';
 import { rangeVerifier } from '../../server/traffic/verify.ts';
+import { BASE } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
 
 /** Lines of the generated combined log (BENCH_TRAFFIC_LINES; the figure is 5,000,000). */
@@ -162,6 +163,7 @@ export async function measureTraffic(count = TRAFFIC_LINES): Promise<TrafficFigu
       const state = { bytes: 0, failure: null };
       const imported = await timed(async () => {
         const r = await importTraffic(store, systemClock, projectId, logFileLines(handle, state), {
+          baseUrl: BASE,
           identity: 'first-line',
           keepHourDays: 366,
         });

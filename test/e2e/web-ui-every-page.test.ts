@@ -179,6 +179,7 @@ describe.skipIf(browserPath === null)('web UI: every page at both widths', { tim
     ['prompts', () => `#/p/${demo}/prompts`, 'Prompts'],
     ['sources', () => `#/p/${demo}/sources`, 'Sources'],
     ['queries', () => `#/p/${demo}/queries`, 'Queries'],
+    ['traffic', () => `#/p/${demo}/traffic`, 'Traffic'],
     ['surfaces', () => `#/p/${demo}/surfaces`, /API/],
     ['answers', () => `#/p/${demo}/answers`, 'Answers'],
     ['answer', () => `#/p/${demo}/answers/${encodeURIComponent(answerId)}`, /.+/],

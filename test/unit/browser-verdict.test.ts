@@ -61,6 +61,7 @@ describe('a test run without a browser', () => {
       'test/e2e/web-ui-setup.test.ts',
       'test/e2e/web-ui-site.test.ts',
       'test/e2e/web-ui-sso.test.ts',
+      'test/e2e/web-ui-traffic.test.ts',
       'test/unit/browser-engines.test.ts',
       'test/unit/crawl/site-crawl.test.ts',
     ]);

@@ -39,14 +39,14 @@ describe('web UI bundle', () => {
     expect(css.reduce((n, f) => n + gzipKb(f), 0)).toBeLessThan(6.5);
   });
 
-  it('keeps the charts, the markdown reader, the insight pages, the Site and Reports pages out of the start', () => {
+  it('keeps the charts, the markdown reader, the insight pages, the Site, Traffic and Reports pages out of the start', () => {
     const start = startAssets();
     const lazy = readdirSync(join(DIST, 'assets')).filter((f) =>
-      /^(page-overview|markdown|page-prompts|page-sources|page-queries|page-surfaces|page-alerts|page-webhooks|page-site|setup-brand-truth|page-reports|page-exports)-.*\.js$/.test(
+      /^(page-overview|markdown|page-prompts|page-sources|page-queries|page-surfaces|page-alerts|page-webhooks|page-site|page-traffic|setup-brand-truth|page-reports|page-exports)-.*\.js$/.test(
         f,
       ),
     );
-    expect(lazy).toHaveLength(12);
+    expect(lazy).toHaveLength(13);
     for (const file of lazy) expect(start).not.toContain(file);
     // The Overview with uPlot stays under 30 KB gzipped.
     expect(gzipKb(lazy.find((f) => f.startsWith('page-overview-'))!)).toBeLessThan(30);

@@ -11,6 +11,7 @@ const PATHS = {
   prompts: 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5',
   sources: 'M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1M14 10a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1',
   queries: 'M10 4a6 6 0 1 0 0 12a6 6 0 1 0 0-12M14.5 14.5L20 20',
+  traffic: 'M3 12h4l3-7l4 14l3-7h4',
   site: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18',
   surfaces: 'M3 5h8v10H3zM13 9h8v10h-8zM7 15v3h6',
   answers: 'M5 4h10l4 4v12H5zM14 4v5h5M8 13h8M8 16h6',

@@ -31,6 +31,7 @@ const PAGES: Record<ProjectPage, (ctx: ProjectContext) => Promise<void>> = {
   sources: async (ctx) => (await import('./page-sources.ts')).renderSources(ctx),
   queries: async (ctx) => (await import('./page-queries.ts')).renderQueries(ctx),
   site: async (ctx) => (await import('./page-site.ts')).renderSite(ctx),
+  traffic: async (ctx) => (await import('./page-traffic.ts')).renderTraffic(ctx),
   surfaces: async (ctx) => (await import('./page-surfaces.ts')).renderSurfaces(ctx),
   answers: renderAnswers,
   alerts: async (ctx) => (await import('./page-alerts.ts')).renderAlerts(ctx),

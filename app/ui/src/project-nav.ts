@@ -10,6 +10,7 @@ const PAGE_LABELS: Record<ProjectPage, string> = {
   sources: 'Sources',
   queries: 'Queries',
   site: 'Site',
+  traffic: 'Traffic',
   surfaces: 'API vs app',
   answers: 'Answers',
   alerts: 'Alerts',
@@ -28,7 +29,18 @@ const PAGE_LABELS: Record<ProjectPage, string> = {
 const NAV_GROUPS: { label: string; pages: ProjectPage[] }[] = [
   {
     label: 'Results',
-    pages: ['overview', 'actions', 'prompts', 'sources', 'queries', 'site', 'surfaces', 'answers', 'alerts'],
+    pages: [
+      'overview',
+      'actions',
+      'prompts',
+      'sources',
+      'queries',
+      'site',
+      'traffic',
+      'surfaces',
+      'answers',
+      'alerts',
+    ],
   },
   { label: 'Tracking', pages: ['setup', 'runs', 'engines'] },
   { label: 'Connect', pages: ['reports', 'webhooks', 'exports'] },

@@ -11,6 +11,7 @@ export const PROJECT_PAGES = [
   'sources',
   'queries',
   'site',
+  'traffic',
   'surfaces',
   'answers',
   'alerts',

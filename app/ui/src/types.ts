@@ -27,6 +27,11 @@ import type {
   Trends as TrendsSchema,
 } from '../../../server/contract/insights.ts';
 import type {
+  CrawlerStats as CrawlerStatsSchema,
+  PageStats as PageStatsSchema,
+  ReferralStats as ReferralStatsSchema,
+} from '../../../server/contract/traffic.ts';
+import type {
   QueryStat as QueryStatSchema,
   QueryStats as QueryStatsSchema,
 } from '../../../server/contract/query-stats.ts';
@@ -125,6 +130,9 @@ export type Action = z.infer<typeof ActionSchema>;
 export type Actions = z.infer<typeof ActionsSchema>;
 export type QueryStat = z.infer<typeof QueryStatSchema>;
 export type QueryStats = z.infer<typeof QueryStatsSchema>;
+export type CrawlerStats = z.infer<typeof CrawlerStatsSchema>;
+export type ReferralStats = z.infer<typeof ReferralStatsSchema>;
+export type PageStats = z.infer<typeof PageStatsSchema>;
 export type RaisedAlert = z.infer<typeof RaisedAlertSchema>;
 export type AlertThresholds = z.infer<typeof AlertThresholdsSchema>;
 export type SiteCrawl = z.infer<typeof SiteCrawlSchema>;

@@ -241,6 +241,32 @@ export function trafficRepository(db: Db) {
       }));
     },
 
+    /**
+     * The last instant each agent got each status class on each page, over all stored days, spoofed hits left out:
+     * for the agents and pages a batch's failures concern (a batch knows only its own lines).
+     */
+    async lastStatuses(
+      projectId: string,
+      agents: readonly string[],
+      pages: readonly string[],
+    ): Promise<{ page: string; agent: string; statusClass: string; lastSeen: string }[]> {
+      const found = [];
+      for (const some of chunks(pages, INSERT_CHUNK)) {
+        const rows = await db
+          .selectFrom('traffic_days')
+          .select((eb) => ['page', 'agent', 'status_class', eb.fn.max<string>('last_seen').as('last_seen')])
+          .where('project_id', '=', projectId)
+          .where('agent', 'in', [...agents])
+          .where('page', 'in', [...some])
+          .where('verification', '<>', 'spoofed')
+          .groupBy(['page', 'agent', 'status_class'])
+          .execute();
+        for (const r of rows)
+          found.push({ page: r.page, agent: r.agent, statusClass: r.status_class, lastSeen: r.last_seen });
+      }
+      return found;
+    },
+
     /** AI referral visits per day, landing page and engine over the range. */
     async referrals(s: TrafficScope): Promise<ReferralCell[]> {
       const rows = await db

@@ -475,7 +475,7 @@ export interface Database {
     weekday: string;
     recipients: string;
     updated_at: string;
-    last_period_from: string | null;
+    last_period: string | null;
     leased_by: string | null;
     lease_until: string | null;
   };

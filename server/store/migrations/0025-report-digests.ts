@@ -3,7 +3,7 @@ import type { SchemaDialect } from '../dialect.ts';
 
 /*
  * Scheduled digests of the report (issue 27). `report_digests`: one row per project with its schedule, its
- * recipients (JSON), the first day of the last period sent, and the lease an instance holds while it sends one.
+ * recipients (JSON), the last period sent ("from/to"), and the lease an instance holds while it sends one.
  * `report_unsubscribe_tokens`: the token each digest mail carries for its recipient, kept as a SHA-256 only.
  * `report_digest_optouts`: the addresses that unsubscribed from a project's digest; they are skipped from then on,
  * even if someone adds them again. Rows go with their project.
@@ -17,7 +17,7 @@ export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
     .addColumn('weekday', s.text, (c) => c.notNull())
     .addColumn('recipients', s.text, (c) => c.notNull())
     .addColumn('updated_at', s.text, (c) => c.notNull())
-    .addColumn('last_period_from', s.text)
+    .addColumn('last_period', s.text)
     .addColumn('leased_by', s.text)
     .addColumn('lease_until', s.text)
     .execute();

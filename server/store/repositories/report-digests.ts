@@ -15,8 +15,8 @@ export interface ReportDigestRecord {
   weekday: string;
   recipients: DigestRecipient[];
   updatedAt: string;
-  /** The first day of the last period sent, null before the first. */
-  lastPeriodFrom: string | null;
+  /** The last period sent, "from/to", null before the first. */
+  lastPeriod: string | null;
 }
 
 type Row = {
@@ -25,7 +25,7 @@ type Row = {
   weekday: string;
   recipients: string;
   updated_at: string;
-  last_period_from: string | null;
+  last_period: string | null;
 };
 
 const toRecord = (r: Row): ReportDigestRecord => ({
@@ -34,7 +34,7 @@ const toRecord = (r: Row): ReportDigestRecord => ({
   weekday: r.weekday,
   recipients: fromJson<DigestRecipient[]>(r.recipients),
   updatedAt: r.updated_at,
-  lastPeriodFrom: r.last_period_from,
+  lastPeriod: r.last_period,
 });
 
 export function reportDigestsRepository(db: Db) {
@@ -48,7 +48,7 @@ export function reportDigestsRepository(db: Db) {
       return row && toRecord(row);
     },
     /** Sets the schedule and recipients; what was sent last stays, so a change never resends a period. */
-    async put(d: Omit<ReportDigestRecord, 'lastPeriodFrom'>): Promise<void> {
+    async put(d: Omit<ReportDigestRecord, 'lastPeriod'>): Promise<void> {
       const values = {
         cadence: d.cadence,
         weekday: d.weekday,
@@ -70,26 +70,26 @@ export function reportDigestsRepository(db: Db) {
      * Takes the digest's period for `owner` until `until`, in one statement: only when that period was not sent
      * and no other instance holds an unexpired lease. False when another instance has it or had it.
      */
-    async claim(projectId: string, periodFrom: string, owner: string, now: string, until: string) {
+    async claim(projectId: string, period: string, owner: string, now: string, until: string) {
       const res = await db
         .updateTable('report_digests')
         .set({ leased_by: owner, lease_until: until })
         .where('project_id', '=', projectId)
         .where((eb) =>
-          eb.or([eb('last_period_from', 'is', null), eb('last_period_from', '!=', periodFrom)]),
+          eb.or([eb('last_period', 'is', null), eb('last_period', '!=', period)]),
         )
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
         .executeTakeFirst();
       return res.numUpdatedRows > 0n;
     },
-    /** Records the period as sent and gives the lease back; `sent` false only gives it back (to try again). */
-    async release(projectId: string, owner: string, periodFrom: string | null): Promise<void> {
+    /** Gives the lease back, recording `period` as sent unless it is null (then another look tries again). */
+    async release(projectId: string, owner: string, period: string | null): Promise<void> {
       await db
         .updateTable('report_digests')
         .set({
           leased_by: null,
           lease_until: null,
-          ...(periodFrom !== null && { last_period_from: periodFrom }),
+          ...(period !== null && { last_period: period }),
         })
         .where('project_id', '=', projectId)
         .where('leased_by', '=', owner)

@@ -3,6 +3,7 @@ import type { ConvertedSchemas } from './openapi-schemas.ts';
 import type { OperationObject, ParameterObject, PathItemObject } from './openapi-types.ts';
 import { CitationEvent, OvertakeEvent, VisibilityEvent } from './alerts.ts';
 import { WEBHOOK_EVENTS_TAG } from './openapi-text.ts';
+import { ReportReadyEvent } from './report-events.ts';
 import { SiteCrawledEvent } from './site-events.ts';
 import { PingEvent, RunEvent } from './webhooks.ts';
 
@@ -110,6 +111,16 @@ const EVENTS: EventDoc[] = [
       'Opt-in (extension): sent only to webhooks that name it in `events`, when a site crawl ends `completed` or `failed` (a crawl no host computer ended fails after 24 hours with `host_unavailable`). Queued in the transaction that ends the crawl; delivered, signed, retried and recorded like the run events (`runId` and `requestId` of its delivery are null). `data.counts` gives the pages read and the pages per finding type; follow `data.links` for the findings and the pages.',
     payload: SiteCrawledEvent,
     example: eventExample(SiteCrawledEvent, 'site.crawled'),
+    extension: true,
+  },
+  {
+    event: 'report.ready',
+    operationId: 'reportReadyEvent',
+    summary: 'A report digest of the project was mailed',
+    description:
+      'Opt-in (extension): sent only to webhooks that name it in `events`, when the project’s scheduled digest of a period is queued to its recipients (once per period), or when `npx answerwatch reports send` sends the digest at once. Queued in the transaction that queues the mails; delivered, signed, retried and recorded like the run events (`runId` and `requestId` of its delivery are null). `data.links` gives the report as JSON, HTML and PDF (with an API key) and the share link made for the digest (without one, for 90 days).',
+    payload: ReportReadyEvent,
+    example: eventExample(ReportReadyEvent, 'report.ready'),
     extension: true,
   },
 ];

@@ -3,17 +3,23 @@ import { ALERT_EVENTS, AlertThresholds, AlertThresholdsInput } from './alerts.ts
 import { EXTENSION } from './extensions.ts';
 import { DateTime, EXAMPLE_IDS, exampleOf, HttpsUrl, Uri } from './common.ts';
 import { Run } from './results.ts';
+import { REPORT_EVENTS } from './report-events.ts';
 import { SITE_EVENTS } from './site-events.ts';
 
 /** The contract's events; a webhook registered without `events` gets these two. */
 export const WEBHOOK_EVENTS = ['run.completed', 'run.failed'] as const;
 export const RunEventName = z.enum(WEBHOOK_EVENTS);
 /** What a webhook can subscribe to: the contract's events, then the opt-in alert and site events (extensions). */
-export const SUBSCRIBABLE_EVENTS = [...WEBHOOK_EVENTS, ...ALERT_EVENTS, ...SITE_EVENTS] as const;
+export const SUBSCRIBABLE_EVENTS = [
+  ...WEBHOOK_EVENTS,
+  ...ALERT_EVENTS,
+  ...SITE_EVENTS,
+  ...REPORT_EVENTS,
+] as const;
 export const WebhookEventName = z
   .enum(SUBSCRIBABLE_EVENTS)
   .describe(
-    '`run.completed` and `run.failed`, and the opt-in alert events beyond the contract (extension): `visibility.dropped`, `visibility.rose`, `citation.lost`, `citation.gained`, `competitor.overtook`; and the opt-in `site.crawled` (extension) when a site crawl ends',
+    '`run.completed` and `run.failed`, and the opt-in alert events beyond the contract (extension): `visibility.dropped`, `visibility.rose`, `citation.lost`, `citation.gained`, `competitor.overtook`; the opt-in `site.crawled` (extension) when a site crawl ends; and the opt-in `report.ready` (extension) when a report digest is mailed',
   );
 export const DeliveryEventName = z.enum([...SUBSCRIBABLE_EVENTS, 'ping']);
 
@@ -73,7 +79,7 @@ export const WebhookCreate = z
       .min(1)
       .max(SUBSCRIBABLE_EVENTS.length)
       .optional()
-      .describe('Default: run.completed and run.failed; alert events and site.crawled only when named'),
+      .describe('Default: run.completed and run.failed; alert events, site.crawled and report.ready only when named'),
     description: z.string().max(120).optional(),
     thresholds: AlertThresholdsInput.optional(),
   })

@@ -1,4 +1,5 @@
 import type { AlertEventName } from '../contract/alerts.ts';
+import type { REPORT_EVENTS } from '../contract/report-events.ts';
 import type { SITE_EVENTS } from '../contract/site-events.ts';
 import type { Repositories } from '../store/index.ts';
 import type { RunRow } from '../store/repositories/runs.ts';
@@ -7,10 +8,11 @@ import { failedEnginesText, type FailedEngine } from './engine-failures.ts';
 import { newId } from './ids.ts';
 
 type SiteEventName = (typeof SITE_EVENTS)[number];
+type ReportEventName = (typeof REPORT_EVENTS)[number];
 
 export interface EventPayload {
   id: string;
-  event: 'run.completed' | 'run.failed' | 'ping' | AlertEventName | SiteEventName;
+  event: 'run.completed' | 'run.failed' | 'ping' | AlertEventName | SiteEventName | ReportEventName;
   createdAt: string;
   data: Record<string, unknown>;
 }

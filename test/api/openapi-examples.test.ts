@@ -13,6 +13,7 @@ import type {
 import { operations, type Operation } from '../../server/contract/operations.ts';
 import { CitationEvent, OvertakeEvent, VisibilityEvent } from '../../server/contract/alerts.ts';
 import { SiteCrawledEvent } from '../../server/contract/site-events.ts';
+import { ReportReadyEvent } from '../../server/contract/report-events.ts';
 import { PingEvent, RunEvent } from '../../server/contract/webhooks.ts';
 
 /**
@@ -73,6 +74,7 @@ const EVENT_PAYLOADS: Record<string, z.ZodType> = {
   'citation.gained': CitationEvent,
   'competitor.overtook': OvertakeEvent,
   'site.crawled': SiteCrawledEvent,
+  'report.ready': ReportReadyEvent,
 };
 
 describe('examples in the OpenAPI document', () => {

@@ -73,7 +73,7 @@ const ALERT_EVENTS = [
   'competitor.overtook',
 ];
 /** Opt-in extension events besides the alerts. */
-const SITE_EVENTS = ['site.crawled'];
+const SITE_EVENTS = ['site.crawled', 'report.ready'];
 const EXTENSION_EVENTS = [...ALERT_EVENTS, ...SITE_EVENTS];
 
 const doc = buildOpenApiDocument();
@@ -381,6 +381,7 @@ describe('generated OpenAPI document', () => {
       'citation.gained': 'CitationEvent',
       'competitor.overtook': 'OvertakeEvent',
       'site.crawled': 'SiteCrawledEvent',
+      'report.ready': 'ReportReadyEvent',
     };
     for (const [event, item] of Object.entries(doc.webhooks)) {
       const post = item.post;

@@ -10,6 +10,7 @@ import { AppError } from '../domain/errors.ts';
 import type { Plan } from '../domain/plans.ts';
 import { duePeriod } from '../reports/digest-schedule.ts';
 import { sendDigest } from '../reports/digest-send.ts';
+import { periodKey } from '../reports/digest-settings.ts';
 import type { ReportDigestRecord } from '../store/repositories/report-digests.ts';
 import type { JobLog } from './run-executor.ts';
 import type { WeeklyDay } from './schedule-expression.ts';
@@ -41,7 +42,7 @@ async function sendIfDue(
     { cadence: d.cadence, weekday: d.weekday as WeeklyDay, timezone: project.tracking.timezone },
     now,
   );
-  const key = `${period.from}/${period.to}`;
+  const key = periodKey(period);
   if (d.lastPeriod === key) return 'not_due';
   // The period's last runs may still be answering: the next look sends it, with every answer in.
   if (await s.store.runRequests.active(d.projectId)) return 'runs_active';

@@ -1,12 +1,17 @@
 import type { z } from 'zod';
 import type { ReportDigestUpdate } from '../contract/report-digests.ts';
+import type { WeeklyDay } from '../jobs/schedule-expression.ts';
 import { readableProject } from '../domain/access.ts';
 import type { Caller, Services } from '../domain/context.ts';
 import { AppError, invalid } from '../domain/errors.ts';
 import { mailProblem } from '../mail/message.ts';
+import { duePeriod } from './digest-schedule.ts';
 import type { DigestRecipient, ReportDigestRecord } from '../store/repositories/report-digests.ts';
 
 type DigestUpdate = z.infer<typeof ReportDigestUpdate>;
+
+/** How a digest record names a period. */
+export const periodKey = (p: { from: string; to: string }) => `${p.from}/${p.to}`;
 
 /** The period a digest record names ("from/to"), as the API shows it. */
 export function periodOf(lastPeriod: string | null) {
@@ -19,7 +24,7 @@ async function digestResource(s: Services, projectId: string, d: ReportDigestRec
   const optedOut = await s.store.reportDigests.optedOut(projectId);
   return {
     cadence: d?.cadence ?? 'off',
-    weekday: (d?.weekday ?? 'monday') as 'monday',
+    weekday: (d?.weekday ?? 'monday') as WeeklyDay,
     recipients: (d?.recipients ?? []).map((r) => ({ ...r, unsubscribed: optedOut.has(r.email) })),
     lastPeriod: periodOf(d?.lastPeriod ?? null),
     updatedAt: d?.updatedAt ?? null,
@@ -74,12 +79,21 @@ export async function updateReportDigest(
       );
   }
   if (body.cadence !== 'off' && recipients.length === 0) throw invalid('recipients: name at least one');
+  const weekday = body.weekday ?? 'monday';
+  const now = s.clock.now();
+  // A new or changed schedule starts with the next period to come due, not with one that ended before it was set.
+  const unchanged = before?.cadence === body.cadence && before.weekday === weekday;
+  const lastPeriod =
+    body.cadence === 'off' || unchanged
+      ? (before?.lastPeriod ?? null)
+      : periodKey(duePeriod({ cadence: body.cadence, weekday, timezone: project.tracking.timezone }, now));
   await s.store.reportDigests.put({
     projectId,
     cadence: body.cadence,
-    weekday: body.weekday ?? 'monday',
+    weekday,
     recipients,
-    updatedAt: s.clock.now().toISOString(),
+    updatedAt: now.toISOString(),
+    lastPeriod,
   });
   return digestResource(s, projectId, await s.store.reportDigests.get(projectId));
 }

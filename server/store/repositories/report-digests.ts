@@ -47,13 +47,14 @@ export function reportDigestsRepository(db: Db) {
         .executeTakeFirst();
       return row && toRecord(row);
     },
-    /** Sets the schedule and recipients; what was sent last stays, so a change never resends a period. */
-    async put(d: Omit<ReportDigestRecord, 'lastPeriod'>): Promise<void> {
+    /** Sets the schedule and recipients, and the period counted as sent (see updateReportDigest). */
+    async put(d: ReportDigestRecord): Promise<void> {
       const values = {
         cadence: d.cadence,
         weekday: d.weekday,
         recipients: toJson(d.recipients),
         updated_at: d.updatedAt,
+        last_period: d.lastPeriod,
       };
       await db
         .insertInto('report_digests')

@@ -28,7 +28,9 @@ const Recipient = z
     personId: z.string().nullable().describe('The person of the account; null for an extra address'),
     unsubscribed: z
       .boolean()
-      .describe('True once the address followed the unsubscribe link of a digest: it is skipped from then on'),
+      .describe(
+        'True once the address followed the unsubscribe link of a digest: it is skipped from then on',
+      ),
   })
   .meta({ id: 'ReportDigestRecipient', ...EXTENSION });
 
@@ -78,7 +80,5 @@ export const ReportDigestUpdate = z
   .meta({
     id: 'ReportDigestUpdate',
     ...EXTENSION,
-    examples: [
-      { ...example, recipients: [{ personId: 'usr_4kT9aQ2x' }, { email: 'client@example.org' }] },
-    ],
+    examples: [{ ...example, recipients: [{ personId: 'usr_4kT9aQ2x' }, { email: 'client@example.org' }] }],
   });

@@ -23,7 +23,9 @@ export const ReportReadyEvent = z
     data: z.strictObject({
       projectId: z.string(),
       period: z.strictObject({ from: z.string(), to: z.string() }).describe('The days the report covers'),
-      cadence: z.enum(['weekly', 'monthly', 'manual']).describe('What sent it: the schedule, or a send at once'),
+      cadence: z
+        .enum(['weekly', 'monthly', 'manual'])
+        .describe('What sent it: the schedule, or a send at once'),
       links: z.strictObject({
         json: Uri.describe('The report as JSON (an API key with visibility:read)'),
         html: Uri.describe('The printable page (an API key)'),

@@ -79,7 +79,9 @@ export const WebhookCreate = z
       .min(1)
       .max(SUBSCRIBABLE_EVENTS.length)
       .optional()
-      .describe('Default: run.completed and run.failed; alert events, site.crawled and report.ready only when named'),
+      .describe(
+        'Default: run.completed and run.failed; alert events, site.crawled and report.ready only when named',
+      ),
     description: z.string().max(120).optional(),
     thresholds: AlertThresholdsInput.optional(),
   })

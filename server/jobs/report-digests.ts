@@ -94,5 +94,10 @@ export function createReportDigestJob(o: DigestJobOptions) {
     },
     { pollMs: o.pollMs ?? 60_000, onError: (err) => o.log.error({ err }, 'report digest job failed') },
   );
-  return { start: () => loop.start(), kick: () => loop.kick(), idle: () => loop.idle(), stop: () => loop.stop() };
+  return {
+    start: () => loop.start(),
+    kick: () => loop.kick(),
+    idle: () => loop.idle(),
+    stop: () => loop.stop(),
+  };
 }

@@ -33,7 +33,7 @@ const morning = (day: string, timezone: string) => resolveWallTime(day, DIGEST_H
 /** The weekly period that ends on `sunday`, and when it is sent: the first chosen weekday after it. */
 function weekEnding(sunday: string, s: DigestSchedule): DuePeriod {
   const wanted = WEEKLY_DAYS.indexOf(s.weekday);
-  const sendDay = addDays(sunday, ((wanted - dayOfWeek(sunday) + 7) % 7) || 7);
+  const sendDay = addDays(sunday, (wanted - dayOfWeek(sunday) + 7) % 7 || 7);
   return { from: addDays(sunday, -6), to: sunday, dueAt: morning(sendDay, s.timezone) };
 }
 

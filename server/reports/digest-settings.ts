@@ -37,7 +37,8 @@ export async function getReportDigest(s: Services, caller: Caller, projectId: st
 }
 
 /** Owners, admins and API keys (tracking:write) manage extra addresses; a member only names the account's people. */
-const mayAddExtras = (caller: Caller) => caller.role === undefined || caller.role === 'owner' || caller.role === 'admin';
+const mayAddExtras = (caller: Caller) =>
+  caller.role === undefined || caller.role === 'owner' || caller.role === 'admin';
 
 /** People by id or address become person recipients; any other address is an extra one. */
 function resolveRecipients(
@@ -60,14 +61,12 @@ function resolveRecipients(
   return [...out.values()];
 }
 
-export async function updateReportDigest(
-  s: Services,
-  caller: Caller,
-  projectId: string,
-  body: DigestUpdate,
-) {
+export async function updateReportDigest(s: Services, caller: Caller, projectId: string, body: DigestUpdate) {
   const project = await readableProject(s, caller, projectId);
-  const recipients = resolveRecipients(body.recipients, await s.store.reportDigests.people(project.accountId));
+  const recipients = resolveRecipients(
+    body.recipients,
+    await s.store.reportDigests.people(project.accountId),
+  );
   const before = await s.store.reportDigests.get(projectId);
   if (!mayAddExtras(caller)) {
     const kept = new Set(before?.recipients.filter((r) => r.personId === null).map((r) => r.email));

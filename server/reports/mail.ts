@@ -25,16 +25,18 @@ interface MailLink {
 }
 
 const digestLinks = (shareUrl: string | undefined, unsubscribeUrl: string | undefined): MailLink[] => [
-  ...(shareUrl ? [{ label: 'Open the report in a browser (the link expires after 90 days)', url: shareUrl }] : []),
+  ...(shareUrl
+    ? [{ label: 'Open the report in a browser (the link expires after 90 days)', url: shareUrl }]
+    : []),
   ...(unsubscribeUrl ? [{ label: 'Stop receiving this digest', url: unsubscribeUrl }] : []),
 ];
 
 /** The links as a footer of the HTML part, before its end. */
 function withFooter(page: string, links: readonly MailLink[]): string {
   if (links.length === 0) return page;
-  const footer = html`<footer class="mail-links">${links.map(
-    (l) => html`<p>${l.label}: <a href="${l.url}">${l.url}</a></p>`,
-  )}</footer>`;
+  const footer = html`<footer class="mail-links">
+    ${links.map((l) => html`<p>${l.label}: <a href="${l.url}">${l.url}</a></p>`)}
+  </footer>`;
   return page.replace('</body>', `${footer.toString()}</body>`);
 }
 

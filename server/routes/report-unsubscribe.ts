@@ -4,7 +4,8 @@ import type { Services } from '../domain/context.ts';
 import { unsubscribe, unsubscribeTarget, UNSUBSCRIBE_PATH } from '../reports/digest-send.ts';
 
 const TITLE = 'Unsubscribe from the report digest';
-const GONE = 'This unsubscribe link is not one Answerwatch sent, or it was cut short: open the whole link from the mail.';
+const GONE =
+  'This unsubscribe link is not one Answerwatch sent, or it was cut short: open the whole link from the mail.';
 
 function show(reply: FastifyReply, status: number, parts: Html[]) {
   return reply

@@ -151,7 +151,9 @@ describe.skipIf(browser === null)('the scheduled report digest', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('ada@example.com');
     expect(page.body).toContain(`<form method="post" action="${unsubscribe.pathname}"`);
-    expect((await h.get(`/v1/projects/${p}/report-digest`, key)).json().recipients[0].unsubscribed).toBe(false);
+    expect((await h.get(`/v1/projects/${p}/report-digest`, key)).json().recipients[0].unsubscribed).toBe(
+      false,
+    );
 
     const post = await h.request({
       method: 'POST',

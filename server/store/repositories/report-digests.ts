@@ -76,9 +76,7 @@ export function reportDigestsRepository(db: Db) {
         .updateTable('report_digests')
         .set({ leased_by: owner, lease_until: until })
         .where('project_id', '=', projectId)
-        .where((eb) =>
-          eb.or([eb('last_period', 'is', null), eb('last_period', '!=', period)]),
-        )
+        .where((eb) => eb.or([eb('last_period', 'is', null), eb('last_period', '!=', period)]))
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
         .executeTakeFirst();
       return res.numUpdatedRows > 0n;

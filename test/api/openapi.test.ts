@@ -212,6 +212,8 @@ describe('generated OpenAPI document', () => {
         'DELETE /projects/{projectId}/report-links/{linkId}',
         'GET /account/brand',
         'PUT /account/brand',
+        'GET /projects/{projectId}/report-digest',
+        'PUT /projects/{projectId}/report-digest',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );
@@ -237,6 +239,7 @@ describe('generated OpenAPI document', () => {
     for (const key of [
       'POST /projects/{projectId}/report-links',
       'DELETE /projects/{projectId}/report-links/{linkId}',
+      'PUT /projects/{projectId}/report-digest',
     ])
       expect(operation(key).security).toEqual([{ bearerAuth: ['tracking:write'] }]);
     expect(operation('GET /projects/{projectId}/alerts').security).toEqual([

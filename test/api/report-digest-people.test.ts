@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../support/api-harness.ts';
+import { createProject } from '../support/fixtures.ts';
+import { testSecrets } from '../support/mail.ts';
+import { peopleOf, SAME_ORIGIN } from '../support/people.ts';
+
+/** The digest's recipients named by signed-in people: the account's people by id or address, extras by role. */
+describe('report digest recipients and the roles of people', () => {
+  let h: Harness;
+  const secrets = testSecrets();
+  let owner: string;
+  let projectId: string;
+  const cookies: Record<'admin' | 'member' | 'viewer', string> = { admin: '', member: '', viewer: '' };
+  let memberId: string;
+
+  const put = (cookie: string, body: unknown) =>
+    h.request({
+      method: 'PUT',
+      url: `/v1/projects/${projectId}/report-digest`,
+      headers: { cookie, ...SAME_ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    h = await createHarness({ secrets, signUp: { mode: 'open', plan: 'premium' } });
+    const p = peopleOf(h, secrets);
+    owner = await p.signUp('owner@example.com');
+    const accountId = await p.accountOf(owner);
+    for (const role of ['admin', 'member', 'viewer'] as const)
+      cookies[role] = (await p.join(owner, accountId, `${role}@example.com`, role)).cookie;
+    const row = await p
+      .identityDb()
+      .selectFrom('auth_user')
+      .select('id')
+      .where('email', '=', 'member@example.com')
+      .executeTakeFirstOrThrow();
+    memberId = String(row.id);
+    projectId = (await createProject(h.store, accountId)).id;
+  });
+  afterAll(() => h.close());
+
+  it('resolves people by id and by address; an address outside the account is an extra one', async () => {
+    const r = await put(owner, {
+      cadence: 'weekly',
+      recipients: [{ personId: memberId }, { email: 'Admin@Example.com' }, { email: 'client@example.org' }],
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().recipients).toEqual([
+      { email: 'member@example.com', personId: memberId, unsubscribed: false },
+      { email: 'admin@example.com', personId: expect.any(String), unsubscribed: false },
+      { email: 'client@example.org', personId: null, unsubscribed: false },
+    ]);
+  });
+
+  it('lets a member name the account’s people and keep the extras there, but not add one; a viewer changes nothing', async () => {
+    const kept = await put(cookies.member, {
+      cadence: 'monthly',
+      recipients: [{ email: 'member@example.com' }, { email: 'client@example.org' }],
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const added = await put(cookies.member, {
+      cadence: 'monthly',
+      recipients: [{ email: 'client@example.org' }, { email: 'someone@elsewhere.example' }],
+    });
+    expect(added.statusCode).toBe(403);
+    expect(added.json()).toMatchObject({
+      code: 'insufficient_scope',
+      detail:
+        'Only the account’s owner and admins add addresses outside the account (someone@elsewhere.example).',
+    });
+    const admin = await put(cookies.admin, {
+      cadence: 'monthly',
+      recipients: [{ email: 'client@example.org' }, { email: 'someone@elsewhere.example' }],
+    });
+    expect(admin.statusCode, admin.body).toBe(200);
+    const viewer = await put(cookies.viewer, { cadence: 'off', recipients: [] });
+    expect(viewer.statusCode).toBe(403);
+    expect(viewer.json().code).toBe('insufficient_scope');
+    const now = await h.request({
+      method: 'GET',
+      url: `/v1/projects/${projectId}/report-digest`,
+      headers: { cookie: cookies.viewer, ...SAME_ORIGIN },
+    });
+    expect(now.json()).toMatchObject({
+      cadence: 'monthly',
+      recipients: [{ email: 'client@example.org' }, { email: 'someone@elsewhere.example' }],
+    });
+  });
+});

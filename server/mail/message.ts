@@ -74,12 +74,15 @@ export function contentFromJson(json: string): MailContent {
 const ADDRESS = /^[^\s@<>,;"()\\]+@[^\s@<>,;"()\\]+\.[^\s@<>,;"()\\]+$/;
 const LINE_BREAK = /[\r\n]/;
 
+/** One address a mail can be queued to (what mailProblem checks of `to`). */
+export const isMailAddress = (address: string): boolean => ADDRESS.test(address);
+
 /**
  * What is wrong with a mail before it is queued, or null: callers check addresses people type before they get
  * here, so this is the last guard against a mail no server would take, or a header split by a line break.
  */
 export function mailProblem(m: MailMessage): string | null {
-  if (!ADDRESS.test(m.to)) return `the recipient is not one e-mail address: ${JSON.stringify(m.to)}`;
+  if (!isMailAddress(m.to)) return `the recipient is not one e-mail address: ${JSON.stringify(m.to)}`;
   if (m.subject.trim() === '') return 'the subject is empty';
   if (LINE_BREAK.test(m.subject)) return 'the subject has a line break';
   if (m.text.trim() === '') return 'the text is empty';

@@ -44,7 +44,7 @@ async function queueReportReady(
 
 /**
  * Mails the digest of a period (default the last full week) to the project's digest recipients who did not
- * unsubscribe: the report with its PDF, a share link made for it (90 days) and each recipient's unsubscribe link.
+ * unsubscribe and are still of the account (for people): the report with its PDF, a share link made for it (90 days) and each recipient's unsubscribe link.
  * `report.ready` is queued with the mails, and only when at least one of them is new, so a period sent again (or
  * by two instances) neither mails anyone twice nor signals twice.
  */
@@ -58,7 +58,11 @@ export async function sendDigest(
   const project = await readableProject(s, caller, projectId);
   const digest = await s.store.reportDigests.get(projectId);
   const optedOut = await s.store.reportDigests.optedOut(projectId);
-  const recipients = (digest?.recipients ?? []).map((r) => r.email).filter((e) => !optedOut.has(e));
+  // A person who left the account no longer receives its reports, whatever the digest still lists.
+  const people = new Set((await s.store.reportDigests.people(project.accountId)).map((p) => p.id));
+  const recipients = (digest?.recipients ?? [])
+    .filter((r) => !optedOut.has(r.email) && (r.personId === null || people.has(r.personId)))
+    .map((r) => r.email);
   if (recipients.length === 0)
     throw invalid('the project’s digest has no recipients (or all of them unsubscribed)');
   const now = s.clock.now();

@@ -4,7 +4,7 @@ import type { WeeklyDay } from '../jobs/schedule-expression.ts';
 import { readableProject } from '../domain/access.ts';
 import type { Caller, Services } from '../domain/context.ts';
 import { AppError, invalid } from '../domain/errors.ts';
-import { mailProblem } from '../mail/message.ts';
+import { isMailAddress } from '../mail/message.ts';
 import { duePeriod } from './digest-schedule.ts';
 import type { DigestRecipient, ReportDigestRecord } from '../store/repositories/report-digests.ts';
 
@@ -53,8 +53,8 @@ function resolveRecipients(
       out.set(person.email, { email: person.email, personId: person.id });
       continue;
     }
-    const problem = mailProblem({ kind: 'report', to: r.email, subject: '-', text: '-' });
-    if (problem) throw invalid(`recipients: ${problem}`);
+    if (!isMailAddress(r.email))
+      throw invalid(`recipients: not one e-mail address: ${JSON.stringify(r.email)}`);
     const person = people.find((p) => p.email === r.email);
     out.set(r.email, { email: r.email, personId: person?.id ?? null });
   }

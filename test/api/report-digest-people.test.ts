@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerCaller } from '../../server/domain/callers.ts';
+import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
+import { sendDigest } from '../../server/reports/digest-send.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
+import { requireBrowser } from '../support/browser.ts';
 import { createProject } from '../support/fixtures.ts';
 import { testSecrets } from '../support/mail.ts';
 import { peopleOf, SAME_ORIGIN } from '../support/people.ts';
+
+const browser = requireBrowser();
 
 /** The digest's recipients named by signed-in people: the account's people by id or address, extras by role. */
 describe('report digest recipients and the roles of people', () => {
@@ -12,6 +18,8 @@ describe('report digest recipients and the roles of people', () => {
   let projectId: string;
   const cookies: Record<'admin' | 'member' | 'viewer', string> = { admin: '', member: '', viewer: '' };
   let memberId: string;
+  let accountId: string;
+  let p: ReturnType<typeof peopleOf>;
 
   const put = (cookie: string, body: unknown) =>
     h.request({
@@ -23,9 +31,9 @@ describe('report digest recipients and the roles of people', () => {
 
   beforeAll(async () => {
     h = await createHarness({ secrets, signUp: { mode: 'open', plan: 'premium' } });
-    const p = peopleOf(h, secrets);
+    p = peopleOf(h, secrets);
     owner = await p.signUp('owner@example.com');
-    const accountId = await p.accountOf(owner);
+    accountId = await p.accountOf(owner);
     for (const role of ['admin', 'member', 'viewer'] as const)
       cookies[role] = (await p.join(owner, accountId, `${role}@example.com`, role)).cookie;
     const row = await p
@@ -86,4 +94,21 @@ describe('report digest recipients and the roles of people', () => {
       recipients: [{ email: 'client@example.org' }, { email: 'someone@elsewhere.example' }],
     });
   });
+
+  it.skipIf(browser === null)(
+    'stops sending to a person who left the account',
+    async () => {
+      const set = await put(owner, {
+        cadence: 'weekly',
+        recipients: [{ personId: memberId }, { email: 'client@example.org' }],
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      const removed = await p.remove(owner, accountId, 'member@example.com');
+      expect(removed.statusCode, removed.body).toBe(200);
+      const caller = await ownerCaller({ store: h.store, plans: DEFAULT_PLANS }, accountId, 'Test', '');
+      const sent = await sendDigest(h.services, caller, projectId, {}, 'manual');
+      expect(sent.mails).toEqual([{ to: 'client@example.org', queued: true }]);
+    },
+    60_000,
+  );
 });

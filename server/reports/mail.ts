@@ -4,13 +4,14 @@ import { invalid } from '../domain/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { mailProblem, type MailMessage } from '../mail/message.ts';
 import { html } from './html.ts';
+import { MAX_LINK_DAYS } from './links.ts';
 import type { ReportBody } from './part.ts';
 import { renderReportPage } from './page.ts';
 import { PARTS } from './parts/index.ts';
 import { renderPdf } from './pdf.ts';
 import { brandOf, buildReport, type ReportQuery } from './report.ts';
 
-/** What a digest adds to the report mail: its share link, and per recipient an unsubscribe link. */
+/** What a digest adds to the report mail: its share link (made for MAX_LINK_DAYS), and each recipient's unsubscribe link. */
 export interface ReportMailExtras {
   shareUrl?: string;
   /** Makes the recipient's unsubscribe link, in the transaction that queues their mail. */
@@ -26,7 +27,12 @@ interface MailLink {
 
 const digestLinks = (shareUrl: string | undefined, unsubscribeUrl: string | undefined): MailLink[] => [
   ...(shareUrl
-    ? [{ label: 'Open the report in a browser (the link expires after 90 days)', url: shareUrl }]
+    ? [
+        {
+          label: `Open the report in a browser (the link expires after ${MAX_LINK_DAYS} days)`,
+          url: shareUrl,
+        },
+      ]
     : []),
   ...(unsubscribeUrl ? [{ label: 'Stop receiving this digest', url: unsubscribeUrl }] : []),
 ];
@@ -95,7 +101,8 @@ export async function queueReportMail(
       const links = digestLinks(extras.shareUrl, unsubscribeUrl);
       const mail: MailMessage = {
         ...m,
-        text: [m.text, '', ...links.map((l) => `${l.label}: ${l.url}`)].join('\n'),
+        text:
+          links.length === 0 ? m.text : [m.text, '', ...links.map((l) => `${l.label}: ${l.url}`)].join('\n'),
         html: withFooter(page.html, links),
         attachments,
         ...(unsubscribeUrl !== undefined && { unsubscribeUrl }),

@@ -3,6 +3,7 @@ import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
 import { newId } from '../../server/domain/ids.ts';
 import { sendDueDigests } from '../../server/jobs/report-digests.ts';
 import { createHarness, SILENT, type Harness } from '../support/api-harness.ts';
+import { createProject } from '../support/fixtures.ts';
 import { requireBrowser } from '../support/browser.ts';
 import { reportProject, WEEK } from '../support/reports.ts';
 
@@ -93,13 +94,14 @@ describe('the report digest setting', () => {
 describe.skipIf(browser === null)('the digest job', () => {
   let h: Harness;
   let key: string;
+  let accountId: string;
   let p: string;
   const job = () => ({ services: async () => h.services, plans: DEFAULT_PLANS, log: SILENT });
   const queuedMails = async () => (await h.store.mail.pendingContents()).length;
 
   beforeAll(async () => {
     h = await createHarness();
-    ({ key, projectId: p } = await reportProject(h));
+    ({ key, accountId, projectId: p } = await reportProject(h));
     h.clock.set('2026-06-15T07:59:00.000Z');
     const set = await h.write('PUT', `/v1/projects/${p}/report-digest`, key, {
       cadence: 'weekly',
@@ -158,5 +160,40 @@ describe.skipIf(browser === null)('the digest job', () => {
     // The dead worker's release, were it to come back, no longer touches the row.
     await h.store.reportDigests.release(p, 'dead', null);
     expect((await sendDueDigests(job(), 'b')).get(p)).toBe('not_due');
+  }, 120_000);
+
+  it('in Europe/Paris, sends the week that ended on the spring change once, at 08:00 summer time', async () => {
+    h.clock.set('2026-03-29T12:00:00.000Z');
+    const paris = await createProject(h.store, accountId, {
+      name: 'Paris',
+      tracking: {
+        engineIds: ['chatgpt'],
+        cadence: 'daily',
+        timeOfDay: '09:00',
+        weeklyDay: 'monday',
+        timezone: 'Europe/Paris',
+        samplesPerPrompt: 1,
+      },
+    });
+    const set = await h.write('PUT', `/v1/projects/${paris.id}/report-digest`, key, {
+      cadence: 'weekly',
+      weekday: 'monday',
+      recipients: [{ email: 'ada@example.com' }],
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    // 08:00 in Paris is 06:00 UTC from the change on (07:00 UTC before it): sent then, and only then.
+    for (const [at, outcome] of [
+      ['2026-03-30T05:59:00.000Z', 'not_due'],
+      ['2026-03-30T06:00:00.000Z', 'sent'],
+      ['2026-03-30T07:00:00.000Z', 'not_due'],
+      ['2026-03-31T06:00:00.000Z', 'not_due'],
+    ] as const) {
+      h.clock.set(at);
+      expect((await sendDueDigests(job(), 'a')).get(paris.id), at).toBe(outcome);
+    }
+    expect((await h.get(`/v1/projects/${paris.id}/report-digest`, key)).json().lastPeriod).toEqual({
+      from: '2026-03-23',
+      to: '2026-03-29',
+    });
   }, 120_000);
 });

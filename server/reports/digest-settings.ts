@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ReportDigestUpdate } from '../contract/report-digests.ts';
 import type { WeeklyDay } from '../jobs/schedule-expression.ts';
 import { readableProject } from '../domain/access.ts';
+import { callerActor, recordAudit } from '../domain/audit-log.ts';
 import type { Caller, Services } from '../domain/context.ts';
 import { AppError, invalid } from '../domain/errors.ts';
 import { isMailAddress } from '../mail/message.ts';
@@ -86,13 +87,23 @@ export async function updateReportDigest(s: Services, caller: Caller, projectId:
     body.cadence === 'off' || unchanged
       ? (before?.lastPeriod ?? null)
       : periodKey(duePeriod({ cadence: body.cadence, weekday, timezone: project.tracking.timezone }, now));
-  await s.store.reportDigests.put({
-    projectId,
-    cadence: body.cadence,
-    weekday,
-    recipients,
-    updatedAt: now.toISOString(),
-    lastPeriod,
+  await s.store.transaction(async (tx) => {
+    await tx.reportDigests.put({
+      projectId,
+      cadence: body.cadence,
+      weekday,
+      recipients,
+      updatedAt: now.toISOString(),
+      lastPeriod,
+    });
+    // Who sends the account's reports where: an address outside the account receives its figures.
+    await recordAudit(tx, s.clock, {
+      accountId: caller.accountId,
+      kind: 'report_digest_changed',
+      actor: callerActor(caller),
+      target: projectId,
+      detail: { cadence: body.cadence, weekday, recipients: recipients.map((r) => r.email) },
+    });
   });
   return digestResource(s, projectId, await s.store.reportDigests.get(projectId));
 }

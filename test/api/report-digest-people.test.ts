@@ -93,6 +93,15 @@ describe('report digest recipients and the roles of people', () => {
       cadence: 'monthly',
       recipients: [{ email: 'client@example.org' }, { email: 'someone@elsewhere.example' }],
     });
+    // Each change is in the audit log, by whom, with the addresses the digest goes to; a refused one is not.
+    const changes = (await h.store.auditLog.list(accountId, null, 100)).filter(
+      (e) => e.kind === 'report_digest_changed',
+    );
+    expect(changes.map((e) => [e.actorLabel, JSON.parse(e.detail!).recipients])).toEqual([
+      ['admin@example.com', ['client@example.org', 'someone@elsewhere.example']],
+      ['member@example.com', ['member@example.com', 'client@example.org']],
+      ['owner@example.com', ['member@example.com', 'admin@example.com', 'client@example.org']],
+    ]);
   });
 
   it.skipIf(browser === null)(

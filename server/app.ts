@@ -22,6 +22,7 @@ import { actionRoutes } from './routes/actions.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { reportRoutes, reportShareRoutes } from './routes/reports.ts';
+import { reportUnsubscribeRoutes } from './routes/report-unsubscribe.ts';
 import { resultRoutes } from './routes/results.ts';
 import { runRoutes } from './routes/runs.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -175,6 +176,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   mcpRoutes(app, services);
   await hostSyncRoutes(app, { ...services, plans });
   reportShareRoutes(app, services, plans);
+  await reportUnsubscribeRoutes(app, services);
   signInOptionsRoute(app, {
     signUp: opts.signUp ?? DEFAULT_SIGN_UP,
     ownerLink: Boolean(opts.localOwner?.token),

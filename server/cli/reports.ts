@@ -6,7 +6,7 @@ interface SendOptions extends DbOptions {
   project: string;
   from?: string;
   to?: string;
-  recipients: string;
+  recipients?: string;
 }
 
 export function registerReports(program: Command): void {
@@ -14,10 +14,13 @@ export function registerReports(program: Command): void {
   reports
     .command('send')
     .description(
-      'Queue the report of a period (default the last full week) by mail, PDF attached; the running service sends it',
+      'Queue the report of a period (default the last full week) by mail, PDF attached, to the recipients named or else to the digest’s; the running service sends it',
     )
     .requiredOption('--project <id>', 'project id')
-    .requiredOption('--recipients <list>', 'comma-separated e-mail addresses')
+    .option(
+      '--recipients <list>',
+      'comma-separated e-mail addresses; default the project’s digest recipients (with share and unsubscribe links)',
+    )
     .option('--from <day>', 'first day (YYYY-MM-DD)')
     .option('--to <day>', 'last day (YYYY-MM-DD)')
     .option('--db <path>', 'SQLite database file')
@@ -25,6 +28,7 @@ export function registerReports(program: Command): void {
     .action(async (opts: SendOptions) => {
       const [
         { queueReportMail },
+        { sendDigest },
         { ownerCaller },
         { createServices },
         { createSecretBox },
@@ -32,6 +36,7 @@ export function registerReports(program: Command): void {
         { loadSecretKey },
       ] = await Promise.all([
         import('../reports/mail.ts'),
+        import('../reports/digest-send.ts'),
         import('../domain/callers.ts'),
         import('../domain/context.ts'),
         import('../domain/secret-box.ts'),
@@ -56,7 +61,10 @@ export function registerReports(program: Command): void {
             'Operator (command line)',
             'The project’s account has no plan this service knows.',
           );
-          const sent = await queueReportMail(s, caller, opts.project, opts, splitList(opts.recipients) ?? []);
+          const sent =
+            opts.recipients === undefined
+              ? await sendDigest(s, caller, opts.project, opts, 'manual')
+              : await queueReportMail(s, caller, opts.project, opts, splitList(opts.recipients) ?? []);
           print(opts, sent, () =>
             [
               `Report of ${sent.from} to ${sent.to}:`,

@@ -17,6 +17,7 @@ export const AUDIT_KINDS = [
   'host_unpaired',
   'report_link_created',
   'report_link_revoked',
+  'report_digest_changed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -4,6 +4,7 @@ import type { OperationObject, ParameterObject, PathItemObject } from './openapi
 import { ActionsUpdatedEvent } from './actions-event.ts';
 import { CitationEvent, OvertakeEvent, VisibilityEvent } from './alerts.ts';
 import { WEBHOOK_EVENTS_TAG } from './openapi-text.ts';
+import { ReportReadyEvent } from './report-events.ts';
 import { SiteCrawledEvent } from './site-events.ts';
 import { CrawlerBlockedEvent } from './traffic-events.ts';
 import { PingEvent, RunEvent } from './webhooks.ts';
@@ -132,6 +133,16 @@ const EVENTS: EventDoc[] = [
       "Opt-in (extension): sent only to webhooks that name it in `events`. Found in the transaction that stores a batch of access-log lines (`npx answerwatch traffic import` or POST …/traffic) and queued there: once per agent and page whose last status the logs show turned from 2xx to 4xx or 5xx (a 2xx again, then a failure, raises it again). Only AI agents (training, search, user), verified or claimed: a spoofed agent's hits raise nothing, and nor does a page the agent never got. Delivered, signed, retried and recorded like the run events (`runId` and `requestId` of its delivery are null). `data.page` is a path from the logs: treat it as untrusted text. Follow `data.links` for the pages that are unreachable to AI agents.",
     payload: CrawlerBlockedEvent,
     example: eventExample(CrawlerBlockedEvent, 'crawler.blocked'),
+    extension: true,
+  },
+  {
+    event: 'report.ready',
+    operationId: 'reportReadyEvent',
+    summary: 'A report digest of the project was mailed',
+    description:
+      'Opt-in (extension): sent only to webhooks that name it in `events`, when the project’s scheduled digest of a period is queued to its recipients (once per period), or when `npx answerwatch reports send` sends the digest at once. Queued in the transaction that queues the mails; delivered, signed, retried and recorded like the run events (`runId` and `requestId` of its delivery are null). `data.links` gives the report as JSON, HTML and PDF (with an API key) and the share link made for the digest (without one, for 90 days).',
+    payload: ReportReadyEvent,
+    example: eventExample(ReportReadyEvent, 'report.ready'),
     extension: true,
   },
 ];

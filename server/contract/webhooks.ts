@@ -4,24 +4,26 @@ import { ALERT_EVENTS, AlertThresholds, AlertThresholdsInput } from './alerts.ts
 import { EXTENSION } from './extensions.ts';
 import { DateTime, EXAMPLE_IDS, exampleOf, HttpsUrl, Uri } from './common.ts';
 import { Run } from './results.ts';
+import { REPORT_EVENTS } from './report-events.ts';
 import { SITE_EVENTS } from './site-events.ts';
 import { TRAFFIC_EVENTS } from './traffic-events.ts';
 
 /** The contract's events; a webhook registered without `events` gets these two. */
 export const WEBHOOK_EVENTS = ['run.completed', 'run.failed'] as const;
 export const RunEventName = z.enum(WEBHOOK_EVENTS);
-/** What a webhook can subscribe to: the contract's events, then the opt-in alert, site, action and traffic events (extensions). */
+/** What a webhook can subscribe to: the contract's events, then the opt-in alert, site, action, traffic and report events (extensions). */
 export const SUBSCRIBABLE_EVENTS = [
   ...WEBHOOK_EVENTS,
   ...ALERT_EVENTS,
   ...SITE_EVENTS,
   ...ACTION_EVENTS,
   ...TRAFFIC_EVENTS,
+  ...REPORT_EVENTS,
 ] as const;
 export const WebhookEventName = z
   .enum(SUBSCRIBABLE_EVENTS)
   .describe(
-    '`run.completed` and `run.failed`, and the opt-in alert events beyond the contract (extension): `visibility.dropped`, `visibility.rose`, `citation.lost`, `citation.gained`, `competitor.overtook`; and the opt-in `site.crawled` (extension) when a site crawl ends; and `actions.updated` when a run changes the top ten ranked actions; and the opt-in `crawler.blocked` (extension) when an AI agent that got a page starts getting 4xx/5xx on it',
+    '`run.completed` and `run.failed`, and the opt-in alert events beyond the contract (extension): `visibility.dropped`, `visibility.rose`, `citation.lost`, `citation.gained`, `competitor.overtook`; and the opt-in `site.crawled` (extension) when a site crawl ends; and `actions.updated` when a run changes the top ten ranked actions; and the opt-in `crawler.blocked` (extension) when an AI agent that got a page starts getting 4xx/5xx on it; and the opt-in `report.ready` (extension) when a report digest is mailed',
   );
 export const DeliveryEventName = z.enum([...SUBSCRIBABLE_EVENTS, 'ping']);
 
@@ -82,7 +84,7 @@ export const WebhookCreate = z
       .max(SUBSCRIBABLE_EVENTS.length)
       .optional()
       .describe(
-        'Default: run.completed and run.failed; alert events, site.crawled and crawler.blocked only when named',
+        'Default: run.completed and run.failed; alert events, site.crawled, actions.updated, crawler.blocked and report.ready only when named',
       ),
     description: z.string().max(120).optional(),
     thresholds: AlertThresholdsInput.optional(),

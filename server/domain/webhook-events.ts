@@ -1,5 +1,6 @@
 import type { ACTION_EVENTS } from '../contract/actions-event.ts';
 import type { AlertEventName } from '../contract/alerts.ts';
+import type { REPORT_EVENTS } from '../contract/report-events.ts';
 import type { SITE_EVENTS } from '../contract/site-events.ts';
 import type { TRAFFIC_EVENTS } from '../contract/traffic-events.ts';
 import type { Repositories } from '../store/index.ts';
@@ -10,6 +11,7 @@ import { newId } from './ids.ts';
 
 type SiteEventName = (typeof SITE_EVENTS)[number];
 type TrafficEventName = (typeof TRAFFIC_EVENTS)[number];
+type ReportEventName = (typeof REPORT_EVENTS)[number];
 
 export interface EventPayload {
   id: string;
@@ -20,7 +22,8 @@ export interface EventPayload {
     | AlertEventName
     | SiteEventName
     | (typeof ACTION_EVENTS)[number]
-    | TrafficEventName;
+    | TrafficEventName
+    | ReportEventName;
   createdAt: string;
   data: Record<string, unknown>;
 }

@@ -7,7 +7,7 @@ import {
 } from '../../engines/judge/index.ts';
 import type { AnswerEngine } from '../../engines/types.ts';
 import type { Clock } from '../domain/clock.ts';
-import type { Signals, WebhookPort } from '../domain/context.ts';
+import { createServices, type Services, type Signals, type WebhookPort } from '../domain/context.ts';
 import type { SecretBox } from '../domain/secret-box.ts';
 import type { Plan } from '../domain/plans.ts';
 import { startScheduledRun } from '../domain/start-run.ts';
@@ -15,6 +15,7 @@ import { createMailSender } from '../mail/sender.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import type { Store } from '../store/index.ts';
 import { projectJudge } from './answer-judge.ts';
+import { createReportDigestJob } from './report-digests.ts';
 import type { AnswerJudge } from './cloud-run.ts';
 import { createRunExecutor, type JobLog } from './run-executor.ts';
 import { createScheduler, type ProjectSchedule } from './scheduler.ts';
@@ -122,10 +123,30 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
   const claimReader = o.claimReader === undefined ? claimReaderFromEnv(env, o.log) : o.claimReader;
   const siteClaims =
     claimReader && createSiteClaimsJob({ store: o.store, clock: o.clock, reader: claimReader, log: o.log });
+  // The digests render reports, which read through the services; made once, at the first look.
+  let services: Promise<Services> | undefined;
+  const digests = createReportDigestJob({
+    services: () =>
+      (services ??= createServices({
+        store: o.store,
+        clock: o.clock,
+        baseUrl: o.baseUrl,
+        secrets: o.secrets,
+        webhooks: deliverer,
+        signals,
+      })),
+    plans: o.plans,
+    log: o.log,
+    pollMs: o.pollMs,
+  });
   const signals: Signals = {
     runRequested: () => executor.kick(),
     trackingChanged: () => void scheduler.refresh(),
-    runEnded: () => deliverer.kick(),
+    runEnded: () => {
+      deliverer.kick();
+      // A digest waiting for the project's runs to end may go now.
+      digests.kick();
+    },
     mailQueued: () => mailer?.kick(),
   };
   const scheduler = createScheduler({
@@ -145,6 +166,7 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
   deliverer.start();
   mailer?.start();
   siteClaims?.start();
+  digests.start();
   await scheduler.start();
   return {
     signals,
@@ -154,9 +176,12 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
       await deliverer.idle();
       await mailer?.idle();
       await siteClaims?.idle();
+      await digests.idle();
     },
     async tick() {
       executor.kick();
+      digests.kick();
+      await digests.idle();
       deliverer.kick();
       mailer?.kick();
       siteClaims?.kick();
@@ -171,6 +196,8 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
       await deliverer.stop();
       await mailer?.stop();
       await siteClaims?.stop();
+      await digests.stop();
+      (await services)?.reads.close();
     },
   };
 }

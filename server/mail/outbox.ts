@@ -29,7 +29,12 @@ export async function enqueueMail(
     recipient: m.to,
     subject: m.subject,
     contentSealed: deps.secrets.seal(
-      contentToJson({ text: m.text, html: m.html ?? null, attachments: [...(m.attachments ?? [])] }),
+      contentToJson({
+        text: m.text,
+        html: m.html ?? null,
+        attachments: [...(m.attachments ?? [])],
+        unsubscribeUrl: m.unsubscribeUrl ?? null,
+      }),
     ),
     createdAt: deps.clock.now().toISOString(),
   });

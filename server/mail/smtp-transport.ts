@@ -50,6 +50,11 @@ export function createSmtpTransport(o: { smtpUrl: string; from: string }): MailT
             content: a.content,
           })),
           messageId: `<${mail.id}@${domain}>`,
+          // RFC 8058 one-click: nodemailer writes List-Unsubscribe; the Post header tells clients a POST suffices.
+          ...(mail.unsubscribeUrl !== null && {
+            list: { unsubscribe: { url: mail.unsubscribeUrl, comment: 'Unsubscribe' } },
+            headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          }),
         });
         return null;
       } catch (err) {

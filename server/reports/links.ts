@@ -32,7 +32,7 @@ export function linkResource(r: ReportLinkRecord, now: Date) {
 }
 
 /** The public origin the service is reached at: its base address without /v1. */
-const originOf = (baseUrl: string) => baseUrl.replace(/\/v1\/?$/, '');
+export const originOf = (baseUrl: string) => baseUrl.replace(/\/v1\/?$/, '');
 
 export async function createReportLink(
   s: Services,

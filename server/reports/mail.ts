@@ -1,12 +1,50 @@
 import type { Caller, Services } from '../domain/context.ts';
+import type { Repositories } from '../store/index.ts';
 import { invalid } from '../domain/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { mailProblem, type MailMessage } from '../mail/message.ts';
+import { html } from './html.ts';
+import { MAX_LINK_DAYS } from './links.ts';
 import type { ReportBody } from './part.ts';
 import { renderReportPage } from './page.ts';
 import { PARTS } from './parts/index.ts';
 import { renderPdf } from './pdf.ts';
 import { brandOf, buildReport, type ReportQuery } from './report.ts';
+
+/** What a digest adds to the report mail: its share link (made for MAX_LINK_DAYS), and each recipient's unsubscribe link. */
+export interface ReportMailExtras {
+  shareUrl?: string;
+  /** Makes the recipient's unsubscribe link, in the transaction that queues their mail. */
+  unsubscribe?: (tx: Repositories, to: string) => Promise<string>;
+  /** More to write with the mails (a webhook event), once they are queued: `queued` tells which are new. */
+  alsoInTransaction?: (tx: Repositories, queued: readonly { to: string; queued: boolean }[]) => Promise<void>;
+}
+
+interface MailLink {
+  label: string;
+  url: string;
+}
+
+const digestLinks = (shareUrl: string | undefined, unsubscribeUrl: string | undefined): MailLink[] => [
+  ...(shareUrl
+    ? [
+        {
+          label: `Open the report in a browser (the link expires after ${MAX_LINK_DAYS} days)`,
+          url: shareUrl,
+        },
+      ]
+    : []),
+  ...(unsubscribeUrl ? [{ label: 'Stop receiving this digest', url: unsubscribeUrl }] : []),
+];
+
+/** The links as a footer of the HTML part, before its end. */
+function withFooter(page: string, links: readonly MailLink[]): string {
+  if (links.length === 0) return page;
+  const footer = html`<footer class="mail-links">
+    ${links.map((l) => html`<p>${l.label}: <a href="${l.url}">${l.url}</a></p>`)}
+  </footer>`;
+  return page.replace('</body>', `${footer.toString()}</body>`);
+}
 
 /** The plain-text part: each part's title and sentence, for mail readers that show no HTML. */
 function reportText(r: ReportBody): string {
@@ -31,6 +69,7 @@ export async function queueReportMail(
   projectId: string,
   q: ReportQuery,
   recipients: readonly string[],
+  extras: ReportMailExtras = {},
 ) {
   if (recipients.length === 0) throw invalid('name at least one recipient');
   const report = JSON.parse((await buildReport(s, caller, projectId, q)).text) as ReportBody;
@@ -57,8 +96,20 @@ export async function queueReportMail(
   ];
   const queued = await s.store.transaction(async (tx) => {
     const out: { to: string; queued: boolean }[] = [];
-    for (const m of mails)
-      out.push({ to: m.to, queued: (await enqueueMail(s, tx, { ...m, attachments })).queued });
+    for (const m of mails) {
+      const unsubscribeUrl = await extras.unsubscribe?.(tx, m.to);
+      const links = digestLinks(extras.shareUrl, unsubscribeUrl);
+      const mail: MailMessage = {
+        ...m,
+        text:
+          links.length === 0 ? m.text : [m.text, '', ...links.map((l) => `${l.label}: ${l.url}`)].join('\n'),
+        html: withFooter(page.html, links),
+        attachments,
+        ...(unsubscribeUrl !== undefined && { unsubscribeUrl }),
+      };
+      out.push({ to: m.to, queued: (await enqueueMail(s, tx, mail)).queued });
+    }
+    await extras.alsoInTransaction?.(tx, out);
     return out;
   });
   s.signals.mailQueued();

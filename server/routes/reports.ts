@@ -11,6 +11,7 @@ import {
   SHARE_PATH,
 } from '../reports/links.ts';
 import { getAccountBrand, updateAccountBrand } from '../reports/brand.ts';
+import { getReportDigest, updateReportDigest } from '../reports/digest-settings.ts';
 import { buildReport } from '../reports/report.ts';
 import { route } from '../http/route.ts';
 import { sendReport } from './report-reply.ts';
@@ -35,6 +36,12 @@ export function reportRoutes(app: FastifyInstance, s: Services): void {
   );
   route(app, ops.revokeReportLink, async ({ params }, req) =>
     revokeReportLink(s, req.caller, params.projectId, params.linkId),
+  );
+  route(app, ops.getReportDigest, async ({ params }, req) =>
+    getReportDigest(s, req.caller, params.projectId),
+  );
+  route(app, ops.updateReportDigest, async ({ params, body }, req) =>
+    updateReportDigest(s, req.caller, params.projectId, body),
   );
   route(app, ops.getAccountBrand, async (_in, req) => getAccountBrand(s, req.caller));
   route(app, ops.updateAccountBrand, async ({ body }, req) => updateAccountBrand(s, req.caller, body));

@@ -20,6 +20,7 @@ import { projectsRepository } from './repositories/projects.ts';
 import { promptSummariesRepository } from './repositories/prompt-summaries.ts';
 import { promptsRepository } from './repositories/prompts.ts';
 import { reportLinksRepository } from './repositories/report-links.ts';
+import { reportDigestsRepository } from './repositories/report-digests.ts';
 import { runRequestsRepository } from './repositories/run-requests.ts';
 import { runsRepository } from './repositories/runs.ts';
 import { settingsRepository } from './repositories/settings.ts';
@@ -57,6 +58,7 @@ function repositories(db: Db, d: SqlDialect) {
     prompts: promptsRepository(db),
     promptSummaries: promptSummariesRepository(db),
     reportLinks: reportLinksRepository(db),
+    reportDigests: reportDigestsRepository(db),
     runRequests: runRequestsRepository(db, d),
     runs: runsRepository(db),
     settings: settingsRepository(db),

@@ -478,6 +478,18 @@ export interface Database {
     logo: string | null;
     updated_at: string;
   };
+  report_digests: {
+    project_id: string;
+    cadence: string;
+    weekday: string;
+    recipients: string;
+    updated_at: string;
+    last_period: string | null;
+    leased_by: string | null;
+    lease_until: string | null;
+  };
+  report_unsubscribe_tokens: { token_hash: string; project_id: string; email: string; created_at: string };
+  report_digest_optouts: { project_id: string; email: string; unsubscribed_at: string };
   site_schedules: { project_id: string; next_crawl_at: string; updated_at: string };
   /** Bot hits per hour or day, page, agent, status class and verification (migration 0022). */
   traffic_hours: TrafficPeriodRow;

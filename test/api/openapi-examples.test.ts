@@ -15,6 +15,7 @@ import { operations, type Operation } from '../../server/contract/operations.ts'
 import { CitationEvent, OvertakeEvent, VisibilityEvent } from '../../server/contract/alerts.ts';
 import { SiteCrawledEvent } from '../../server/contract/site-events.ts';
 import { CrawlerBlockedEvent } from '../../server/contract/traffic-events.ts';
+import { ReportReadyEvent } from '../../server/contract/report-events.ts';
 import { PingEvent, RunEvent } from '../../server/contract/webhooks.ts';
 
 /**
@@ -77,6 +78,7 @@ const EVENT_PAYLOADS: Record<string, z.ZodType> = {
   'site.crawled': SiteCrawledEvent,
   'actions.updated': ActionsUpdatedEvent,
   'crawler.blocked': CrawlerBlockedEvent,
+  'report.ready': ReportReadyEvent,
 };
 
 describe('examples in the OpenAPI document', () => {

@@ -75,7 +75,13 @@ const ALERT_EVENTS = [
 ];
 /** Opt-in extension events besides the alerts. */
 const SITE_EVENTS = ['site.crawled'];
-const EXTENSION_EVENTS = [...ALERT_EVENTS, ...SITE_EVENTS, 'actions.updated', 'crawler.blocked'];
+const EXTENSION_EVENTS = [
+  ...ALERT_EVENTS,
+  ...SITE_EVENTS,
+  'actions.updated',
+  'crawler.blocked',
+  'report.ready',
+];
 
 const doc = buildOpenApiDocument();
 
@@ -214,6 +220,8 @@ describe('generated OpenAPI document', () => {
         'GET /account/brand',
         'PUT /account/brand',
         'PATCH /projects/{projectId}/actions/{actionId}',
+        'GET /projects/{projectId}/report-digest',
+        'PUT /projects/{projectId}/report-digest',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );
@@ -239,6 +247,7 @@ describe('generated OpenAPI document', () => {
     for (const key of [
       'POST /projects/{projectId}/report-links',
       'DELETE /projects/{projectId}/report-links/{linkId}',
+      'PUT /projects/{projectId}/report-digest',
     ])
       expect(operation(key).security).toEqual([{ bearerAuth: ['tracking:write'] }]);
     expect(operation('PATCH /projects/{projectId}/actions/{actionId}').security).toEqual([
@@ -389,6 +398,7 @@ describe('generated OpenAPI document', () => {
       'site.crawled': 'SiteCrawledEvent',
       'actions.updated': 'ActionsUpdatedEvent',
       'crawler.blocked': 'CrawlerBlockedEvent',
+      'report.ready': 'ReportReadyEvent',
     };
     for (const [event, item] of Object.entries(doc.webhooks)) {
       const post = item.post;

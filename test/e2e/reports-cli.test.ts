@@ -100,4 +100,60 @@ describe.skipIf(browser === null)('npx answerwatch reports send, as a real proce
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/the recipient is not one e-mail address/);
   }, 60_000);
+
+  it('without --recipients sends to the digest’s recipients who did not unsubscribe, with their links', async () => {
+    const none = await runCli('reports', 'send', '--project', projectId, '--db', db);
+    expect(none.code).toBe(1);
+    expect(none.stderr.trim()).toBe(
+      'answerwatch: the project’s digest has no recipients (or all of them unsubscribed)',
+    );
+    const sqlite = new Database(db);
+    try {
+      sqlite
+        .prepare(
+          "insert into report_digests (project_id, cadence, weekday, recipients, updated_at) values (?, 'weekly', 'monday', ?, '2026-01-01T00:00:00.000Z')",
+        )
+        .run(
+          projectId,
+          JSON.stringify([
+            { email: 'dee@example.com', personId: null },
+            { email: 'eve@example.com', personId: null },
+          ]),
+        );
+      sqlite
+        .prepare(
+          "insert into report_digest_optouts (project_id, email, unsubscribed_at) values (?, 'eve@example.com', '2026-01-01T00:00:00.000Z')",
+        )
+        .run(projectId);
+    } finally {
+      sqlite.close();
+    }
+    const sent = await cli(
+      'reports',
+      'send',
+      '--project',
+      projectId,
+      '--from',
+      '2020-02-01',
+      '--to',
+      '2020-02-07',
+    );
+    expect(sent).toEqual({
+      from: '2020-02-01',
+      to: '2020-02-07',
+      mails: [{ to: 'dee@example.com', queued: true }],
+    });
+    const check = new Database(db, { readonly: true });
+    try {
+      // One share link of the period and one unsubscribe token for the recipient, both kept only as hashes.
+      expect(
+        check.prepare('select from_date, to_date from report_links where from_date = ?').all('2020-02-01'),
+      ).toEqual([{ from_date: '2020-02-01', to_date: '2020-02-07' }]);
+      expect(check.prepare('select email from report_unsubscribe_tokens').all()).toEqual([
+        { email: 'dee@example.com' },
+      ]);
+    } finally {
+      check.close();
+    }
+  }, 120_000);
 });

@@ -38,6 +38,9 @@ describe('a test run without a browser', () => {
 
   it('finds the browser tests by their call for the browser', () => {
     expect(browserTestFiles()).toEqual([
+      'test/api/report-digest-mail.test.ts',
+      'test/api/report-digest-people.test.ts',
+      'test/api/report-digests.test.ts',
       'test/api/report-mail.test.ts',
       'test/api/report-pdf.test.ts',
       'test/e2e/device-login.test.ts',

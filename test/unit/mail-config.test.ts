@@ -82,6 +82,7 @@ describe('mail printed on the console', () => {
       text: 'Open https://aw.example/app/verify?token=abc to verify (https://aw.example/app/verify?token=abc).',
       html: null,
       attachments: [],
+      unsubscribeUrl: null,
     });
     expect(text.split('\n')).toEqual([
       'E-mail to ada@example.com (not sent: no ANSWERWATCH_SMTP_URL; printed here instead)',

@@ -2,6 +2,7 @@ import { AccountBrand, AccountBrandUpdate } from '../account-brand.ts';
 import { DateRangeQuery, list, ResourceId } from '../common.ts';
 import { Deleted, ok, projectPath, withId } from '../operation.ts';
 import type { Operation } from '../operation.ts';
+import { ReportDigest, ReportDigestUpdate } from '../report-digests.ts';
 import { Report, ReportFormat, ReportLink, ReportLinkCreate, ReportLinkWithUrl } from '../reports.ts';
 
 /** Reports (issue 27): extensions of v1 beyond the contract. */
@@ -100,5 +101,30 @@ export const reportOps = {
     scope: 'visibility:read',
     body: AccountBrandUpdate,
     responses: ok(AccountBrand),
+  },
+  getReportDigest: {
+    operationId: 'getReportDigest',
+    method: 'GET',
+    path: '/projects/{projectId}/report-digest',
+    tag: 'Reports',
+    extension: true,
+    summary: 'The project’s scheduled digest: weekly or monthly, and who receives it',
+    scope: 'visibility:read',
+    params: projectPath,
+    responses: ok(ReportDigest),
+  },
+  updateReportDigest: {
+    operationId: 'updateReportDigest',
+    method: 'PUT',
+    path: '/projects/{projectId}/report-digest',
+    tag: 'Reports',
+    extension: true,
+    summary: 'Schedule the project’s report digest by e-mail and name its recipients',
+    description:
+      'Each digest is one mail per recipient through the service’s outbox (once per period and recipient across instances): the report as HTML with a plain-text part, its PDF attached, a share link of the period (expiring after 90 days) and an unsubscribe link that works without signing in. It goes out once the period’s runs have completed (none of the project still active), and queues the `report.ready` webhook event. Recipients are people of the account (by `personId` or their address) and extra addresses; only the owner, admins and API keys add or keep extra addresses (a member who sends a list with an extra address not already there gets 403 `insufficient_scope`). An unknown `personId` is 400 `invalid_parameter`. An address that unsubscribed stays skipped.',
+    scope: 'tracking:write',
+    params: projectPath,
+    body: ReportDigestUpdate,
+    responses: ok(ReportDigest),
   },
 } satisfies Record<string, Operation>;

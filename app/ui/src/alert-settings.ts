@@ -1,18 +1,19 @@
 /**
  * A webhook's events and alert thresholds as form fields, for registering a webhook and for changing one: the
- * contract's run events, the site crawl's, crawler.blocked, the five alert events each with what raises it, and the thresholds in whole percentage
+ * contract's run events, the site crawl's, crawler.blocked, report.ready, the five alert events each with what raises it, and the thresholds in whole percentage
  * points, shown only while an alert event is ticked.
  */
 import { ALERT_EVENTS, ALERT_LABELS, isAlertEvent, THRESHOLD_FIELDS } from './alert-text.ts';
 import { checkbox, field, h, input } from './dom.ts';
 import type { AlertThresholds, Webhook } from './types.ts';
 
-/** The events that are not alerts: the contract's run events, the site crawl's and the traffic's (opt-in). */
+/** The events that are not alerts: the contract's run events, the site crawl's, the traffic's and the reports' (opt-in). */
 const RUN_EVENTS = [
   { event: 'run.completed', label: 'Run completed' },
   { event: 'run.failed', label: 'Run failed' },
   { event: 'site.crawled', label: 'Site crawled' },
   { event: 'crawler.blocked', label: 'AI crawler blocked' },
+  { event: 'report.ready', label: 'Report digest sent' },
 ] as const;
 
 /** Opt-in events that are no alert: they carry no thresholds. */

@@ -24,6 +24,7 @@ const KINDS: Record<string, string> = {
   host_unpaired: 'Computer unpaired',
   report_link_created: 'Report link created',
   report_link_revoked: 'Report link revoked',
+  report_digest_changed: 'Report digest changed',
 };
 
 const ACTORS: Record<AuditEntry['actor']['type'], string> = {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOLS } from '../../server/mcp/tools/index.ts';
 import { ownerMarkPath } from '../../server/owner-mark.ts';
 import { defaultAnswer, startFakeEngines, type FakeEngines } from '../fakes/engines/index.ts';
 import { accountWithKey, apiClient, cli, until } from '../support/e2e.ts';
@@ -96,7 +97,7 @@ describe('the MCP server against answerwatch start with fake engines', () => {
   }, 180_000);
 
   it('over Streamable HTTP: sets up, starts a run, polls it to completion and reads the answers', async () => {
-    expect((await http.listTools()).tools).toHaveLength(20);
+    expect((await http.listTools()).tools).toHaveLength(TOOLS.length);
     await call(http, 'replace_competitors', {
       projectId,
       competitors: [{ name: 'Globex', domain: 'globex.example' }, { name: 'Initech' }],
@@ -232,7 +233,7 @@ describe('the MCP server against answerwatch start with fake engines', () => {
     const listed = await inspect('--method', 'tools/list');
     expect(listed.code, listed.stderr).toBe(0);
     const tools = JSON.parse(listed.stdout).tools as { name: string; outputSchema?: unknown }[];
-    expect(tools).toHaveLength(20);
+    expect(tools).toHaveLength(TOOLS.length);
     expect(tools.every((t) => t.outputSchema)).toBe(true);
     const called = await inspect(
       '--method',

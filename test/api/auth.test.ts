@@ -10,6 +10,7 @@ const VALID_BODIES: Record<string, unknown> = {
   replaceCompetitors: [],
   replaceSourceTypes: [],
   updateAction: { status: 'done' },
+  updateReportDigest: { cadence: 'off', recipients: [] },
   createPrompt: { text: 'Auth matrix prompt' },
   updateTracking: { cadence: 'daily' },
   createWebhook: { url: 'https://hooks.acme.com/answerwatch' },

@@ -1,4 +1,8 @@
 import type { Generated } from 'kysely';
+import type { OutboxTables } from './schema-outboxes.ts';
+import type { ReportTables } from './schema-reports.ts';
+import type { SiteTables } from './schema-site.ts';
+import type { TrafficTables } from './schema-traffic.ts';
 
 /**
  * Table shapes as Kysely sees them, the same on SQLite and PostgreSQL. Timestamps are ISO 8601 UTC strings with
@@ -81,18 +85,6 @@ interface PromptPeriodRow {
 }
 
 /** What pairing an engine's API answers with its app answers adds up to, per prompt and period (surfaces). */
-interface TrafficPeriodRow {
-  project_id: string;
-  period: string;
-  page: string;
-  agent: string;
-  status_class: string;
-  verification: string;
-  hits: number;
-  first_seen: string;
-  last_seen: string;
-}
-
 interface SurfacePeriodRow {
   project_id: string;
   api_engine_id: string;
@@ -124,7 +116,7 @@ interface SurfaceDomainRow {
   prompt_days: number;
 }
 
-export interface Database {
+export interface Database extends OutboxTables, SiteTables, ReportTables, TrafficTables {
   settings: { key: string; value: string };
   accounts: {
     id: string;
@@ -353,58 +345,6 @@ export interface Database {
     statement: string | null;
     decided_at: string;
   };
-  webhooks: {
-    id: string;
-    project_id: string;
-    url: string;
-    events: string;
-    description: string | null;
-    secret_sealed: string;
-    active: number;
-    created_at: string;
-    last_delivery_at: string | null;
-    last_delivery_status: string | null;
-    consecutive_failures: number;
-    /** JSON of the alert thresholds given at creation (extension), null when none were. */
-    thresholds: string | null;
-  };
-  webhook_deliveries: {
-    id: string;
-    webhook_id: string;
-    project_id: string;
-    event_id: string;
-    event: string;
-    payload: string;
-    status: string;
-    run_id: string | null;
-    request_id: string | null;
-    created_at: string;
-    delivered_at: string | null;
-    next_attempt_at: string | null;
-    attempt_count: number;
-    attempts: string;
-    lease_until: string | null;
-    lease_owner: Generated<string | null>;
-    seq: Generated<number>;
-  };
-  mail_outbox: {
-    seq: Generated<number>;
-    id: string;
-    idempotency_key: string;
-    kind: string;
-    recipient: string;
-    subject: string;
-    /** Null once the mail is sent or has failed for good: its links are no use to keep. */
-    content_sealed: string | null;
-    status: string;
-    created_at: string;
-    sent_at: string | null;
-    next_attempt_at: string | null;
-    attempt_count: Generated<number>;
-    attempts: Generated<string>;
-    lease_until: string | null;
-    lease_owner: string | null;
-  };
   audit_log: {
     seq: Generated<number>;
     id: string;
@@ -425,83 +365,4 @@ export interface Database {
     slug: string;
     createdAt: string;
   };
-  /** Site crawls (migration 0017): the crawl, its pages (each once, by URL) and the host's next scheduled crawl. */
-  site_crawls: {
-    id: string;
-    project_id: string;
-    state: string;
-    trigger: string;
-    requested_by: string | null;
-    client_crawl_id: string | null;
-    warning: string | null;
-    created_at: string;
-    updated_at: string;
-    started_at: string | null;
-    finished_at: string | null;
-    error_code: string | null;
-    error_message: string | null;
-    page_count: Generated<number>;
-    /** The crawl's result without its pages (JSON), once it finished. */
-    summary: string | null;
-    /** When the LLM judge was done reading claims from its brand pages (migration 0019); null: not yet. */
-    claims_judged_at: string | null;
-  };
-  site_pages: {
-    crawl_id: string;
-    url: string;
-    status: number | null;
-    /** ` type type ` of the findings that name the page, space-bounded for a LIKE filter. */
-    finding_types: Generated<string>;
-    /** The page as the crawl read it (JSON), without its text. */
-    page: string;
-    /** A brand page's text (home, pricing, about), for the judge's claims. */
-    text: string | null;
-    /** The claims the LLM judge read from the text (JSON array of strings); null until judged. */
-    claims: string | null;
-  };
-  report_links: {
-    id: string;
-    project_id: string;
-    token_hash: string;
-    from_date: string;
-    to_date: string;
-    expires_at: string;
-    created_at: string;
-    created_by: string;
-    revoked_at: string | null;
-  };
-  account_brands: {
-    account_id: string;
-    name: string | null;
-    accent: string | null;
-    logo_type: string | null;
-    logo: string | null;
-    updated_at: string;
-  };
-  report_digests: {
-    project_id: string;
-    cadence: string;
-    weekday: string;
-    recipients: string;
-    updated_at: string;
-    last_period: string | null;
-    leased_by: string | null;
-    lease_until: string | null;
-  };
-  report_unsubscribe_tokens: { token_hash: string; project_id: string; email: string; created_at: string };
-  report_digest_optouts: { project_id: string; email: string; unsubscribed_at: string };
-  site_schedules: { project_id: string; next_crawl_at: string; updated_at: string };
-  /** Bot hits per hour or day, page, agent, status class and verification (migration 0022). */
-  traffic_hours: TrafficPeriodRow;
-  traffic_days: TrafficPeriodRow;
-  traffic_referral_days: { project_id: string; day: string; page: string; engine: string; visits: number };
-  traffic_imports: {
-    project_id: string;
-    import_key: string;
-    lines_done: number;
-    created_at: string;
-    updated_at: string;
-  };
-  /** Published ranges stored by `traffic ranges update`; prefixes as a JSON array of CIDR text. */
-  traffic_ranges: { source: string; creation_time: string; prefixes: string; updated_at: string };
 }

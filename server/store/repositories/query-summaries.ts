@@ -7,6 +7,7 @@ import type { Database } from '../schema.ts';
 import { decodePrompts, encodePrompts, promptNumbers } from './prompt-numbers.ts';
 import { ALL } from './source-summaries.ts';
 import { periodRanges } from './summary-periods.ts';
+import { readStoredInPlan } from './summary-read-plan.ts';
 
 /** Answers naming and citing one competitor, by its key (competitorKey). */
 export type CompetitorCounts = Record<string, [mentioned: number, cited: number]>;
@@ -72,10 +73,7 @@ interface Row {
   prompts: Set<number>;
 }
 
-const IN_CHUNK = 256;
 const INSERT_CHUNK = 500;
-/** Index searches one read may make: a run's answers read their rows in one statement. */
-const SMALL_READ = 2048;
 
 const minDay = (a: string, b: string) => (a < b ? a : b);
 const maxDay = (a: string, b: string) => (a > b ? a : b);
@@ -188,31 +186,14 @@ export function querySummariesRepository(db: Db) {
     }
   }
 
-  /** Adds the stored rows' figures into the merged deltas: one statement for a small write, a few for a batch. */
+  /** Adds the stored rows' figures into the merged deltas (see readStoredInPlan). */
   async function addStored(table: Table, projectId: string, merged: ReadonlyMap<string, Row>) {
-    const rows = [...merged.values()];
-    const distinct = (list: readonly Row[], pick: (r: Row) => string) => [...new Set(list.map(pick))];
-    const lists = (list: readonly Row[]) => ({
-      engines: distinct(list, (r) => r.engineId),
-      topics: distinct(list, (r) => r.topicId),
-      periods: distinct(list, (r) => r.period),
-      keys: distinct(list, (r) => r.key),
-    });
-    const all = lists(rows);
-    const combinations = Object.values(all).reduce((n, l) => n * l.length, 1);
-    if (combinations <= SMALL_READ) return readInto(table, projectId, all, merged);
-    const groups = new Map<string, Row[]>();
-    for (const r of rows) {
-      const k = `${r.engineId}\0${r.topicId}\0${r.period}`;
-      const group = groups.get(k);
-      if (group) group.push(r);
-      else groups.set(k, [r]);
-    }
-    for (const group of groups.values()) {
-      const { keys, ...scope } = lists(group);
-      for (const chunk of chunks(keys, IN_CHUNK))
-        await readInto(table, projectId, { ...scope, keys: chunk }, merged);
-    }
+    await readStoredInPlan(
+      [...merged.values()],
+      { engines: (r) => r.engineId, topics: (r) => r.topicId, periods: (r) => r.period },
+      ['engines', 'topics', 'periods'],
+      (lists) => readInto(table, projectId, lists, merged),
+    );
   }
 
   return {

@@ -5,6 +5,7 @@ import { chunks, inKeyOrder, padded } from '../in-list.ts';
 import type { Database } from '../schema.ts';
 import { decodePrompts, encodePrompts, promptNumbers } from './prompt-numbers.ts';
 import { periodRanges } from './summary-periods.ts';
+import { readStoredInPlan } from './summary-read-plan.ts';
 
 /** `d`: a registrable domain; `u`: a URL; `s` (key ''): answers that list any source. */
 export type SourceKind = 'd' | 'u' | 's';
@@ -88,10 +89,6 @@ function scopesOf(d: SourceDelta): [engineId: string, topicId: string][] {
   ];
   return d.topicId === null || d.topicId === ALL ? all : [[d.engineId, d.topicId], [ALL, d.topicId], ...all];
 }
-
-const IN_CHUNK = 256;
-/** Index searches one read may make: a run's answer is a few hundred, and reads them in one statement. */
-const SMALL_READ = 2048;
 
 const rowKey = (kind: string, engineId: string, topicId: string, period: string, key: string) =>
   `${kind}\0${engineId}\0${topicId}\0${period}\0${key}`;
@@ -183,36 +180,19 @@ export function sourceSummariesRepository(db: Db) {
     }
   }
 
-  /**
-   * Adds the stored rows' figures into the merged deltas. The index is searched for every combination of the
-   * lists, so a small write (one answer of a run) reads in one statement, and a large one (an import batch) in
-   * one statement per kind and scope, over all its periods and keys.
-   */
+  /** Adds the stored rows' figures into the merged deltas (see readStoredInPlan). */
   async function addStored(table: Table, projectId: string, merged: ReadonlyMap<string, Row>) {
-    const rows = [...merged.values()];
-    const distinct = (list: readonly Row[], pick: (r: Row) => string) => [...new Set(list.map(pick))];
-    const lists = (list: readonly Row[]) => ({
-      kinds: distinct(list, (r) => r.kind),
-      engines: distinct(list, (r) => r.engineId),
-      topics: distinct(list, (r) => r.topicId),
-      periods: distinct(list, (r) => r.period),
-      keys: distinct(list, (r) => r.key),
-    });
-    const all = lists(rows);
-    const combinations = Object.values(all).reduce((n, l) => n * l.length, 1);
-    if (combinations <= SMALL_READ) return readInto(table, projectId, all, merged);
-    const groups = new Map<string, Row[]>();
-    for (const r of rows) {
-      const k = `${r.kind}\0${r.engineId}\0${r.topicId}`;
-      const group = groups.get(k);
-      if (group) group.push(r);
-      else groups.set(k, [r]);
-    }
-    for (const group of groups.values()) {
-      const { periods, keys, ...scope } = lists(group);
-      for (const chunk of chunks(keys, IN_CHUNK))
-        await readInto(table, projectId, { ...scope, periods, keys: chunk }, merged);
-    }
+    await readStoredInPlan(
+      [...merged.values()],
+      {
+        kinds: (r) => r.kind,
+        engines: (r) => r.engineId,
+        topics: (r) => r.topicId,
+        periods: (r) => r.period,
+      },
+      ['kinds', 'engines', 'topics'],
+      (lists) => readInto(table, projectId, lists, merged),
+    );
   }
 
   /** Sums per key over one period range of one table. */

@@ -25,6 +25,7 @@ type Returned = Record<string, unknown> & {
 /** What the library's organization endpoints did, as audit kinds; the answer holds what it was done to. */
 const PEOPLE_EVENTS: Record<string, AuditEvent['kind']> = {
   '/organization/invite-member': 'person_invited',
+  '/organization/accept-invitation': 'invitation_accepted',
   '/organization/cancel-invitation': 'invitation_revoked',
   '/organization/remove-member': 'person_removed',
   '/organization/leave': 'person_removed',
@@ -81,7 +82,8 @@ export function auditHooks(d: Deps) {
     const session = await getSessionFromCtx(ctx);
     if (!session) return;
     const actor: AuditActor = { type: 'person', id: session.user.id, label: session.user.email, address };
-    // Member endpoints answer with the member (remove-member inside `member`); invitation ones with the invitation.
+    // Member endpoints answer with the member (remove-member and accept-invitation inside `member`, the person who
+    // joined); invitation ones with the invitation.
     const member = returned.member ?? (returned.userId ? (returned as Returned['member']) : undefined);
     const subject = member
       ? await (

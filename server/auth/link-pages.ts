@@ -4,7 +4,7 @@ import type { Identity } from './identity.ts';
 import { a, form, p, page, PAGE_CSP, type Html } from './link-page.ts';
 import { LINK_LIFETIME_SECONDS, LINK_PAGES } from './mail-flows.ts';
 import { mayWriteWithCookie } from './same-origin.ts';
-import { webHeaders } from './web-headers.ts';
+import { identityHeaders } from './web-headers.ts';
 
 const FORGOT = '/app/forgot-password';
 const APP = '/app/';
@@ -57,7 +57,6 @@ export async function linkPageRoutes(
   ownOrigin: string,
 ): Promise<void> {
   const internal = async () => (await identity.$context).internalAdapter;
-  const headersOf = (request: FastifyRequest) => webHeaders(request.headers);
 
   await app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -76,7 +75,7 @@ export async function linkPageRoutes(
       try {
         const { headers } = await identity.api.verifyEmail({
           query: { token },
-          headers: headersOf(request),
+          headers: identityHeaders(request),
           returnHeaders: true,
         });
         if (used)
@@ -148,7 +147,7 @@ export async function linkPageRoutes(
       try {
         await identity.api.resetPassword({
           body: { token, newPassword: field(request, 'newPassword') },
-          headers: headersOf(request),
+          headers: identityHeaders(request),
         });
       } catch (e) {
         const code = codeOf(e);
@@ -184,7 +183,7 @@ export async function linkPageRoutes(
     scope.post(FORGOT, async (request, reply) => {
       const email = field(request, 'email').trim();
       try {
-        await identity.api.requestPasswordReset({ body: { email }, headers: headersOf(request) });
+        await identity.api.requestPasswordReset({ body: { email }, headers: identityHeaders(request) });
       } catch (e) {
         codeOf(e);
         return show(reply, 400, forgotTitle, [p('That is not an e-mail address.'), forgotForm]);
@@ -226,7 +225,7 @@ export async function linkPageRoutes(
     };
 
     scope.get(LINK_PAGES.invitation, async (request, reply) => {
-      const headers = headersOf(request);
+      const headers = identityHeaders(request);
       const id = field(request, 'id');
       if (!(await identity.api.getSession({ headers }))) return show(reply, 401, joinTitle, signInFirst);
       const join = (line: string) =>
@@ -245,7 +244,7 @@ export async function linkPageRoutes(
     });
 
     scope.post(LINK_PAGES.invitation, async (request, reply) => {
-      const headers = headersOf(request);
+      const headers = identityHeaders(request);
       // A write with the session cookie: only from the service's own page (as /v1's cookie writes).
       if (!mayWriteWithCookie(request.method, request.headers, ownOrigin))
         return show(reply, 403, joinTitle, [

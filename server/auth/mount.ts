@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CLIENT_ADDRESS_HEADER } from './audit-hooks.ts';
 import { AUTH_BASE_PATH, type Identity } from './identity.ts';
 import type { SignInGuard } from './sign-in-limits.ts';
-import { webHeaders } from './web-headers.ts';
+import { identityHeaders } from './web-headers.ts';
 
 /**
  * The identity library's endpoints at /auth under their own names, served by Fastify: each request goes to the
@@ -34,8 +33,7 @@ export async function mountIdentity(
 
 async function forward(identity: Identity, origin: string, request: FastifyRequest, reply: FastifyReply) {
   const body = request.body instanceof Buffer ? new Uint8Array(request.body) : undefined;
-  const headers = webHeaders(request.headers);
-  headers.set(CLIENT_ADDRESS_HEADER, request.ip);
+  const headers = identityHeaders(request);
   const response = await identity.handler(
     new Request(new URL(request.url, origin), { method: request.method, headers, body }),
   );

@@ -8,6 +8,7 @@ export const AUDIT_KINDS = [
   'key_created',
   'key_revoked',
   'person_invited',
+  'invitation_accepted',
   'invitation_revoked',
   'person_removed',
   'person_role_changed',

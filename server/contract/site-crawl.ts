@@ -124,6 +124,7 @@ export const SitePage = z.strictObject({
   /** The page was larger than the limit and only its start was read. */
   truncated: z.boolean(),
   canonical: Url.nullable(),
+  /** The HTML <title>; of a 4xx/5xx page too, its error page's (the rest of that page is not read). */
   title: Text(500).nullable(),
   description: Text(1000).nullable(),
   h1: Text(500).nullable(),

@@ -7,7 +7,7 @@ import { readableProject } from './access.ts';
 import type { Caller, Services } from './context.ts';
 import { resolveRange } from './date-range.ts';
 import { checkEngineIds } from './engine-filter.ts';
-import { splitPage } from './paging.ts';
+import { pageByAnswers, type AnswersPosition } from './paging.ts';
 import { cachedRead } from './read-cache.ts';
 
 export interface QueryStatsQuery {
@@ -68,7 +68,7 @@ export async function queryStats(s: Services, caller: Caller, projectId: string,
   const { cursor, limit, ...params } = q;
   const filters = { ...params, ...range, engine: engineIds };
   const list = `queries:${projectId}`;
-  const after = s.cursors.decode<{ answers: number; key: string }>(list, filters, cursor);
+  const after = s.cursors.decode<AnswersPosition>(list, filters, cursor);
 
   return cachedRead(s, project, [list, filters, after, limit], async () => {
     const [totals, answersByEngine, competitors, prompts] = await Promise.all([
@@ -77,17 +77,8 @@ export async function queryStats(s: Services, caller: Caller, projectId: string,
       s.store.competitors.list(projectId),
       s.store.prompts.all(projectId),
     ]);
-    const ranked = [...totals]
-      .map(([key, t]) => ({ key, ...t }))
-      .sort((a, b) => b.answers - a.answers || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    const start = after
-      ? ranked.findIndex(
-          (r) => r.answers < after.answers || (r.answers === after.answers && r.key > after.key),
-        )
-      : 0;
-    const page = splitPage(start === -1 ? [] : ranked.slice(start, start + limit + 1), limit, (r) =>
-      s.cursors.encode(list, filters, { answers: r.answers, key: r.key }),
-    );
+    const rankable = [...totals].map(([key, t]) => ({ key, ...t }));
+    const page = pageByAnswers(rankable, after, limit, (last) => s.cursors.encode(list, filters, last));
 
     // Each answer has one engine, so the rows of each engine add up to the scope's (and their prompt sets unite).
     const details = await s.store.querySummaries.details(

@@ -6,7 +6,7 @@ import { resolveRange } from './date-range.ts';
 import { checkEngineIds } from './engine-filter.ts';
 import { AppError } from './errors.ts';
 import { domainOfSource } from './insight-deltas.ts';
-import { splitPage } from './paging.ts';
+import { pageByAnswers, type AnswersPosition } from './paging.ts';
 import { cachedRead } from './read-cache.ts';
 import { sourceClassifier, type SourceOwner } from './source-class.ts';
 import type { SourceTypeName } from './source-types/listed.ts';
@@ -100,7 +100,7 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
   const { cursor, limit, ...params } = q;
   const filters = { ...params, ...range, engine: engineIds, groupBy };
   const list = `sources:${projectId}`;
-  const after = s.cursors.decode<{ answers: number; key: string }>(list, filters, cursor);
+  const after = s.cursors.decode<AnswersPosition>(list, filters, cursor);
 
   return cachedRead(s, project, [list, filters, after, limit], async () => {
     const [totals, answersByEngine, competitors, overrides] = await Promise.all([
@@ -113,22 +113,14 @@ export async function sourceStats(s: Services, caller: Caller, projectId: string
     const ownerOf = (key: string) => (kind === 'd' ? typer.domain(key) : typer.url(key));
     const kindOf = (key: string) => (kind === 'u' ? pageKindOf(key) : null);
     const wanted = q.gaps ? 'other' : q.class;
-    const ranked = [...totals]
+    const rankable = [...totals]
       // A gap: listed beside a tracked competitor's name in the range, and never beside the brand's.
       .filter(([key, t]) => key !== '' && (!q.gaps || (t.rivalAnswers > 0 && t.brandAnswers === 0)))
       .filter(([key]) => wanted === undefined || ownerOf(key).class === wanted)
       .filter(([key]) => q.type === undefined || ownerOf(key).type === q.type)
       .filter(([key]) => q.pageKind === undefined || kindOf(key) === q.pageKind)
-      .map(([key, t]) => ({ key, answers: t.answers, firstDay: t.firstDay, lastDay: t.lastDay }))
-      .sort((a, b) => b.answers - a.answers || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    const start = after
-      ? ranked.findIndex(
-          (r) => r.answers < after.answers || (r.answers === after.answers && r.key > after.key),
-        )
-      : 0;
-    const page = splitPage(start === -1 ? [] : ranked.slice(start, start + limit + 1), limit, (r) =>
-      s.cursors.encode(list, filters, { answers: r.answers, key: r.key }),
-    );
+      .map(([key, t]) => ({ key, answers: t.answers, firstDay: t.firstDay, lastDay: t.lastDay }));
+    const page = pageByAnswers(rankable, after, limit, (last) => s.cursors.encode(list, filters, last));
 
     // Per engine, the rows of each engine (every engine of the catalog when no filter names them); otherwise the
     // rows of the scope. Either way the union of their prompt sets is the scope's.

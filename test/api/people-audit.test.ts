@@ -143,6 +143,41 @@ describe('people: the audit log', () => {
     expect(byKind.get('host_unpaired')).toMatchObject({ actor: { type: 'operator' }, target: paired.hostId });
   });
 
+  it('records an accepted invitation, through /auth and on the mail’s page, as the person who joined', async () => {
+    await p.join(owner, accountId, 'joiner@example.com', 'member');
+    const invite = await p.invite(owner, accountId, 'mailed@example.com', 'viewer');
+    const mailed = await p.signUp('mailed@example.com');
+    const onPage = (cookie: string) =>
+      h.request({
+        method: 'POST',
+        url: '/app/accept-invitation',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, ...SAME_ORIGIN },
+        payload: new URLSearchParams({ id: invite.json().id }).toString(),
+      });
+    const joined = await onPage(mailed);
+    expect(joined.statusCode, joined.body).toBe(200);
+    // Accepting again is refused, and records nothing more.
+    expect((await onPage(mailed)).statusCode).toBe(410);
+    expect((await p.accept(mailed, invite.json().id)).statusCode).toBe(400);
+
+    const accepted = (await all()).filter((e) => e.kind === 'invitation_accepted');
+    const by = (email: string) => accepted.filter((e) => e.target === email);
+    expect(by('mailed@example.com')).toEqual([
+      expect.objectContaining({
+        actor: { type: 'person', id: expect.any(String), label: 'mailed@example.com' },
+        address: '127.0.0.1',
+        detail: { role: 'viewer' },
+      }),
+    ]);
+    expect(by('joiner@example.com')).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ type: 'person', label: 'joiner@example.com' }),
+        address: '127.0.0.1',
+        detail: { role: 'member' },
+      }),
+    ]);
+  });
+
   it('pages newest first with opaque cursors, and refuses an edited cursor', async () => {
     const every = (await all()).map((e) => e.id);
     expect(every.length).toBeGreaterThan(4);

@@ -8,7 +8,7 @@ import {
   type SitePage,
 } from '../../../server/contract/site-crawl.ts';
 import type { Followed } from './follow.ts';
-import { readPage, robotsDirectives, type PageFacts } from './page.ts';
+import { readPage, readTitle, robotsDirectives, type PageFacts } from './page.ts';
 
 export interface PageContext {
   url: string;
@@ -42,13 +42,19 @@ export function pageRecord(
   const response = followed.response;
   const contentType = response?.headers['content-type']?.slice(0, 200) ?? null;
   const ok = response !== null && response.status >= 200 && response.status < 300;
+  const html = /html/i.test(contentType ?? '');
   const facts =
-    ok && /html/i.test(contentType ?? '')
+    ok && html
       ? readPage(
           decodeBody(response.body, contentType),
           followed.finalUrl,
           response.headers['x-robots-tag'] ?? null,
         )
+      : null;
+  // An error page's title says in the site's words what went wrong ("Page not found", "Down for maintenance").
+  const errorTitle =
+    response !== null && response.status >= 400 && html
+      ? readTitle(decodeBody(response.body, contentType))
       : null;
   // A PDF or an image says noindex in its header only.
   const header = robotsDirectives(
@@ -68,7 +74,7 @@ export function pageRecord(
     bytes: response?.body.length ?? 0,
     truncated: response?.truncated ?? false,
     canonical: facts?.canonical ?? null,
-    title: facts?.title ?? null,
+    title: facts?.title ?? errorTitle,
     description: facts?.description ?? null,
     h1: facts?.h1 ?? null,
     lang: facts?.lang ?? null,

@@ -101,13 +101,23 @@ export function robotsDirectives(metas: readonly string[], headerValues: readonl
   return directives;
 }
 
+function parse(html: string): Document {
+  return parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+}
+
+function titleOf(doc: Document): string | null {
+  const titleEl = DomUtils.getElementsByTagName('title', doc, true).find((t) => !inSvg(t));
+  return titleEl ? clean(DomUtils.textContent(titleEl), 500) : null;
+}
+
+/** The title alone: all that is read of an error page, the rest of which is not the page asked for. */
+export function readTitle(html: string): string | null {
+  return titleOf(parse(html));
+}
+
 /** Reads an HTML page fetched from `url`; `xRobotsTag` is the header's value, if any. */
 export function readPage(html: string, url: string, xRobotsTag: string | null): PageFacts {
-  const doc = parseDocument(html, {
-    decodeEntities: true,
-    lowerCaseTags: true,
-    lowerCaseAttributeNames: true,
-  });
+  const doc = parse(html);
   const baseHref = first(doc, 'base')?.attribs.href;
   const base = (baseHref && normalizeUrl(baseHref, url)) || url;
   const directives = robotsDirectives(
@@ -130,12 +140,11 @@ export function readPage(html: string, url: string, xRobotsTag: string | null): 
   const jsonLd = DomUtils.getElementsByTagName('script', doc, true)
     .filter((s) => (s.attribs.type ?? '').trim().toLowerCase() === 'application/ld+json')
     .map((s) => DomUtils.textContent(s));
-  const titleEl = DomUtils.getElementsByTagName('title', doc, true).find((t) => !inSvg(t));
   const h1 = first(doc, 'h1');
   const htmlEl = first(doc, 'html');
   const text = visibleText(doc);
   return {
-    title: titleEl ? clean(DomUtils.textContent(titleEl), 500) : null,
+    title: titleOf(doc),
     description: clean(metaContent(doc, ['description'])[0], 1000),
     h1: h1 ? clean(DomUtils.textContent(h1), 500) : null,
     lang: clean(htmlEl?.attribs.lang, 40),

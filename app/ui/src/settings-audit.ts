@@ -15,6 +15,7 @@ const KINDS: Record<string, string> = {
   key_created: 'API key created',
   key_revoked: 'API key revoked',
   person_invited: 'Person invited',
+  invitation_accepted: 'Invitation accepted',
   invitation_revoked: 'Invitation revoked',
   person_removed: 'Person removed',
   person_role_changed: 'Role changed',

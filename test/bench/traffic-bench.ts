@@ -77,7 +77,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  * A combined log over the last year: 80 % people (6 % of them from an AI answer, by Referer or utm_source), 18 %
  * the agents above from their own ranges, 2 % GPTBot's name from elsewhere (spoofed); 3,000 pages, 5 % 404s.
  */
-export async function writeLog(path: string, lines: number): Promise<void> {
+async function writeLog(path: string, lines: number): Promise<void> {
   const random = mulberry32(26);
   const out = createWriteStream(path);
   const start = Date.now() - 365 * 86_400_000;

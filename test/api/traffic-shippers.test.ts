@@ -220,6 +220,14 @@ describe('traffic: what the log shippers send', () => {
     },
   );
 
+  it('takes lines under application/json too, as Fluent Bit sends `Format json_lines`', async () => {
+    // out_http heads json, json_stream and json_lines bodies alike as application/json.
+    const projectId = (await createProject(h.store, accountId)).id;
+    const lines = (JSON.parse(fluentBitBody()) as object[]).map((r) => JSON.stringify(r)).join('\n');
+    const r = await post(projectId, Buffer.from(lines), { 'content-type': 'application/json' });
+    expect(r.json()).toMatchObject({ accepted: 5, refused: { count: 0 }, spoofed: 1, referrals: 2 });
+  });
+
   it('reads deflate too, and says which encodings it reads', async () => {
     const projectId = (await createProject(h.store, accountId)).id;
     const { deflateSync } = await import('node:zlib');

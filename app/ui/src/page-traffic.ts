@@ -71,19 +71,19 @@ export async function renderTraffic(ctx: ProjectContext): Promise<void> {
   }
   area.replaceChildren(
     section('Crawlers over time', crawlerChart(crawlers)),
-    section('Agents', pagedTable(AGENTS, crawlers, readCrawlers)),
+    section('Agents', pagedTable(AGENTS, crawlers, readCrawlers, AGENT_ROWS)),
     section(
       'Pages',
       unreachableToggle(ctx, unreachable),
       pages.data.length > 0
-        ? pagedTable(pagesSpec(unreachable, labels), pages, readPages)
+        ? pagedTable(pagesSpec(unreachable, labels), pages, readPages, ROWS)
         : noPages(unreachable),
     ),
     section(
       'AI referrals',
       referralChart(referrals),
       referralEngines(referrals),
-      referrals.data.length > 0 ? pagedTable(LANDING, referrals, readReferrals) : '',
+      referrals.data.length > 0 ? pagedTable(LANDING, referrals, readReferrals, ROWS) : '',
     ),
   );
 }
@@ -93,10 +93,10 @@ function pagedTable<T>(
   spec: TableSpec<T>,
   first: { data: T[]; nextCursor: string | null },
   read: (cursor: string) => Promise<{ data: T[]; nextCursor: string | null }>,
+  size: number,
 ): HTMLElement {
   const table = cardTable(spec.caption, spec.headers, first.data.map(spec.row), spec.className);
   const wrap = h('div', null, table);
-  const size = first.data.length;
   wrap.append(moreRows({ ...spec, table, cursor: first.nextCursor, size, read, errors: wrap }));
   return wrap;
 }

@@ -6,6 +6,8 @@ import { clock, parseCount, withStore, type DbOptions } from './context.ts';
 import { fail, print } from './output.ts';
 import { linkBaseUrl } from './public-url.ts';
 
+/** Lines between two full collections of an import: the lines of one of its batches. */
+const COLLECT_LINES = 50_000;
 const number = (n: number) => n.toLocaleString('en-US');
 
 function summary(file: string, r: TrafficImportResult): string {
@@ -57,11 +59,14 @@ export function registerTraffic(program: Command): void {
           if (!stat.isFile()) fail(`cannot read ${file}: not a file`);
           handles.push({ file, handle, size: stat.size });
         }
-        const [{ importTraffic }, { logFileLines }, { progressBar }] = await Promise.all([
+        const [{ importTraffic }, { logFileLines }, { progressBar }, { fullCollection }] = await Promise.all([
           import('../traffic/import-traffic.ts'),
           import('../traffic/log-file.ts'),
           import('./progress.ts'),
+          import('./full-collection.ts'),
         ]);
+        // Keeps the command's memory flat whatever the file's size (see full-collection.ts).
+        const collect = fullCollection();
         await withStore(opts, async (store, config) => {
           // The events a batch raises link to the service's reads; its deliverer sends them from the outbox.
           const baseUrl = await linkBaseUrl(store, config, process.env);
@@ -83,7 +88,10 @@ export function registerTraffic(program: Command): void {
                 identity: 'first-line',
                 baseUrl,
                 keepHourDays,
-                onProgress: show,
+                onProgress: (lines) => {
+                  show(lines);
+                  if (lines % COLLECT_LINES === 0) collect();
+                },
                 endOfInput: () => state.failure,
               });
               bar?.end();

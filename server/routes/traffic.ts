@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ops } from '../contract/operations.ts';
 import { TRAFFIC_BATCH_BYTES } from '../contract/operations/traffic.ts';
 import type { Services } from '../domain/context.ts';
+import { decodeContentEncoding } from '../http/content-encoding.ts';
 import { route } from '../http/route.ts';
 import { crawlerStats } from '../traffic/crawler-stats.ts';
 import { pageStats } from '../traffic/page-stats.ts';
@@ -11,8 +12,9 @@ import { storeTrafficBatch } from '../traffic/traffic-batch.ts';
 /** Access-log analytics (extensions of v1): the shippers' batches in, the three reads out. */
 export function trafficRoutes(app: FastifyInstance, s: Services): void {
   // A batch is text (NDJSON, or a JSON array of lines) read whole, up to 5 MB: in a scope of its own, so the
-  // rest of the API keeps its JSON parser and its 1 MB limit.
+  // rest of the API keeps its JSON parser and its 1 MB limit. Shippers may gzip it.
   void app.register(async (scope) => {
+    scope.addHook('preParsing', async (req, _reply, payload) => decodeContentEncoding(req, payload));
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(
       ['application/x-ndjson', 'application/jsonl', 'application/json'],

@@ -367,4 +367,4 @@ if (suites.includes('scoring')) await scoring();
 if (suites.includes('sessions')) printSessions(await measureSessions(REQUESTS, RATE_LIMITS_OFF));
 // The sessions bench's sign-ins alone (with the hash timed beside them), without its reads.
 if (suites.includes('sign-in')) printSessions(await measureSessions(REQUESTS, RATE_LIMITS_OFF, true));
-if (suites.includes('traffic')) printTraffic(await measureTraffic());
+if (suites.includes('traffic')) printTraffic(await measureTraffic(undefined, RATE_LIMITS_OFF));

@@ -1,9 +1,10 @@
 /**
  * The Traffic page in headless Chromium against `answerwatch start`, at 1440 px and 390 px, on a small log sent
- * through the API (POST …/traffic with a shipper's key): the agents, the pages with the unreachable toggle and the
- * referrals are the API's figures, a page path written as markup stays text, and a project without logs says how
- * to import them. A webhook ticked "AI crawler blocked" on the Webhooks page receives crawler.blocked when GPTBot is
- * refused a page it got.
+ * through the API (POST …/traffic with a shipper's key) to a project with imported answers: the crawler hits by
+ * purpose and the referrals per engine drawn as charts of the API's figures, the agents, the pages with how often
+ * answers cite them per engine and the unreachable toggle, tables paged with the API's cursors, a page path written
+ * as markup stays text, and a project without logs says how to import them. A webhook ticked "AI crawler blocked" on
+ * the Webhooks page receives crawler.blocked when GPTBot is refused a page it got.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ import {
   visit,
   type WebUi,
 } from '../support/web-ui.ts';
-import { daysAgo } from '../support/web-ui-insights.ts';
+import { daysAgo, importedProject } from '../support/web-ui-insights.ts';
 
 const browserPath = requireBrowser();
 useChrome(browserPath);
@@ -34,6 +35,15 @@ const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 /** Markup as a page path (no spaces: a request target with one is no log line). */
 const EVIL = '/<img/src=x/onerror=alert(1)>';
+
+/** A day as the page writes it (format.ts's day()). */
+const shown = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
 
 const hit = (days: number, ip: string, url: string, status: number, userAgent: string, referer?: string) =>
   JSON.stringify({
@@ -84,8 +94,8 @@ describe.skipIf(browserPath === null)('web UI: traffic', { timeout: 180_000 }, (
     ui = await startWebUi({
       env: { ANSWERWATCH_WEBHOOK_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: TEST_CA_PATH },
     });
-    projectId = (await ui.call('/projects', 'POST', { name: 'Acme', websiteUrl: 'https://www.acme.example' }))
-      .body.id;
+    // Answers cite www.acme.example/crm (ChatGPT, 2 days ago) and /support (Perplexity, yesterday).
+    ({ projectId } = await importedProject(ui));
     emptyId = (await ui.call('/projects', 'POST', { name: 'Quiet', websiteUrl: 'https://quiet.example' }))
       .body.id;
     const shipper = await cli(
@@ -135,12 +145,25 @@ describe.skipIf(browserPath === null)('web UI: traffic', { timeout: 180_000 }, (
     expect(await cell(gptbot, '4xx')).toBe('2');
     expect(await cell(gptbot, 'Change')).toBe('▲ +4');
 
-    // Over time: one row a day with hits, AI training and AI user apart.
-    const days = desk.locator('main section', { hasText: 'Crawlers over time' }).locator('tbody tr');
-    expect(await days.locator('th').allTextContents()).toEqual([daysAgo(3), daysAgo(2), daysAgo(1)]);
-    const lastDay = days.filter({ hasText: daysAgo(1) });
-    expect(await cell(lastDay, 'AI training')).toBe('2');
-    expect(await cell(lastDay, 'AI user')).toBe('1');
+    // Over time: a line per purpose drawn by the charts' uPlot, its numbers (every day of the 30, 0 without
+    // hits) in the chart's table for screen readers: AI training and AI user apart, the spoofed hit left out.
+    const overTime = desk.locator('main section', { hasText: 'Crawlers over time' });
+    expect(await overTime.locator('canvas').count()).toBeGreaterThan(0);
+    expect((await overTime.locator('fieldset label').allTextContents()).map((l) => l.trim())).toEqual([
+      'AI training',
+      'AI user',
+    ]);
+    const chartTable = overTime.locator('table.chart-data');
+    expect(await chartTable.locator('thead th').allTextContents()).toEqual(['Day', 'AI training', 'AI user']);
+    const chartRows = await chartTable
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+    expect(chartRows).toHaveLength(30);
+    expect(chartRows.filter((r) => r.slice(1).some((n) => n !== '0'))).toEqual([
+      [shown(daysAgo(3)), '1', '0'],
+      [shown(daysAgo(2)), '1', '0'],
+      [shown(daysAgo(1)), '2', '1'],
+    ]);
 
     const pages = desk.locator('table.traffic-pages tbody tr');
     const pagePaths = (await readApi(ui, `/projects/${projectId}/stats/pages`)).data.map(
@@ -153,10 +176,18 @@ describe.skipIf(browserPath === null)('web UI: traffic', { timeout: 180_000 }, (
     expect(await cell(pricing, 'AI user')).toBe('1');
     expect(await cell(pricing, 'AI referrals')).toBe('1');
     expect(await cell(pricing, 'AI errors')).toBe('1');
+    expect(await cell(pricing, 'Cited in answers')).toBe('0');
+    // The citation join: the answers citing a page, per engine by the project's engine names.
+    expect(await cell(pages.filter({ hasText: '/crm' }), 'Cited in answers')).toBe('1ChatGPT 1');
+    expect(await cell(pages.filter({ hasText: '/support' }), 'Cited in answers')).toBe('1Perplexity 1');
     // The path's markup is text: no element came of it, and nothing ran.
     expect(await desk.locator('main img').count()).toBe(0);
 
     expect(await desk.locator('table.traffic-engines tbody th').allTextContents()).toEqual(['chatgpt']);
+    // One day of referrals: bars (the lines start with the second day).
+    const referrals = desk.locator('main section', { hasText: 'AI referrals' });
+    await referrals.getByText('All of it in one day').waitFor();
+    expect(await referrals.locator('.bar-list .bar-row').allTextContents()).toEqual(['chatgpt1 visit']);
     const landing = desk.locator('table.traffic-landing tbody tr');
     expect(await landing.locator('th').allTextContents()).toEqual(['/pricing']);
     expect(await cell(landing, 'Visits')).toBe('1');
@@ -176,6 +207,60 @@ describe.skipIf(browserPath === null)('web UI: traffic', { timeout: 180_000 }, (
     await expect.poll(() => rows.locator('th').allTextContents()).toEqual(paths);
     expect(await desk.getByRole('checkbox', { name: /Only pages unreachable/ }).isChecked()).toBe(true);
     expect(await desk.locator('main img').count()).toBe(0);
+    expectCleanRun(ui);
+  });
+
+  it('pages the pages and landing pages with the API’s cursors, a week per point when asked', async () => {
+    const busy = (
+      await ui.call('/projects', 'POST', { name: 'Busy', websiteUrl: 'https://www.acme.example' })
+    ).body.id;
+    const many = Array.from({ length: 60 }, (_, i) => [
+      hit(1 + (i % 10), '20.171.206.10', `/many/${i}`, 200, GPTBOT),
+      hit(1 + (i % 10), '192.0.2.1', `/land/${i}`, 200, CHROME, 'https://chatgpt.com/'),
+    ]).flat();
+    const sent = await fetch(`${ui.server.baseUrl}/projects/${busy}/traffic`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shipperKey}`, 'content-type': 'application/x-ndjson' },
+      body: many.join('\n'),
+    });
+    expect((await sent.json()).accepted).toBe(120);
+    await visit(desk, ui, `#/p/${busy}/traffic?interval=week`, 'Traffic');
+    await desk.locator('main:not([aria-busy])').waitFor();
+    const pagesSection = desk.locator('main section', { hasText: 'Pages cited or fetched' });
+    const pageRows = pagesSection.locator('table.traffic-pages tbody tr');
+    await expect.poll(() => pageRows.count()).toBe(50);
+    await pagesSection.getByRole('button', { name: 'Show 50 more' }).click();
+    await expect.poll(() => pageRows.count()).toBe(60);
+    expect(await pagesSection.getByRole('button', { name: 'Show 50 more' }).isHidden()).toBe(true);
+    const landing = desk.locator('table.traffic-landing tbody tr');
+    expect(await landing.count()).toBe(50);
+    await desk
+      .locator('main section', { hasText: 'Landing pages' })
+      .getByRole('button', { name: 'Show 50 more' })
+      .click();
+    await expect.poll(() => landing.count()).toBe(60);
+    const api = [];
+    for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+      const page = await readApi(
+        ui,
+        `/projects/${busy}/stats/referrals?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      api.push(...page.data.map((p: { page: string }) => p.page));
+      cursor = page.nextCursor;
+    }
+    expect(await landing.locator('th').allTextContents()).toEqual(api);
+    // Per week: the referral chart's points are the weeks the API counted by, each labelled as one.
+    const weeks = desk
+      .locator('main section', { hasText: 'AI referrals' })
+      .locator('table.chart-data tbody th');
+    expect((await weeks.allTextContents()).every((w) => w.startsWith('Week of '))).toBe(true);
+    await checkBothWidths(
+      ui,
+      { desk, phone },
+      'traffic-busy',
+      `#/p/${busy}/traffic?interval=week`,
+      'Traffic',
+    );
     expectCleanRun(ui);
   });
 

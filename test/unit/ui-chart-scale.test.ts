@@ -3,9 +3,11 @@ import {
   addDays,
   dailySeries,
   daysBetween,
+  niceCountMax,
   niceRateMax,
   overallRates,
   periodBuckets,
+  periodStarts,
   shareOfVoice,
   spanRows,
   spans,
@@ -160,5 +162,32 @@ describe('sparkline', () => {
     expect(sparkPoints([0.2, null, 0.4])).toBe('3.0,29.0 117.0,3.0');
     expect(sparkPoints([0.5, 0.5])).toBe('3.0,16.0 117.0,16.0');
     expect(sparkPoints([0.5, null])).toBe('');
+  });
+});
+
+describe('count axes and traffic periods', () => {
+  it('tops a count axis at the smallest 1, 2 or 5 × 10ⁿ holding every value', () => {
+    expect(niceCountMax([])).toBe(1);
+    expect(niceCountMax([0, null])).toBe(1);
+    expect(niceCountMax([3, 1])).toBe(5);
+    expect(niceCountMax([5])).toBe(5);
+    expect(niceCountMax([6])).toBe(10);
+    expect(niceCountMax([101, 40])).toBe(200);
+    expect(niceCountMax([1_204])).toBe(2_000);
+  });
+
+  it('dates each period by its first day: every day, or the first day and each Monday after it', () => {
+    expect(periodStarts('2026-11-26', '2026-11-28', 'day')).toEqual([
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+    ]);
+    // 2026-11-22 is a Sunday: the range's first (short) week, then the weeks from Monday 23 and Monday 30.
+    expect(periodStarts('2026-11-22', '2026-12-01', 'week')).toEqual([
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-30',
+    ]);
+    expect(periodStarts('2026-11-23', '2026-11-29', 'week')).toEqual(['2026-11-23']);
   });
 });

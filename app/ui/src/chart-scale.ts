@@ -140,3 +140,20 @@ export function spanRows(rows: readonly DailyStat[], periods: readonly { from: s
   }
   return [...sums.values()];
 }
+
+/** The top of a count axis: the smallest 1, 2 or 5 × 10ⁿ that holds every value (1 when all are 0). */
+export function niceCountMax(values: Iterable<number | null>): number {
+  let max = 0;
+  for (const v of values) if (v !== null && Number.isFinite(v) && v > max) max = v;
+  for (let scale = 1; ; scale *= 10) for (const m of [1, 2, 5]) if (max <= m * scale) return m * scale;
+}
+
+/**
+ * The first day of each period the traffic reads count by: every day of the range, or (per ISO week from Monday)
+ * the range's first day and each Monday after it, as the reads date their weekly points.
+ */
+export function periodStarts(from: string, to: string, interval: 'day' | 'week'): string[] {
+  const days = daysBetween(from, to);
+  if (interval === 'day') return days;
+  return days.filter((d, i) => i === 0 || new Date(`${d}T00:00:00Z`).getUTCDay() === 1);
+}

@@ -84,7 +84,12 @@ export interface TimeChartOptions {
   table: { headers: string[]; rows: string[][] };
   /** How a point's date reads in the tooltip: its day, or the week it starts. */
   pointLabel?: (date: string) => string;
+  /** What the y axis measures: a rate (0 to 100 %, the default) or a count (whole numbers only). */
+  yAxis?: 'rate' | 'count';
 }
+
+/** Steps between a count axis's ticks: whole numbers, so 3 hits never sit beside a 2.5 tick. */
+const COUNT_STEPS = Array.from({ length: 10 }, (_, i) => [1, 2, 5].map((m) => m * 10 ** i)).flat();
 
 /** A uPlot line chart over days with its tooltip and hidden table, resized with its box. */
 export function timeChart(o: TimeChartOptions): HTMLElement {
@@ -128,7 +133,12 @@ export function timeChart(o: TimeChartOptions): HTMLElement {
         grid: { stroke: grid, width: 1 },
         ticks: { stroke: grid },
         size: 50,
-        values: (_u, ticks) => ticks.map((t) => percent(t)),
+        ...(o.yAxis === 'count'
+          ? {
+              incrs: COUNT_STEPS,
+              values: (_u: uPlot, ticks: number[]) => ticks.map((t) => t.toLocaleString()),
+            }
+          : { values: (_u: uPlot, ticks: number[]) => ticks.map((t) => percent(t)) }),
       },
     ],
     series: [

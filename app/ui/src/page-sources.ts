@@ -6,9 +6,10 @@
  * from engine answers: they are shown as text, and a page is a link only when it is http(s).
  */
 import { api, seg } from './api.ts';
-import { button, externalLink, h, loading, setBarSpan, setBarWidth, type Child } from './dom.ts';
+import { externalLink, h, loading, setBarSpan, setBarWidth, type Child } from './dom.ts';
 import { answersCount, percent, plural } from './format.ts';
 import { choiceToolbar, chosen, periodChoice, periodOf, type Period } from './insight-toolbar.ts';
+import { moreRows } from './more-rows.ts';
 import type { ProjectContext } from './page.ts';
 import { PAGE_KIND_LABELS, pageKindOptions, TYPE_LABELS, typeOptions } from './source-kinds.ts';
 import { overridesEditor } from './source-type-overrides.ts';
@@ -16,7 +17,7 @@ import { renderTypeShares } from './source-type-view.ts';
 import { sourceTrend } from './source-trend.ts';
 import { getEngines } from './state.ts';
 import type { SourceStat, SourceStats } from './types.ts';
-import { badge, cardRow, cardTable, errorNotice, pageHeader, section } from './widgets.ts';
+import { badge, cardTable, errorNotice, pageHeader, section } from './widgets.ts';
 
 const PAGE = 10;
 
@@ -185,21 +186,15 @@ async function sourceList(
   ];
   const caption = `${l.title}, ${l.groupBy === 'url' ? 'pages' : 'domains'} most cited first`;
   const table = cardTable(caption, headers, page.data.map(row), 'sources');
-  const more = button(`Show ${PAGE} more`, async () => {
-    if (!cursor) return;
-    more.disabled = true;
-    try {
-      const next = await read(cursor);
-      table.tBodies[0]!.append(...next.data.map((r) => cardRow(headers, row(r))));
-      cursor = next.nextCursor;
-    } catch (err) {
-      area.append(errorNotice(err));
-    }
-    more.disabled = false;
-    more.hidden = !cursor;
+  const more = moreRows({
+    table,
+    headers,
+    row,
+    cursor: page.nextCursor,
+    size: PAGE,
+    read,
+    errors: area,
   });
-  let cursor = page.nextCursor;
-  more.hidden = !cursor;
   area.replaceChildren(table, more);
   return page;
 }

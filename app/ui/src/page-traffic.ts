@@ -3,21 +3,26 @@
  * shipper): AI crawlers over time by purpose, the agents with their verification and status classes, the brand's
  * pages with how often answers cite them and whether AI agents can reach them, and the visits AI answers send.
  */
-import { api, seg } from './api.ts';
+import { api, seg, type Query } from './api.ts';
 import { checkbox, h, loading } from './dom.ts';
 import { choiceToolbar, chosen, periodChoice, periodOf } from './insight-toolbar.ts';
+import { moreRows } from './more-rows.ts';
 import type { ProjectContext } from './page.ts';
 import { projectHref } from './router.ts';
-import { agentsTable, crawlersOverTime, pagesTable, referralTables } from './traffic-sections.ts';
+import { engineLabels, getEngines } from './state.ts';
+import { crawlerChart, referralChart } from './traffic-charts.ts';
+import { AGENTS, LANDING, pagesSpec, referralEngines, type TableSpec } from './traffic-sections.ts';
 import type { CrawlerStats, PageStats, ReferralStats } from './types.ts';
-import { errorNotice, pageHeader, section } from './widgets.ts';
+import { cardTable, errorNotice, pageHeader, section } from './widgets.ts';
 
 const INTERVALS = [
   { value: 'day', label: 'Per day' },
   { value: 'week', label: 'Per week' },
 ];
-/** Rows a table shows: the reads' largest page. */
-const ROWS = 200;
+/** Agents read at once: the reads' largest page, so the chart by purpose has every agent of the table. */
+const AGENT_ROWS = 200;
+/** Rows of the pages and landing pages shown at first and added by each "Show more". */
+const ROWS = 50;
 
 export async function renderTraffic(ctx: ProjectContext): Promise<void> {
   ctx.setTitle(`Traffic · ${ctx.project.name}`);
@@ -37,17 +42,24 @@ export async function renderTraffic(ctx: ProjectContext): Promise<void> {
     area,
   );
   const path = `/projects/${seg(ctx.projectId)}/stats`;
-  const range = { from: period.from, to: period.to, limit: ROWS };
-  let crawlers: CrawlerStats, referrals: ReferralStats, pages: PageStats;
+  const range = { from: period.from, to: period.to };
+  const crawlersQuery = { ...range, interval, limit: AGENT_ROWS };
+  const referralsQuery = { ...range, interval, limit: ROWS };
+  const pagesQuery = { ...range, limit: ROWS, problem: unreachable ? 'unreachable' : null };
+  const read =
+    <T>(what: string, query: Query) =>
+    (cursor: string | null = null) =>
+      api.get<T>(`${path}/${what}`, { ...query, cursor }, ctx.signal);
+  const readCrawlers = read<CrawlerStats>('crawlers', crawlersQuery);
+  const readReferrals = read<ReferralStats>('referrals', referralsQuery);
+  const readPages = read<PageStats>('pages', pagesQuery);
+  let crawlers: CrawlerStats, referrals: ReferralStats, pages: PageStats, labels: Map<string, string>;
   try {
-    [crawlers, referrals, pages] = await Promise.all([
-      api.get<CrawlerStats>(`${path}/crawlers`, { ...range, interval }, ctx.signal),
-      api.get<ReferralStats>(`${path}/referrals`, { ...range, interval }, ctx.signal),
-      api.get<PageStats>(
-        `${path}/pages`,
-        { ...range, problem: unreachable ? 'unreachable' : null },
-        ctx.signal,
-      ),
+    [crawlers, referrals, pages, labels] = await Promise.all([
+      readCrawlers(),
+      readReferrals(),
+      readPages(),
+      getEngines(ctx.projectId).then(engineLabels),
     ]);
   } catch (err) {
     area.replaceChildren(errorNotice(err));
@@ -58,15 +70,38 @@ export async function renderTraffic(ctx: ProjectContext): Promise<void> {
     return;
   }
   area.replaceChildren(
-    section('Crawlers over time', crawlersOverTime(crawlers)),
-    section('Agents', agentsTable(crawlers)),
-    section('Pages', unreachableToggle(ctx, unreachable), pagesArea(pages, unreachable)),
-    section('AI referrals', referralTables(referrals)),
+    section('Crawlers over time', crawlerChart(crawlers)),
+    section('Agents', pagedTable(AGENTS, crawlers, readCrawlers, AGENT_ROWS)),
+    section(
+      'Pages',
+      unreachableToggle(ctx, unreachable),
+      pages.data.length > 0
+        ? pagedTable(pagesSpec(unreachable, labels), pages, readPages, ROWS)
+        : noPages(unreachable),
+    ),
+    section(
+      'AI referrals',
+      referralChart(referrals),
+      referralEngines(referrals),
+      referrals.data.length > 0 ? pagedTable(LANDING, referrals, readReferrals, ROWS) : '',
+    ),
   );
 }
 
-function pagesArea(pages: PageStats, unreachable: boolean): HTMLElement {
-  if (pages.data.length > 0) return pagesTable(pages, unreachable);
+/** A table of a read's first page, and its further pages on request. */
+function pagedTable<T>(
+  spec: TableSpec<T>,
+  first: { data: T[]; nextCursor: string | null },
+  read: (cursor: string) => Promise<{ data: T[]; nextCursor: string | null }>,
+  size: number,
+): HTMLElement {
+  const table = cardTable(spec.caption, spec.headers, first.data.map(spec.row), spec.className);
+  const wrap = h('div', null, table);
+  wrap.append(moreRows({ ...spec, table, cursor: first.nextCursor, size, read, errors: wrap }));
+  return wrap;
+}
+
+function noPages(unreachable: boolean): HTMLElement {
   return h(
     'p',
     { class: 'empty' },

@@ -4,13 +4,14 @@
  * from the website: text only.
  */
 import { api, seg } from './api.ts';
-import { button, externalLink, h, loading, type Child } from './dom.ts';
+import { externalLink, h, loading, type Child } from './dom.ts';
 import { plural } from './format.ts';
 import { choiceToolbar, chosen, type Choice } from './insight-toolbar.ts';
+import { moreRows } from './more-rows.ts';
 import type { ProjectContext } from './page.ts';
 import { FINDING_LABELS, FINDING_TYPES } from './site-text.ts';
 import type { Page, SitePage } from './types.ts';
-import { cardRow, cardTable, errorNotice } from './widgets.ts';
+import { cardTable, errorNotice } from './widgets.ts';
 
 const PAGE = 25;
 const STATUSES = ['200', '301', '302', '307', '308', '401', '403', '404', '410', '429', '500', '502', '503'];
@@ -96,20 +97,17 @@ export async function drawPages(
     first.data.map((p) => row(p, engineLabels)),
     'site-pages',
   );
-  let cursor = first.nextCursor ?? null;
-  const more = button(`Show ${PAGE} more`, async () => {
-    if (!cursor) return;
-    more.disabled = true;
-    try {
+  const more = moreRows({
+    table,
+    headers: HEADERS,
+    row: (p: SitePage) => row(p, engineLabels),
+    cursor: first.nextCursor ?? null,
+    size: PAGE,
+    read: async (cursor) => {
       const next = await read(cursor);
-      table.tBodies[0]!.append(...next.data.map((p) => cardRow(HEADERS, row(p, engineLabels))));
-      cursor = next.nextCursor ?? null;
-    } catch (err) {
-      list.append(errorNotice(err));
-    }
-    more.disabled = false;
-    more.hidden = !cursor;
+      return { data: next.data, nextCursor: next.nextCursor ?? null };
+    },
+    errors: list,
   });
-  more.hidden = !cursor;
   list.replaceChildren(table, more);
 }

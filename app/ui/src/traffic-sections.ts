@@ -1,15 +1,23 @@
 /**
- * The Traffic page's tables, from the three traffic reads: crawler hits per day or week by purpose, the agents, the
- * brand's pages with the citation join, and the AI referrals. Agent names, engine names and page paths come from
- * the brand's logs: they are untrusted and only ever set as text.
+ * The Traffic page's tables, from the three traffic reads: the agents, the brand's pages with the citation join, and
+ * the AI referrals, each a caption, headers and a row per item (the page adds the rows of further pages). Agent
+ * names, engine names and page paths come from the brand's logs: they are untrusted and only ever set as text.
  */
 import { h, type Child } from './dom.ts';
 import type { CrawlerStats, PageStats, ReferralStats } from './types.ts';
 import { cardTable } from './widgets.ts';
 
+/** A table of a paged read: its caption, headers and how one item reads as a row. */
+export interface TableSpec<T> {
+  caption: string;
+  headers: readonly string[];
+  row: (item: T) => Child[];
+  className: string;
+}
+
 type Purpose = CrawlerStats['data'][number]['purpose'];
 
-const PURPOSES: readonly { purpose: Purpose; label: string }[] = [
+export const PURPOSES: readonly { purpose: Purpose; label: string }[] = [
   { purpose: 'training', label: 'AI training' },
   { purpose: 'search', label: 'AI search' },
   { purpose: 'user', label: 'AI user' },
@@ -24,27 +32,6 @@ const count = (n: number) => n.toLocaleString();
 export function countChange(delta: number): string {
   if (delta === 0) return 'no change';
   return delta > 0 ? `▲ +${count(delta)}` : `▼ −${count(-delta)}`;
-}
-
-/** Crawler hits per day or week (one row each, oldest first) by purpose. */
-export function crawlersOverTime(stats: CrawlerStats): HTMLElement {
-  const periods = new Map<string, { label: string; hits: Map<Purpose, number> }>();
-  for (const agent of stats.data) {
-    for (const point of agent.series) {
-      let row = periods.get(point.period);
-      if (!row) {
-        const label = point.from === point.to ? point.from : `${point.period} (${point.from} – ${point.to})`;
-        row = { label, hits: new Map() };
-        periods.set(point.period, row);
-      }
-      row.hits.set(agent.purpose, (row.hits.get(agent.purpose) ?? 0) + point.hits);
-    }
-  }
-  const headers = [stats.interval === 'week' ? 'Week' : 'Day', ...PURPOSES.map((p) => p.label)];
-  const rows = [...periods.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([, row]) => [row.label, ...PURPOSES.map((p) => count(row.hits.get(p.purpose) ?? 0))]);
-  return cardTable(`Crawler hits per ${stats.interval} by purpose (spoofed hits left out)`, headers, rows);
 }
 
 const AGENT_HEADERS = [
@@ -64,8 +51,11 @@ const AGENT_HEADERS = [
 ];
 
 /** The agents, most hits first: verification, pages and status classes beside the change. */
-export function agentsTable(stats: CrawlerStats): HTMLElement {
-  const rows = stats.data.map((a): Child[] => [
+export const AGENTS: TableSpec<CrawlerStats['data'][number]> = {
+  caption: 'Agents, most hits first',
+  headers: AGENT_HEADERS,
+  className: 'traffic-agents',
+  row: (a) => [
     a.agent,
     a.operator ?? '—',
     purposeLabel(a.purpose),
@@ -79,9 +69,8 @@ export function agentsTable(stats: CrawlerStats): HTMLElement {
     count(a.status['4xx']),
     count(a.status['5xx']),
     countChange(a.change),
-  ]);
-  return cardTable('Agents, most hits first', AGENT_HEADERS, rows, 'traffic-agents');
-}
+  ],
+};
 
 const PAGE_HEADERS = [
   'Page',
@@ -95,27 +84,53 @@ const PAGE_HEADERS = [
   'Last status',
 ];
 
-/** The brand's pages: how often answers cite each beside what the agents fetched and got. */
-export function pagesTable(stats: PageStats, unreachable: boolean): HTMLElement {
-  const rows = stats.data.map((p): Child[] => [
-    p.page,
-    count(p.citations.answers),
-    count(p.fetches.search),
-    count(p.fetches.user),
-    count(p.fetches.training),
-    count(p.fetches.classicSearch),
-    count(p.referrals),
-    count(p.aiErrors),
-    p.lastStatus.length === 0 ? '—' : p.lastStatus.map((s) => `${s.agent} ${s.statusClass}`).join(', '),
-  ]);
-  const caption = unreachable
-    ? 'Pages that answered AI agents 4xx or 5xx, most errors first'
-    : 'Pages cited or fetched, most AI fetches first';
-  return cardTable(caption, PAGE_HEADERS, rows, 'traffic-pages');
+type PageStat = PageStats['data'][number];
+
+/** Times cited in stored answers, and by which engines (the project's engine names where it has them). */
+function citedCell(p: PageStat, engineLabels: ReadonlyMap<string, string>): Child {
+  if (p.citations.answers === 0) return '0';
+  const perEngine = [...p.citations.engines]
+    .sort((a, b) => b.answers - a.answers)
+    .map((e) => `${engineLabels.get(e.engineId) ?? e.engineId} ${count(e.answers)}`)
+    .join(' · ');
+  return [count(p.citations.answers), h('span', { class: 'hint traffic-engines-cited' }, perEngine)];
 }
 
-/** AI referrals: per engine with its change, and per landing page. */
-export function referralTables(stats: ReferralStats): HTMLElement {
+/** The brand's pages: how often answers cite each (per engine) beside what the agents fetched and got. */
+export function pagesSpec(
+  unreachable: boolean,
+  engineLabels: ReadonlyMap<string, string>,
+): TableSpec<PageStat> {
+  return {
+    caption: unreachable
+      ? 'Pages that answered AI agents 4xx or 5xx, most errors first'
+      : 'Pages cited or fetched, most AI fetches first',
+    headers: PAGE_HEADERS,
+    className: 'traffic-pages',
+    row: (p) => [
+      p.page,
+      citedCell(p, engineLabels),
+      count(p.fetches.search),
+      count(p.fetches.user),
+      count(p.fetches.training),
+      count(p.fetches.classicSearch),
+      count(p.referrals),
+      count(p.aiErrors),
+      p.lastStatus.length === 0 ? '—' : p.lastStatus.map((s) => `${s.agent} ${s.statusClass}`).join(', '),
+    ],
+  };
+}
+
+/** Landing pages of AI-referred visits, most visits first, with the engines they came from. */
+export const LANDING: TableSpec<ReferralStats['data'][number]> = {
+  caption: 'Landing pages, most visits first',
+  headers: ['Landing page', 'Visits', 'Engines'],
+  className: 'traffic-landing',
+  row: (p) => [p.page, count(p.visits), p.engines.map((e) => `${e.engine} ${count(e.visits)}`).join(', ')],
+};
+
+/** AI referrals: the total, and per engine with its change. */
+export function referralEngines(stats: ReferralStats): HTMLElement {
   return h(
     'div',
     null,
@@ -129,16 +144,6 @@ export function referralTables(stats: ReferralStats): HTMLElement {
       ['Engine', 'Visits', 'Change'],
       stats.engines.map((e) => [e.engine, count(e.visits), countChange(e.change)]),
       'traffic-engines',
-    ),
-    cardTable(
-      'Landing pages, most visits first',
-      ['Landing page', 'Visits', 'Engines'],
-      stats.data.map((p) => [
-        p.page,
-        count(p.visits),
-        p.engines.map((e) => `${e.engine} ${count(e.visits)}`).join(', '),
-      ]),
-      'traffic-landing',
     ),
   );
 }

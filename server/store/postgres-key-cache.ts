@@ -3,6 +3,7 @@ import type { ChangedProjects, Db } from './engine.ts';
 import { isLive, type KeyUse, type KeyUsed } from './key-use.ts';
 import { counting, generationOf, type KeyUsedAt, type WayInGenerations } from './postgres-rate-counter.ts';
 import { accountTag, keyTag } from './postgres-support.ts';
+import type { RateWindows } from './rate-counter.ts';
 
 /** Keys kept per instance: past this, the longest unused is dropped (a key costs well under a kilobyte). */
 const MAX_KEYS = 10_000;
@@ -28,12 +29,12 @@ interface FastRow {
  * the database counts on every commit that changes them, whichever instance made it (postgres-support.ts). So a
  * key revoked, given new projects, or whose account lost the API, is treated so on its very next request
  * everywhere, as when nothing was cached; expiry is checked at use against the kept `expiresAt`. A changed key is
- * not counted by the small statement: `full` reads it again and counts, in the same one round trip otherwise
+ * not counted by the small statement: `counter.useKey` reads it again and counts, in the same one round trip otherwise
  * spent. Word of changes (`onChange`, LISTEN/NOTIFY) only drops entries sooner.
  */
 export function keyCache(
   db: Db,
-  full: (use: KeyUse) => Promise<KeyUsedAt>,
+  counter: { useKey(use: KeyUse): Promise<KeyUsedAt>; sweep(w: RateWindows): Promise<void> },
   onChange: (listener: (changed: ChangedProjects) => void) => () => void,
 ): (use: KeyUse) => Promise<KeyUsed> {
   const entries = new Map<string, Entry>();
@@ -105,6 +106,7 @@ export function keyCache(
     }
     const kept = entries.get(use.keyHash);
     if (kept && isLive(kept.key, use.at)) {
+      await counter.sweep(use.windows);
       const used = await useKept(use, kept);
       if (used) {
         keep(use.keyHash, kept);
@@ -112,7 +114,7 @@ export function keyCache(
       }
     }
     entries.delete(use.keyHash);
-    const { generations, ...used } = await full(use);
+    const { generations, ...used } = await counter.useKey(use);
     if (used.key && generations && isLive(used.key, use.at))
       keep(use.keyHash, { key: used.key, generations });
     return used;

@@ -66,7 +66,11 @@ export const generationOf = (tag: RawBuilder<string>) =>
  * way in of a request with a key in one round trip: the key with its projects and its account's plan, the note of
  * its use (to the minute), and the count in its bucket (the address's when the key is not live).
  */
-export function postgresRateCounter(db: Db): RateCounter & { useKey(use: KeyUse): Promise<KeyUsedAt> } {
+export function postgresRateCounter(db: Db): RateCounter & {
+  useKey(use: KeyUse): Promise<KeyUsedAt>;
+  /** Clears buckets of past days, at most every SWEEP_EVERY_MS: whatever counts requests calls it first. */
+  sweep(w: RateWindows): Promise<void>;
+} {
   let sweptAt = 0;
   const sweep = async (w: RateWindows) => {
     const now = Date.now();
@@ -75,6 +79,7 @@ export function postgresRateCounter(db: Db): RateCounter & { useKey(use: KeyUse)
     await sql`delete from rate_limits where day < ${w.day}`.execute(db);
   };
   return {
+    sweep,
     async take(bucket, w) {
       await sweep(w);
       const counted = await sql<{

@@ -239,7 +239,7 @@ export async function openPostgres(
     onChange: (listener) => changes.add(listener),
     onDeliveriesQueued: (listener) => changes.addDeliveries(listener),
     rateCounter: counter,
-    useKey: keyCache(db, (use) => counter.useKey(use), (listener) => changes.add(listener)),
+    useKey: keyCache(db, counter, (listener) => changes.add(listener)),
     close: () => changes.stop(),
   });
 }

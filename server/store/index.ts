@@ -1,4 +1,5 @@
 import { engineOf, type ChangedProjects, type Db } from './engine.ts';
+import { projectCache } from './project-cache.ts';
 import { useKeyInSteps, type KeyUse, type KeyUsed } from './key-use.ts';
 import type { RateCounter } from './rate-counter.ts';
 import type { ProjectAt } from './repositories/projects.ts';
@@ -88,7 +89,10 @@ export interface Store extends Repositories {
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
   /** Changes whenever the project's stored data may have changed; a cached read is valid while it does not. */
   generation(projectId: string): Promise<string>;
-  /** A project with its generation, in one round trip to the database: what every read of a project starts with. */
+  /**
+   * A project with its generation, in one round trip to the database: what every read of a project starts with.
+   * Kept per instance while its generation holds (project-cache.ts).
+   */
   readProject(projectId: string): Promise<ProjectAt | undefined>;
   /** Early word that another process changed these projects, for caches to drop entries before they are asked. */
   onChange(listener: (changed: ChangedProjects) => void): () => void;
@@ -128,7 +132,10 @@ export function createStore(db: Db): Store {
       }
     },
     generation: (projectId) => engine.generation(projectId),
-    readProject: (projectId) => repos.projects.getAt(projectId, () => engine.generation(projectId)),
+    readProject: projectCache(
+      (projectId) => repos.projects.getAt(projectId, () => engine.generation(projectId)),
+      (projectId) => engine.generation(projectId),
+    ),
     onChange: (listener) => engine.onChange(listener),
     onDeliveriesQueued: (listener) => engine.onDeliveriesQueued(listener),
     rateCounter: engine.rateCounter,

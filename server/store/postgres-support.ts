@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 export const CHANGES_CHANNEL = 'answerwatch_changes';
 
 /** Changed whenever SUPPORT_OBJECTS changes, so that the next start installs them again. */
-const SUPPORT_VERSION = 'answerwatch support 1';
+const SUPPORT_VERSION = 'answerwatch support 2';
 
 /** Tables of the support objects themselves: never change-tracked. */
 const UNTRACKED = new Set(['project_generations', 'change_marks', 'rate_limits']);
@@ -18,6 +18,9 @@ const UNTRACKED = new Set(['project_generations', 'change_marks', 'rate_limits']
  *   CHANGES_CHANNEL. The bump commits with the data, so a cached read that checks its project's generation
  *   never serves a body older than a committed write; taking the row locks at commit, in order, cannot deadlock.
  *   A table added by a later migration is tracked at the next start without anyone writing a trigger.
+ * - Change tracking for what a request's way in caches per instance (postgres-key-cache.ts): keys and their project
+ *   lists under `key:` and the key's id, accounts under `account:` and the account's id, counted and notified the
+ *   same way in `project_generations`, among the projects (no project id has a colon).
  * - `rate_limits`: per-bucket request counts in the current minute and UTC day, UNLOGGED (no WAL, no fsync per
  *   request; a crash of the database server resets the counts, which only forgives requests).
  */
@@ -39,11 +42,12 @@ create or replace function answerwatch_note_changes() returns trigger language p
 declare
   touched text[];
   noted text := coalesce(current_setting('answerwatch.changed', true), '');
+  tag text := coalesce(tg_argv[1], '');
 begin
   if tg_op = 'DELETE' then
-    execute format('select array_agg(distinct %I) from old_rows', tg_argv[0]) into touched;
+    execute format('select array_agg(distinct %L || %I) from old_rows', tag, tg_argv[0]) into touched;
   else
-    execute format('select array_agg(distinct %I) from new_rows', tg_argv[0]) into touched;
+    execute format('select array_agg(distinct %L || %I) from new_rows', tag, tg_argv[0]) into touched;
   end if;
   if touched is null then
     return null;
@@ -119,6 +123,35 @@ async function trackedTables(db: Kysely<any>) {
 
 const triggerName = (suffix: string) => `answerwatch_changes_${suffix}`;
 
+/** The generation tags of a key and of an account, as the triggers on WAY_IN_TABLES count them. */
+export const keyTag = (keyId: string) => `key:${keyId}`;
+export const accountTag = (accountId: string) => `account:${accountId}`;
+
+/** What a cached key depends on: its row, its project list, its account (the plan). */
+const WAY_IN_TABLES = [
+  { table: 'api_keys', column: 'id', tag: keyTag(''), suffix: 'key' },
+  { table: 'api_key_projects', column: 'key_id', tag: keyTag(''), suffix: 'key' },
+  { table: 'accounts', column: 'id', tag: accountTag(''), suffix: 'account' },
+] as const;
+
+const wayInTrigger = (what: string, suffix: string) => `answerwatch_way_in_${what}_${suffix}`;
+
+/** The tables WAY_IN_TABLES names that lack one of their triggers (a table missing from the schema has none). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw SQL on the catalog
+async function wayInTriggersMissing(db: Kysely<any>) {
+  const present = await sql<{ table: string; trigger: string }>`
+    select c.relname as "table", t.tgname as "trigger"
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+     where t.tgname like 'answerwatch_way_in_%'`.execute(db);
+  const has = new Set(present.rows.map((r) => `${r.table} ${r.trigger}`));
+  return WAY_IN_TABLES.flatMap((w) =>
+    TRIGGERS.filter(([suffix]) => !has.has(`${w.table} ${wayInTrigger(w.suffix, suffix)}`)).map(
+      ([suffix, event, rows]) => ({ ...w, name: wayInTrigger(w.suffix, suffix), event, rows }),
+    ),
+  );
+}
+
 /** Whether the support objects of this version are in place and every table that should be tracked is. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw SQL on the catalog
 export async function supportInstalled(db: Kysely<any>): Promise<boolean> {
@@ -126,7 +159,10 @@ export async function supportInstalled(db: Kysely<any>): Promise<boolean> {
     select obj_description(to_regproc('answerwatch_publish_changes'), 'pg_proc') as version`.execute(db);
   if (fn.rows[0]?.version !== SUPPORT_VERSION) return false;
   const tables = await trackedTables(db);
-  return tables.every((t) => TRIGGERS.every(([suffix]) => t.triggers.includes(triggerName(suffix))));
+  return (
+    tables.every((t) => TRIGGERS.every(([suffix]) => t.triggers.includes(triggerName(suffix)))) &&
+    (await wayInTriggersMissing(db)).length === 0
+  );
 }
 
 /** Creates the support objects and the change triggers a table lacks. */
@@ -141,5 +177,12 @@ export async function installSupportObjects(db: Kysely<any>): Promise<void> {
         referencing ${sql.raw(rows)} table as ${sql.raw(`${rows}_rows`)}
         for each statement execute function answerwatch_note_changes(${sql.lit(column)})`.execute(db);
     }
+  }
+  for (const { table, column, tag, name, event, rows } of await wayInTriggersMissing(db)) {
+    await sql`create trigger ${sql.id(name)} after ${sql.raw(event)} on ${sql.id(table)}
+      referencing ${sql.raw(rows)} table as ${sql.raw(`${rows}_rows`)}
+      for each statement execute function answerwatch_note_changes(${sql.lit(column)}, ${sql.lit(tag)})`.execute(
+      db,
+    );
   }
 }

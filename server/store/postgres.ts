@@ -5,6 +5,7 @@ import { registerEngine, type ChangedProjects, type Db } from './engine.ts';
 import { StoreOpenError, StoreUnavailableError } from './errors.ts';
 import { isMigrated, migrateToLatest } from './migrate.ts';
 import type { MigrationHooks } from './migration-hooks.ts';
+import { keyCache } from './postgres-key-cache.ts';
 import { postgresRateCounter } from './postgres-rate-counter.ts';
 import { statementNames } from './postgres-statements.ts';
 import { redactLocation } from './location.ts';
@@ -238,7 +239,7 @@ export async function openPostgres(
     onChange: (listener) => changes.add(listener),
     onDeliveriesQueued: (listener) => changes.addDeliveries(listener),
     rateCounter: counter,
-    useKey: (use) => counter.useKey(use),
+    useKey: keyCache(db, counter, (listener) => changes.add(listener)),
     close: () => changes.stop(),
   });
 }

@@ -60,6 +60,18 @@ describe('round trips of a request on PostgreSQL', () => {
     expect(trips.filter((t) => t.name === undefined)).toEqual([]);
   });
 
+  it('reads neither the key nor its account again for a key seen before: one statement counts and checks it', async () => {
+    const trips = await roundTrips('/v1/me');
+    expect(trips[0]!.text).toMatch(/insert into rate_limits/);
+    expect(trips[0]!.text).not.toMatch(/from api_keys|join accounts/);
+  });
+
+  it('reads only the generation of a project it read before, not the project again', async () => {
+    const trips = await roundTrips(`/v1/projects/${projectId}/answers?limit=20`);
+    expect(trips[1]!.text).toMatch(/from project_generations/);
+    expect(trips[1]!.text).not.toMatch(/from "projects"/);
+  });
+
   it('counts a key that is not valid against the address, in the same one statement', async () => {
     sent = [];
     const r = await h.get('/v1/me', `aw_live_${'x'.repeat(40)}`);

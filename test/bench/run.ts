@@ -7,6 +7,7 @@ import { cpuMs } from './cpu.ts';
 import { dataset, type Dataset } from './dataset.ts';
 import { IMPORT_ANSWERS, IMPORT_BASELINE, measureImport, type ImportFigures } from './import-bench.ts';
 import { memoryParts, memoryProbe, printMemory } from './memory.ts';
+import { printOnPaper } from './on-paper.ts';
 import { readCases } from './read-cases.ts';
 import { measure, type Client, type Measurement } from './measure.ts';
 import { startServer } from '../support/server-process.ts';
@@ -161,6 +162,7 @@ async function reads() {
       console.log(`Import while building the dataset: ${pgData.importRate.toFixed(0)} answers/s.`);
     const one = await measureReads(pgData, pg.env, 1, pg.pid);
     printReads(`PostgreSQL, one serve instance`, one.results, sqlite.results);
+    printOnPaper(one.results, sqlite.results);
     const two = await measureReads(pgData, pg.env, 2, pg.pid);
     console.log(`\nPostgreSQL, throughput (req/s) with 1 and 2 serve instances on the one database:`);
     console.log('| read | 1 instance, 8 in flight | 2 instances, 16 in flight | ratio |');

@@ -26,7 +26,7 @@ import { measureSessions, printSessions } from './session-bench.ts';
  * 1,000,000 answers over 400 days, six engines and 50 competitors, each read also as a ratio to GET /me measured in
  * the same run; the service's resident memory, steady and at its peak, by part (test/bench/memory.ts). Then the
  * import of a 50,000-answer file on SQLite and PostgreSQL, before issue 16 and now with 0, 1 and one scoring worker
- * a core (BENCH_IMPORT_ANSWERS, BENCH_IMPORT_PASSES, BENCH_IMPORT_BASELINE). Then runs: 500 prompts on six cloud engines against fakes
+ * a core (BENCH_IMPORT_ANSWERS, BENCH_IMPORT_PASSES, BENCH_IMPORT_BASELINE, BENCH_IMPORT_BASELINE_OMIT). Then runs: 500 prompts on six cloud engines against fakes
  * answering in 200 ms, as a ratio to the bound the concurrency limits set. BENCH_ANSWERS and BENCH_REQUESTS shrink
  * the reads; then webhooks: 1,000 run events to 5 webhooks each; then a browser engine with 1, 2 and 4 pages.
  * First of all, how soon the `answerwatch` command is ready (BENCH_CLI_RUNS times each, default 9).
@@ -231,9 +231,9 @@ async function runs() {
     `\nA run of ${prompts} prompts on six cloud engines (fakes on 127.0.0.1, real adapters, a real process):`,
   );
   console.log(
-    '| engine latency | concurrency per engine | bound s | run s | ratio to bound | answers/s | run end to fresh stats ms |',
+    '| engine latency | concurrency per engine | bound s | run s | ratio to bound | answers/s | service CPU µs an answer | run end to fresh stats ms |',
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const [latency, concurrency] of [
     [200, 4],
     [0, 8],
@@ -241,25 +241,28 @@ async function runs() {
     const f = await measureRun(prompts, latency, concurrency);
     const ratio = f.boundMs > 0 ? (f.elapsedMs / f.boundMs).toFixed(2) : 'n/a';
     console.log(
-      `| ${latency} ms | ${concurrency} | ${(f.boundMs / 1000).toFixed(1)} | ${(f.elapsedMs / 1000).toFixed(1)} | ${ratio} | ${f.answersPerSecond.toFixed(0)} | ${f.freshStatsMs} |`,
+      `| ${latency} ms | ${concurrency} | ${(f.boundMs / 1000).toFixed(1)} | ${(f.elapsedMs / 1000).toFixed(1)} | ${ratio} | ${f.answersPerSecond.toFixed(0)} | ${f.serviceCpuUsPerAnswer.toFixed(0)} | ${f.freshStatsMs} |`,
     );
   }
   console.log(
     'Target: a run at 200 ms within 1.1 times its bound; at 0 ms (scoring and storing alone) 1,500 answers/s on SQLite.',
   );
-  const s = await measureRunStore();
-  console.log(
-    `\nWhere a run's answer goes (${s.answers.toLocaleString()} demo answers stored as a run stores them, in process on SQLite, ${s.groups} group commits), CPU µs per answer:`,
-  );
-  console.log(
-    '| scoring | answer statements | summaries | run counts | begin + commit | total | answers/s | import: CPU µs per answer | import answers/s |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|---|');
-  const c = s.cpuUs;
-  const total = c.scoring + c.statements + c.summaries + c.runCounts + c.commit;
-  console.log(
-    `| ${[c.scoring, c.statements, c.summaries, c.runCounts, c.commit, total].map((v) => v.toFixed(0)).join(' | ')} | ${s.answersPerSecond.toFixed(0)} | ${s.importCpuUs.toFixed(0)} | ${s.importPerSecond.toFixed(0)} |`,
-  );
+  // Groups as large as the group commit allows, and as a run at 0 ms makes them: its answers in flight.
+  for (const groupSize of [undefined, 48]) {
+    const s = await measureRunStore(undefined, groupSize);
+    console.log(
+      `\nWhere a run's answer goes (${s.answers.toLocaleString()} demo answers stored as a run stores them, in process on SQLite, ${s.groups} group commits${groupSize ? ` of at most ${groupSize}` : ''}), CPU µs per answer:`,
+    );
+    console.log(
+      '| scoring | answer statements | summaries | run counts | begin + commit | total | answers/s | import: CPU µs per answer | import answers/s |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    const c = s.cpuUs;
+    const total = c.scoring + c.statements + c.summaries + c.runCounts + c.commit;
+    console.log(
+      `| ${[c.scoring, c.statements, c.summaries, c.runCounts, c.commit, total].map((v) => v.toFixed(0)).join(' | ')} | ${s.answersPerSecond.toFixed(0)} | ${s.importCpuUs.toFixed(0)} | ${s.importPerSecond.toFixed(0)} |`,
+    );
+  }
   console.log(
     `Load average ${loadavg()
       .map((l) => l.toFixed(1))

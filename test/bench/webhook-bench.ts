@@ -20,7 +20,8 @@ export interface WebhookFigures {
 
 /** Projects per account stay under the premium plan's 25; runs per project under the 24 a day. */
 const PROJECTS = 50;
-const RUNS_PER_PROJECT = 20;
+/** BENCH_WEBHOOK_RUNS shrinks it for a quick look. */
+const RUNS_PER_PROJECT = Number(process.env.BENCH_WEBHOOK_RUNS ?? 20);
 const WEBHOOKS_PER_PROJECT = 5;
 
 const percentile = (sorted: number[], p: number) =>

@@ -150,6 +150,7 @@ export async function measureRunStore(
         observedAt: string;
         text: string;
         sources: { url: string; title: string | null }[];
+        searchQueries: string[];
       };
       const scored = score({ text: raw.text, sources: raw.sources });
       const slot = `${run.id}:${i}`;
@@ -165,9 +166,9 @@ export async function measureRunStore(
         observedAt: raw.observedAt,
         createdAt: raw.observedAt,
         competitorSet,
-        searchQueries: [],
+        searchQueries: raw.searchQueries,
       });
-      return { row, counts: answerCounts(row, scored, []), requestId, units: 1 };
+      return { row, counts: answerCounts(row, scored, raw.searchQueries), requestId, units: 1 };
     });
     spent.scoring = cpuNow() - t;
     const groups = runAnswerGroups(timedStore(store, spent), { maxItems: groupSize });

@@ -1,14 +1,20 @@
 /**
  * Gemini names its sources by a `vertexaisearch.cloud.google.com/grounding-api-redirect/…` link, never by the page:
  * stored as it is, no answer would ever cite a brand's site. We read where each link points with one bounded
- * request per link and run: a GET whose body is never read, only its status and `Location` (no redirect is
- * followed), through the outbound address policy (engines/net/outbound.ts), within a short deadline.
+ * request per link and run: a GET whose body is thrown away, only its status and `Location` read (no redirect
+ * is followed), through the outbound address policy (engines/net/outbound.ts), within a short deadline, on
+ * connections kept per vetted address (pinned-agents.ts).
  */
-import { Agent, request } from 'undici';
-import { pinnedLookup, vettedAddresses, type Resolver } from '../net/outbound.ts';
+import { request } from 'undici';
+import { vettedAddresses, type Resolver } from '../net/outbound.ts';
+import { drainBody, pinnedPool } from '../net/pinned-agents.ts';
 
 export const GROUNDING_REDIRECT_ORIGIN = 'https://vertexaisearch.cloud.google.com';
 const GROUNDING_REDIRECT_PATH = '/grounding-api-redirect/';
+/** Connections kept to the redirect service: the run's links are read a few at a time. */
+const CONNECTIONS = 8;
+/** A redirect's body read (and thrown away) so its connection is reused; a longer one is dropped. */
+const MAX_BODY_BYTES = 16 * 1024;
 
 export interface RedirectSettings {
   /** false: no request is made, and a source falls back to its domain title at once. */
@@ -47,28 +53,28 @@ function httpTarget(location: string, base: URL): string | null {
  */
 async function readLocation(url: URL, settings: RedirectSettings): Promise<string | null> {
   const signal = AbortSignal.timeout(settings.timeoutMs);
-  let agent: Agent | undefined;
   try {
     const addresses = await vettedAddresses(url, {
       allowPrivate: settings.allowPrivate,
       resolve: settings.resolve,
       signal,
     });
-    agent = new Agent({
-      connect: { lookup: pinnedLookup(url.hostname, addresses), timeout: settings.timeoutMs },
+    const res = await request(url, {
+      method: 'GET',
+      dispatcher: pinnedPool(url, addresses, { timeoutMs: settings.timeoutMs, connections: CONNECTIONS }),
       headersTimeout: settings.timeoutMs,
+      bodyTimeout: settings.timeoutMs,
+      signal,
     });
-    const res = await request(url, { method: 'GET', dispatcher: agent, signal });
-    // The page is not wanted, only where it is: the body is dropped unread with its connection.
+    // The page is not wanted, only where it is: a redirect's short body is read so its connection serves the
+    // run's next link; a long one is dropped with its connection.
     res.body.on('error', () => undefined);
-    res.body.destroy();
+    await drainBody(res.body, MAX_BODY_BYTES).catch(() => undefined);
     const location = res.headers.location;
     const where = Array.isArray(location) ? location[0] : location;
     return res.statusCode >= 300 && res.statusCode < 400 && where ? httpTarget(where, url) : null;
   } catch {
     return null;
-  } finally {
-    agent?.destroy().catch(() => undefined);
   }
 }
 

@@ -13,9 +13,8 @@
  * contain the request body, its headers or any secret. Connections are kept alive per host name and vetted
  * address set, so a busy endpoint does not pay a TLS handshake per delivery.
  */
-import { rootCertificates } from 'node:tls';
-import { Agent, request } from 'undici';
-import { pinnedLookup } from '../../engines/net/outbound.ts';
+import { request } from 'undici';
+import { drainBody, pinnedPool } from '../../engines/net/pinned-agents.ts';
 import { vetWebhookTarget, WebhookUrlError, type Resolver } from './webhook-url.ts';
 
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
@@ -87,66 +86,8 @@ function describeError(err: unknown, timedOut: boolean, timeoutMs: number, host:
   return oneLine(code ? `${code}: ${message}` : message, 200);
 }
 
-/** Reads and discards up to MAX_RESPONSE_BYTES of the body, then drops the rest with the connection. */
-async function drain(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<void> {
-  let seen = 0;
-  for await (const chunk of body) {
-    seen += chunk.length;
-    if (seen > MAX_RESPONSE_BYTES) {
-      body.destroy();
-      return;
-    }
-  }
-}
-
-/** Connections kept per vetted endpoint, and endpoints kept; the least recently used endpoint is closed first. */
+/** Connections kept per vetted endpoint. */
 const CONNECTIONS_PER_ENDPOINT = 8;
-const ENDPOINTS_KEPT = 256;
-const agents = new Map<string, Agent>();
-const caLists = new Map<string, string[]>();
-
-function trustedCas(ca: string | Buffer): string[] {
-  const pem = ca.toString();
-  let list = caLists.get(pem);
-  if (!list) caLists.set(pem, (list = [...rootCertificates, pem]));
-  return list;
-}
-
-/**
- * The connection pool of one host name pinned to one set of vetted addresses: attempts to the same endpoint reuse
- * its TLS connections, and an endpoint whose name now resolves elsewhere gets a pool of its own, so a connection
- * is only ever reused for the addresses this attempt vetted.
- */
-function endpointAgent(
-  url: URL,
-  addresses: readonly string[],
-  timeoutMs: number,
-  ca: string | Buffer | undefined,
-) {
-  const key = [url.host, addresses.join(','), timeoutMs, ca === undefined ? '' : ca.toString()].join('|');
-  let agent = agents.get(key);
-  if (agent && !agent.destroyed && !agent.closed) {
-    agents.delete(key);
-    agents.set(key, agent);
-    return agent;
-  }
-  agent = new Agent({
-    connect: {
-      lookup: pinnedLookup(url.hostname, addresses),
-      timeout: timeoutMs,
-      ...(ca !== undefined ? { ca: trustedCas(ca) } : {}),
-    },
-    connections: CONNECTIONS_PER_ENDPOINT,
-    pipelining: 1,
-  });
-  agents.set(key, agent);
-  if (agents.size > ENDPOINTS_KEPT) {
-    const [oldest, stale] = agents.entries().next().value!;
-    agents.delete(oldest);
-    stale.close().catch(() => undefined);
-  }
-  return agent;
-}
 
 /** One delivery attempt. Never throws. */
 export async function postPinned(
@@ -192,14 +133,18 @@ export async function postPinned(
         method: 'POST',
         headers: sent,
         body: Buffer.from(body, 'utf8'),
-        dispatcher: endpointAgent(target.url, target.addresses, timeoutMs, opts.ca),
+        dispatcher: pinnedPool(target.url, target.addresses, {
+          timeoutMs,
+          connections: CONNECTIONS_PER_ENDPOINT,
+          ca: opts.ca,
+        }),
         signal: controller.signal,
         headersTimeout: remaining,
         bodyTimeout: remaining,
       });
       const status = response.statusCode;
       try {
-        await drain(response.body);
+        await drainBody(response.body, MAX_RESPONSE_BYTES);
       } catch {
         // The status line already answered the attempt; a body cut short does not change it.
       }

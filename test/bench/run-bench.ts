@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startFakeEngines } from '../fakes/engines/index.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
+import { cpuMs } from './cpu.ts';
 
 const exec = promisify(execFile);
 const ENGINES = ['chatgpt', 'claude', 'gemini', 'perplexity', 'grok', 'google-ai-mode'];
@@ -20,6 +21,8 @@ export interface RunFigures {
   answersPerSecond: number;
   /** From the run's completedAt to the first daily stats that count every answer with incompleteDays 0. */
   freshStatsMs: number;
+  /** The service's CPU (user and system) from the request to the run's end, per answer: not inflated by a busy machine. */
+  serviceCpuUsPerAnswer: number;
 }
 
 async function setUp(server: ServerProcess, db: string, prompts: number) {
@@ -80,6 +83,7 @@ export async function measureRun(
   try {
     const { call, project } = await setUp(server, db, prompts);
     const t0 = performance.now();
+    const cpu0 = cpuMs([server.child.pid!]);
     const request = await call(`/projects/${project}/run-requests`, 'POST');
     let state = request;
     while (state.status !== 'completed' && state.status !== 'failed') {
@@ -87,6 +91,7 @@ export async function measureRun(
       state = await call(`/projects/${project}/run-requests/${request.id}`);
     }
     const elapsedMs = performance.now() - t0;
+    const serviceCpuMs = cpuMs([server.child.pid!]) - cpu0;
     if (state.status !== 'completed') throw new Error(`the run failed: ${JSON.stringify(state.error)}`);
     const answers = prompts * ENGINES.length;
     let stats: { incompleteDays: number; data: { answers: number }[] };
@@ -109,6 +114,7 @@ export async function measureRun(
       elapsedMs,
       answersPerSecond: answers / (elapsedMs / 1000),
       freshStatsMs: Math.max(0, fresh - Date.parse(runs[0]!.completedAt)),
+      serviceCpuUsPerAnswer: (serviceCpuMs * 1000) / answers,
     };
   } finally {
     await server.stop();

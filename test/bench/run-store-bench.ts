@@ -37,6 +37,7 @@ const PART: Record<string, 'statements' | 'summaries' | 'runCounts'> = {
   promptSummaries: 'summaries',
   trendSummaries: 'summaries',
   surfaceSummaries: 'summaries',
+  querySummaries: 'summaries',
   runs: 'runCounts',
   runRequests: 'runCounts',
 };
@@ -98,9 +99,13 @@ async function demoStore(dir: string, name: string, answers: number) {
 
 /**
  * The demo project's answers stored as a run with 0 ms engines stores them (scored, then all handed to the group
- * commit at once), in process on SQLite, CPU counted by part; then the same answers imported, for comparison.
+ * commit at once, in groups of at most `groupSize`: a real run's groups hold the answers in flight, 48 at 8 an engine
+ * on six engines), in process on SQLite, CPU counted by part; then the same answers imported, for comparison.
  */
-export async function measureRunStore(answers = RUN_STORE_ANSWERS): Promise<RunStoreFigures> {
+export async function measureRunStore(
+  answers = RUN_STORE_ANSWERS,
+  groupSize?: number,
+): Promise<RunStoreFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'aw-bench-runstore-'));
   try {
     const { store, projectId, lines } = await demoStore(dir, 'run', answers);
@@ -145,6 +150,7 @@ export async function measureRunStore(answers = RUN_STORE_ANSWERS): Promise<RunS
         observedAt: string;
         text: string;
         sources: { url: string; title: string | null }[];
+        searchQueries: string[];
       };
       const scored = score({ text: raw.text, sources: raw.sources });
       const slot = `${run.id}:${i}`;
@@ -160,12 +166,12 @@ export async function measureRunStore(answers = RUN_STORE_ANSWERS): Promise<RunS
         observedAt: raw.observedAt,
         createdAt: raw.observedAt,
         competitorSet,
-        searchQueries: [],
+        searchQueries: raw.searchQueries,
       });
-      return { row, counts: answerCounts(row, scored, []), requestId, units: 1 };
+      return { row, counts: answerCounts(row, scored, raw.searchQueries), requestId, units: 1 };
     });
     spent.scoring = cpuNow() - t;
-    const groups = runAnswerGroups(timedStore(store, spent));
+    const groups = runAnswerGroups(timedStore(store, spent), { maxItems: groupSize });
     const stored = await Promise.all(items.map((a) => groups.add(a)));
     const seconds = (performance.now() - started) / 1000;
     if (stored.filter(Boolean).length !== answers) throw new Error('not every answer was stored');

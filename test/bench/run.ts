@@ -27,9 +27,10 @@ import { measureSessions, printSessions } from './session-bench.ts';
  * 1,000,000 answers over 400 days, six engines and 50 competitors, each read also as a ratio to GET /me measured in
  * the same run; the service's resident memory, steady and at its peak, by part (test/bench/memory.ts). Then the
  * import of a 50,000-answer file on SQLite and PostgreSQL, before issue 16 and now with 0, 1 and one scoring worker
- * a core (BENCH_IMPORT_ANSWERS, BENCH_IMPORT_PASSES, BENCH_IMPORT_BASELINE). Then runs: 500 prompts on six cloud engines against fakes
+ * a core (BENCH_IMPORT_ANSWERS, BENCH_IMPORT_PASSES, BENCH_IMPORT_BASELINE, BENCH_IMPORT_BASELINE_OMIT). Then runs: 500 prompts on six cloud engines against fakes
  * answering in 200 ms, as a ratio to the bound the concurrency limits set. BENCH_ANSWERS and BENCH_REQUESTS shrink
- * the reads; then webhooks: 1,000 run events to 5 webhooks each; then a browser engine with 1, 2 and 4 pages.
+ * the reads; then webhooks: 1,000 run events to 5 webhooks each (BENCH_WEBHOOK_RUNS runs per project, default 20), and
+ * again with one endpoint answering after 9 s; then a browser engine with 1, 2 and 4 pages.
  * First of all, how soon the `answerwatch` command is ready (BENCH_CLI_RUNS times each, default 9).
  * Then scoring: answers a second with 50 competitors, beside the scorer before issue 16 measured in the same run.
  * The insight reads are also rendered anew on every call in process, as the first read after a write is.
@@ -233,9 +234,9 @@ async function runs() {
     `\nA run of ${prompts} prompts on six cloud engines (fakes on 127.0.0.1, real adapters, a real process):`,
   );
   console.log(
-    '| engine latency | concurrency per engine | bound s | run s | ratio to bound | answers/s | run end to fresh stats ms |',
+    '| engine latency | concurrency per engine | bound s | run s | ratio to bound | answers/s | service CPU µs an answer | run end to fresh stats ms |',
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const [latency, concurrency] of [
     [200, 4],
     [0, 8],
@@ -243,25 +244,28 @@ async function runs() {
     const f = await measureRun(prompts, latency, concurrency);
     const ratio = f.boundMs > 0 ? (f.elapsedMs / f.boundMs).toFixed(2) : 'n/a';
     console.log(
-      `| ${latency} ms | ${concurrency} | ${(f.boundMs / 1000).toFixed(1)} | ${(f.elapsedMs / 1000).toFixed(1)} | ${ratio} | ${f.answersPerSecond.toFixed(0)} | ${f.freshStatsMs} |`,
+      `| ${latency} ms | ${concurrency} | ${(f.boundMs / 1000).toFixed(1)} | ${(f.elapsedMs / 1000).toFixed(1)} | ${ratio} | ${f.answersPerSecond.toFixed(0)} | ${f.serviceCpuUsPerAnswer.toFixed(0)} | ${f.freshStatsMs} |`,
     );
   }
   console.log(
     'Target: a run at 200 ms within 1.1 times its bound; at 0 ms (scoring and storing alone) 1,500 answers/s on SQLite.',
   );
-  const s = await measureRunStore();
-  console.log(
-    `\nWhere a run's answer goes (${s.answers.toLocaleString()} demo answers stored as a run stores them, in process on SQLite, ${s.groups} group commits), CPU µs per answer:`,
-  );
-  console.log(
-    '| scoring | answer statements | summaries | run counts | begin + commit | total | answers/s | import: CPU µs per answer | import answers/s |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|---|');
-  const c = s.cpuUs;
-  const total = c.scoring + c.statements + c.summaries + c.runCounts + c.commit;
-  console.log(
-    `| ${[c.scoring, c.statements, c.summaries, c.runCounts, c.commit, total].map((v) => v.toFixed(0)).join(' | ')} | ${s.answersPerSecond.toFixed(0)} | ${s.importCpuUs.toFixed(0)} | ${s.importPerSecond.toFixed(0)} |`,
-  );
+  // Groups as large as the group commit allows, and as a run at 0 ms makes them: its answers in flight.
+  for (const groupSize of [undefined, 48]) {
+    const s = await measureRunStore(undefined, groupSize);
+    console.log(
+      `\nWhere a run's answer goes (${s.answers.toLocaleString()} demo answers stored as a run stores them, in process on SQLite, ${s.groups} group commits${groupSize ? ` of at most ${groupSize}` : ''}), CPU µs per answer:`,
+    );
+    console.log(
+      '| scoring | answer statements | summaries | run counts | begin + commit | total | answers/s | import: CPU µs per answer | import answers/s |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    const c = s.cpuUs;
+    const total = c.scoring + c.statements + c.summaries + c.runCounts + c.commit;
+    console.log(
+      `| ${[c.scoring, c.statements, c.summaries, c.runCounts, c.commit, total].map((v) => v.toFixed(0)).join(' | ')} | ${s.answersPerSecond.toFixed(0)} | ${s.importCpuUs.toFixed(0)} | ${s.importPerSecond.toFixed(0)} |`,
+    );
+  }
   console.log(
     `Load average ${loadavg()
       .map((l) => l.toFixed(1))
@@ -270,19 +274,23 @@ async function runs() {
 }
 
 async function webhooks() {
-  const f = await measureWebhooks();
   console.log(
-    `\nWebhooks: ${f.events} run events to 5 webhooks each (${f.deliveries} deliveries) on a local HTTPS receiver, through a real process:`,
+    '\nWebhooks: run events to 5 webhooks each on a local HTTPS receiver, through a real process; then again with one of the 250 webhooks answering after 9 s (figures of the others):',
   );
   console.log(
-    '| while runs end: deliveries/s | run end to receipt p50 ms | p99 ms | backlog drained: deliveries/s |',
+    '| endpoints | events | deliveries | while runs end: deliveries/s | run end to receipt p50 ms | p99 ms | backlog drained: deliveries/s | service CPU µs a delivery |',
   );
-  console.log('|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const slow of [false, true]) {
+    const f = await measureWebhooks(slow);
+    const backlog = f.backlogPerSecond === null ? 'n/a' : f.backlogPerSecond.toFixed(0);
+    const cpu = f.backlogCpuUsPerDelivery === null ? 'n/a' : f.backlogCpuUsPerDelivery.toFixed(0);
+    console.log(
+      `| ${slow ? 'one answers after 9 s' : 'all answer at once'} | ${f.events} | ${f.deliveries} | ${f.streamPerSecond.toFixed(0)} | ${f.p50Ms} | ${f.p99Ms} | ${backlog} | ${cpu} |`,
+    );
+  }
   console.log(
-    `| ${f.streamPerSecond.toFixed(0)} | ${f.p50Ms} | ${f.p99Ms} | ${f.backlogPerSecond.toFixed(0)} |`,
-  );
-  console.log(
-    `Target: run end to receipt p99 under 250 ms. Load average ${loadavg()
+    `Target: run end to receipt p99 under 250 ms, and the same with the slow endpoint. Load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(', ')}.`,
   );

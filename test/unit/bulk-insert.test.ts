@@ -98,4 +98,26 @@ describe('bulkInsert', () => {
     ]);
     await lite.destroy();
   });
+
+  it('runs any other row count as pieces of powers of two, each compiled once', async () => {
+    const sent: CompiledQuery[] = [];
+    const pg = recordingPostgres(sent);
+    const rows = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: `r${from + i}`, n: from + i }));
+    let builds = 0;
+    const odd = bulkInsert<Row, { id: string }>(8, ['id', 'n'], (db, chunk) => {
+      builds += 1;
+      return (db as unknown as Kysely<{ t: Row }>).insertInto('t').values([...chunk]);
+    });
+    await odd(pg, rows(7, 0));
+    await odd(pg, rows(5, 7));
+    expect(sent.map((q) => q.parameters.length / 2)).toEqual([4, 2, 1, 4, 1]);
+    expect(sent.flatMap((q) => q.parameters.filter((_, i) => i % 2 === 1))).toEqual(
+      Array.from({ length: 12 }, (_, i) => i),
+    );
+    // Pieces of 4, 2 and 1 rows, each built once.
+    expect(builds).toBe(3);
+    expect(await odd(pg, [])).toEqual([]);
+    expect(sent).toHaveLength(5);
+  });
 });

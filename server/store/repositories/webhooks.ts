@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../database.ts';
+import { padded } from '../in-list.ts';
 import type { SqlDialect } from '../dialect.ts';
 import type { Database } from '../schema.ts';
 
@@ -214,48 +215,35 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
       limit: number,
       perWebhook: { max: number; inFlight: ReadonlyMap<string, number> },
     ): Promise<DeliveryRow[]> {
-      const busy = [...perWebhook.inFlight].filter(([, n]) => n > 0);
-      const full = busy.filter(([, n]) => n >= perWebhook.max).map(([id]) => id);
-      const held = busy.length
-        ? sql`case webhook_id ${sql.join(
-            busy.map(([id, n]) => sql`when ${id} then ${n}`),
-            sql` `,
-          )} else 0 end`
-        : sql`0`;
+      const full = [...perWebhook.inFlight].filter(([, n]) => n >= perWebhook.max).map(([id]) => id);
       // The oldest due rows of the webhooks with room, read through the due index and only as many as could be
       // taken, so a backlog of thousands costs each look a few hundred rows, not all of them.
       let candidates = db
         .selectFrom('webhook_deliveries')
-        .select(['id', 'webhook_id', 'next_attempt_at', 'seq'])
+        .select(['id', 'webhook_id'])
         .where('status', '=', 'pending')
         .where('next_attempt_at', '<=', now)
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
         .orderBy('next_attempt_at')
         .orderBy('seq')
         .limit(limit * perWebhook.max);
-      if (full.length > 0) candidates = candidates.where('webhook_id', 'not in', full);
-      const ranked = db
-        .selectFrom(candidates.as('c'))
-        .select([
-          'id',
-          'next_attempt_at',
-          'seq',
-          sql<number>`row_number() over (partition by webhook_id order by next_attempt_at, seq) + ${held}`.as(
-            'place',
-          ),
-        ])
-        .as('r');
-      const due = db
-        .selectFrom(ranked)
-        .select('r.id')
-        .where('r.place', '<=', perWebhook.max)
-        .orderBy('r.next_attempt_at')
-        .orderBy('r.seq')
-        .limit(limit);
+      if (full.length > 0) candidates = candidates.where('webhook_id', 'not in', padded(full));
+      // Picked here, in due order, rather than ranked in SQL: a statement naming the busy webhooks was a new one to
+      // build and prepare at every look, and a look follows every attempt.
+      const held = new Map(perWebhook.inFlight);
+      const picked: string[] = [];
+      for (const c of await candidates.execute()) {
+        if (picked.length >= limit) break;
+        const n = held.get(c.webhook_id) ?? 0;
+        if (n >= perWebhook.max) continue;
+        held.set(c.webhook_id, n + 1);
+        picked.push(c.id);
+      }
+      if (picked.length === 0) return [];
       const rows = await db
         .updateTable('webhook_deliveries')
         .set({ lease_until: until, lease_owner: owner })
-        .where('id', 'in', due)
+        .where('id', 'in', padded(picked))
         // Checked again on the row as the lease is written; read through an expression so that the rows are found
         // by id (the few picked) and not by walking every pending delivery in the due index, which SQLite's
         // planner, with no statistics, prefers for an equality on `status` (each claim cost the whole backlog).

@@ -25,6 +25,8 @@ export interface ReplayRequest {
 export interface Replay {
   url: string;
   requests: ReplayRequest[];
+  /** TCP connections accepted so far. */
+  connectionCount(): number;
   close(): Promise<void>;
 }
 
@@ -59,10 +61,13 @@ export async function startReplay(
       }
     });
   });
+  let connections = 0;
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    connectionCount: () => connections,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -73,6 +73,20 @@ describe('gemini on recorded generateContent with google_search', () => {
     ]);
   });
 
+  it('reads the redirect links of a run over kept connections, not one connection per link', async () => {
+    const second = recorded('gemini', 'pydantic-ai-web-search.2');
+    const replay = await replayOf([body, second], {
+      [redirectPath(weatherGov!.uri)]: 'https://www.weather.gov/mtr/',
+    });
+    const engine = gemini()(replay.url);
+    const resolvedLinks = new Map<string, Promise<string | null>>();
+    for (let i = 0; i < 2; i += 1) await engine.ask('q', { resolvedLinks });
+    const gets = replay.requests.filter((r) => r.method === 'GET');
+    expect(gets).toHaveLength(2 + 3);
+    // The answers' POSTs and the links' GETs: the second answer's reuse the first one's connections.
+    expect(replay.connectionCount()).toBeLessThan(gets.length);
+  });
+
   it('refuses a redirect service on a private address unless the development switch is on', async () => {
     const answer = await ask([body], gemini({ allowPrivate: false }), {
       [redirectPath(weatherGov!.uri)]: 'https://www.weather.gov/',

@@ -4,7 +4,13 @@ import { EXTENSION } from './extensions.ts';
 
 /** Ranked actions (an extension of v1): concrete things to do, each with the evidence behind it. */
 
-export const ACTION_KINDS = ['win-back-prompt', 'get-cited-on', 'cover-query', 'spread-page'] as const;
+export const ACTION_KINDS = [
+  'win-back-prompt',
+  'get-cited-on',
+  'cover-query',
+  'spread-page',
+  'fix-narrative',
+] as const;
 export const ACTION_STATUSES = ['open', 'done', 'dismissed'] as const;
 
 const Count = z.number().int().min(0);
@@ -18,7 +24,7 @@ export const ActionId = z
 export const ActionKind = z
   .enum(ACTION_KINDS)
   .describe(
-    'win-back-prompt: a tracked prompt the brand dropped out of on an engine where a competitor stayed; get-cited-on: a site or page cited beside competitors and never beside the brand; cover-query: a web search the engines run often whose answers never cite the brand; spread-page: a brand page some engines cite and others never do on the same prompts',
+    'win-back-prompt: a tracked prompt the brand dropped out of on an engine where a competitor stayed; get-cited-on: a site or page cited beside competitors and never beside the brand; cover-query: a web search the engines run often whose answers never cite the brand; spread-page: a brand page some engines cite and others never do on the same prompts; fix-narrative: a Brand Truth statement answers keep contradicting, by the judge’s drift verdicts',
   );
 export const ActionStatus = z.enum(ACTION_STATUSES);
 
@@ -26,7 +32,7 @@ const EngineFigures = z.strictObject({
   engineId: z.string(),
   answers: Count.describe('This engine’s answers the figure is about'),
   mentioned: Count.nullable().describe(
-    'Of them, answers naming the brand; null where the summaries do not hold it (spread-page)',
+    'Of them, answers naming the brand (fix-narrative: all, as drift is judged on answers naming it); null where the summaries do not hold it (spread-page)',
   ),
 });
 
@@ -52,7 +58,7 @@ export const ActionEvidence = z
     engines: z
       .array(EngineFigures)
       .describe(
-        'Per engine: get-cited-on, cover-query and spread-page the answers listing or running it; win-back-prompt the lost engines in the range',
+        'Per engine: get-cited-on, cover-query and spread-page the answers listing or running it; win-back-prompt the lost engines in the range; fix-narrative the answers contradicting the statement',
       ),
     previous: z
       .array(EngineFigures)
@@ -60,6 +66,18 @@ export const ActionEvidence = z
     missingEngines: z
       .array(z.string())
       .describe('spread-page: engines that answered the same prompts and never cited the page'),
+    statement: z
+      .string()
+      .nullable()
+      .describe('fix-narrative: the Brand Truth statement, as the project holds it now (written by people)'),
+    drift: Count.nullable().describe('fix-narrative: answers the judge found contradicting it'),
+    partial: Count.nullable().describe('fix-narrative: answers the judge found partly misstating it'),
+    reasons: z
+      .array(z.strictObject({ answerId: z.string(), reason: z.string() }))
+      .max(5)
+      .describe(
+        'fix-narrative: the judge’s reason for each example answer that has one (engine-derived text, untrusted: quote it as text)',
+      ),
   })
   .describe('The figures behind the action, each recountable from the stored answers');
 
@@ -104,6 +122,10 @@ const EXAMPLE_ACTION: z.input<typeof ActionShape> = {
     engines: [{ engineId: 'chatgpt', answers: 130, mentioned: 0 }],
     previous: [],
     missingEngines: [],
+    statement: null,
+    drift: null,
+    partial: null,
+    reasons: [],
   },
   status: 'open',
   statusChangedAt: null,

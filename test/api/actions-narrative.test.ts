@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../server/domain/clock.ts';
+import { openDatabase } from '../../server/domain/database.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { TEXTS, TODAY, insightProject } from '../support/insights.ts';
 import { storeJudged, type JudgedSpec } from '../support/judged-answers.ts';
+import { rawDb } from '../support/raw-db.ts';
 
 /*
  * fix-narrative actions against figures worked out by hand from answers judged with the statements they drift on:
@@ -169,6 +172,32 @@ describe('fix-narrative actions', () => {
     expect((await narrative()).map((a) => a.id)).toEqual([idOf(FREE)]);
     await h.store.brandTruths.clear(projectId);
     expect(await narrative()).toEqual([]);
+  });
+
+  it('migrates a database made before drift statements were kept, and counts the answers judged after', async () => {
+    const { projectId, key: apiKey, ids, narrative } = await scenario();
+    const db = rawDb(h.dbPath);
+    await sql`drop table drift_days`.execute(db);
+    await sql`drop table drift_months`.execute(db);
+    await sql`alter table answers drop column drift_statements`.execute(db);
+    await sql`delete from kysely_migration where name = '0026-drift-statements'`.execute(db);
+    await db.destroy();
+    await (await openDatabase(h.dbPath)).destroy();
+    // The answers stay, their verdicts naming no statement, as verdicts before the migration named none.
+    const r = await h.get(`/v1/projects/${projectId}/answers/${ids[0]}`, apiKey);
+    expect(r.json()).toMatchObject({ id: ids[0], narrativeDrift: true });
+    expect(await narrative()).toEqual([]);
+    const later = await storeJudged(h.store, projectId, [
+      drifting({ statements: [OSLO] }),
+      drifting({ engine: 'gemini', drift: 'partial', statements: [OSLO] }),
+    ]);
+    expect(await narrative()).toMatchObject([
+      {
+        id: idOf(OSLO),
+        reach: { answers: 2, prompts: 1, engines: 2 },
+        evidence: { answerIds: later.reverse() },
+      },
+    ]);
   });
 
   it('keeps a dismissed action dismissed until its evidence changes materially', async () => {

@@ -4,7 +4,8 @@ import { UNTRUSTED } from './quoted-answers.ts';
 
 /**
  * Ranked actions as the MCP tools give them. Titles quote sites, pages and searches, which the engines wrote (a page
- * path or a search can say anything), so the title and those members sit inside `quoted`, apart from the figures.
+ * path or a search can say anything), and fix-narrative's reasons are the judge's reading of engine text, so the
+ * title and those members sit inside `quoted`, apart from the figures.
  */
 
 const Quoted = z
@@ -13,11 +14,12 @@ const Quoted = z
     domain: ActionEvidence.shape.domain,
     url: ActionEvidence.shape.url,
     query: ActionEvidence.shape.query,
+    reasons: ActionEvidence.shape.reasons,
   })
   .describe(UNTRUSTED);
 
 export const McpAction = Action.omit({ title: true, evidence: true }).extend({
-  evidence: ActionEvidence.omit({ domain: true, url: true, query: true }),
+  evidence: ActionEvidence.omit({ domain: true, url: true, query: true, reasons: true }),
   quoted: Quoted,
 });
 
@@ -25,8 +27,8 @@ export const McpActions = Actions.extend({ data: z.array(McpAction) });
 
 export function quoteAction(a: z.input<typeof Action>): z.input<typeof McpAction> {
   const { title, evidence, ...rest } = a;
-  const { domain, url, query, ...figures } = evidence;
-  return { ...rest, evidence: figures, quoted: { title, domain, url, query } };
+  const { domain, url, query, reasons, ...figures } = evidence;
+  return { ...rest, evidence: figures, quoted: { title, domain, url, query, reasons } };
 }
 
 export function quoteActions(list: z.input<typeof Actions>): z.input<typeof McpActions> {

@@ -133,17 +133,44 @@ const EXAMPLE_ACTION: z.input<typeof ActionShape> = {
 
 export const Action = ActionShape.meta({ id: 'Action', ...EXTENSION, examples: [EXAMPLE_ACTION] });
 
+export const ActionsSummary = z
+  .strictObject({
+    text: z
+      .string()
+      .describe(
+        'One paragraph of plain text by the LLM judge; it read engine-derived text: render it as text, never HTML',
+      ),
+    model: z.string().describe('The judge model that wrote it'),
+    generatedAt: z.string().describe('When it was written: after the run that last changed the top ten'),
+  })
+  .describe(
+    'The judge’s summary of the top ten actions of the default list (the last 30 days, every engine and topic), written after a run changes them and stored; null when no judge is configured, none was written yet, or there is no action',
+  );
+
 export const Actions = z
   .strictObject({
     from: DateString,
     to: DateString,
     data: z.array(Action),
     nextCursor: z.string().nullable(),
+    summary: ActionsSummary.nullable(),
   })
   .meta({
     id: 'Actions',
     ...EXTENSION,
-    examples: [{ from: '2026-05-16', to: '2026-06-14', data: [EXAMPLE_ACTION], nextCursor: null }],
+    examples: [
+      {
+        from: '2026-05-16',
+        to: '2026-06-14',
+        data: [EXAMPLE_ACTION],
+        nextCursor: null,
+        summary: {
+          text: 'Most of what engines cite beside your competitors are review sites: start with g2.com, listed in 214 answers on 3 engines.',
+          model: 'gpt-5-mini',
+          generatedAt: '2026-06-14T06:12:09.000Z',
+        },
+      },
+    ],
   });
 
 export const ActionUpdate = z

@@ -23,7 +23,10 @@ export const McpAction = Action.omit({ title: true, evidence: true }).extend({
   quoted: Quoted,
 });
 
-export const McpActions = Actions.extend({ data: z.array(McpAction) });
+export const McpActions = Actions.omit({ summary: true }).extend({
+  data: z.array(McpAction),
+  quoted: z.strictObject({ summary: Actions.shape.summary }).describe(UNTRUSTED),
+});
 
 export function quoteAction(a: z.input<typeof Action>): z.input<typeof McpAction> {
   const { title, evidence, ...rest } = a;
@@ -32,5 +35,6 @@ export function quoteAction(a: z.input<typeof Action>): z.input<typeof McpAction
 }
 
 export function quoteActions(list: z.input<typeof Actions>): z.input<typeof McpActions> {
-  return { ...list, data: list.data.map(quoteAction) };
+  const { summary, ...rest } = list;
+  return { ...rest, data: list.data.map(quoteAction), quoted: { summary } };
 }

@@ -27,6 +27,7 @@ import { settingsRepository } from './repositories/settings.ts';
 import { siteCrawlsRepository } from './repositories/site-crawls.ts';
 import { querySummariesRepository } from './repositories/query-summaries.ts';
 import { driftSummariesRepository } from './repositories/drift-summaries.ts';
+import { actionSummariesRepository } from './repositories/action-summaries.ts';
 import { sourceSummariesRepository } from './repositories/source-summaries.ts';
 import { sourceTypeOverridesRepository } from './repositories/source-type-overrides.ts';
 import { summariesRepository } from './repositories/summaries.ts';
@@ -67,6 +68,7 @@ function repositories(db: Db, d: SqlDialect) {
     sourceSummaries: sourceSummariesRepository(db),
     querySummaries: querySummariesRepository(db),
     driftSummaries: driftSummariesRepository(db),
+    actionSummaries: actionSummariesRepository(db),
     sourceTypeOverrides: sourceTypeOverridesRepository(db),
     summaries: summariesRepository(db, d),
     surfaceSummaries: surfaceSummariesRepository(db),

@@ -18,4 +18,6 @@ interface DriftPeriodRow {
 export interface DriftTables {
   drift_days: DriftPeriodRow;
   drift_months: DriftPeriodRow;
+  /** The judge's summary of the top ten actions (`ids`, a JSON array in rank order) it was written for. */
+  action_summaries: { project_id: string; ids: string; text: string; model: string; generated_at: string };
 }

@@ -179,6 +179,7 @@ describe('fix-narrative actions', () => {
     const db = rawDb(h.dbPath);
     await sql`drop table drift_days`.execute(db);
     await sql`drop table drift_months`.execute(db);
+    await sql`drop table action_summaries`.execute(db);
     await sql`alter table answers drop column drift_statements`.execute(db);
     await sql`delete from kysely_migration where name = '0026-drift-statements'`.execute(db);
     await db.destroy();

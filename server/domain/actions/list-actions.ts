@@ -96,7 +96,7 @@ export async function actionView(
 
 /**
  * Ranked actions of the project: computed from the summaries once per generation of its data (a status set
- * changes the generation too), examples read for the page shown only.
+ * changes the generation too), examples read for the page shown only, with the judge's stored summary if any.
  */
 export async function listActions(
   s: Services,
@@ -113,9 +113,10 @@ export async function listActions(
   const after = s.cursors.decode<RankKey>(list, filters, cursor);
 
   return cachedRead(s, project, [list, filters, after, limit], async () => {
-    const [{ actions }, states] = await Promise.all([
+    const [{ actions }, states, summary] = await Promise.all([
       computeActions(s, project, q, s.clock.now()),
       s.store.actionStates.list(projectId),
+      s.store.actionSummaries.get(projectId),
     ]);
     const start = after ? actions.findIndex((a) => compareRank(rankKey(a), after) > 0) : 0;
     const page = splitPage(start === -1 ? [] : actions.slice(start, start + limit + 1), limit, (a) =>
@@ -125,6 +126,9 @@ export async function listActions(
       ...range,
       data: await Promise.all(page.data.map((a) => actionView(s, project, range, a, states.get(a.id)))),
       nextCursor: page.nextCursor,
+      summary: summary
+        ? { text: summary.text, model: summary.model, generatedAt: summary.generatedAt }
+        : null,
     };
   });
 }

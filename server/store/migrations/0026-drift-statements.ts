@@ -6,6 +6,8 @@ import type { SchemaDialect } from '../dialect.ts';
  * as the keys of their normalised text (`[]` for answers judged before, whose verdicts named none, so nothing can be
  * rebuilt for them), and their summaries per engine, topic, period and statement (schema-drift.ts). A statement
  * edited by people has another key, so its figures start afresh; a deleted one is no longer looked up.
+ * `action_summaries` keeps the judge's one-paragraph summary of a project's top ten actions, written after a run
+ * changed them (with the ids it summarised), so the list shows it without asking a model per request.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations describe the schema before the typed view exists */
 export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
@@ -29,4 +31,12 @@ export async function up(db: Kysely<any>, s: SchemaDialect): Promise<void> {
       .$call(s.clustered)
       .execute();
   }
+  await db.schema
+    .createTable('action_summaries')
+    .addColumn('project_id', text, (c) => c.primaryKey().references('projects.id').onDelete('cascade'))
+    .addColumn('ids', text, (c) => c.notNull())
+    .addColumn('text', text, (c) => c.notNull())
+    .addColumn('model', text, (c) => c.notNull())
+    .addColumn('generated_at', text, (c) => c.notNull())
+    .execute();
 }

@@ -104,6 +104,8 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
         { requestId: request.id, runId: run.id, status: run.status, answers: run.answer_count },
         'run ended',
       );
+      // The request has ended: no lease to renew (a failed renewal would abort the summary), only stop() aborts.
+      clearInterval(renew);
       if (run.status === 'completed' && o.summarizer) await summarize(run.project_id, controller.signal);
     } catch (err) {
       o.log.error({ requestId: request.id, err }, 'run request could not be worked; it is retried later');

@@ -19,4 +19,10 @@ export {
   type ClaimReader,
   type ClaimsInput,
 } from './claims.ts';
+export {
+  createActionsSummarizer,
+  SUMMARY_SYSTEM_PROMPT,
+  type ActionsSummarizer,
+  type SummaryAction,
+} from './actions-summary.ts';
 export { judgeEngineFrom, JUDGE_ENGINES, type JudgeEngineChoice, type JudgeEngineId } from './config.ts';

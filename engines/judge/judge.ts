@@ -60,6 +60,7 @@ export function createJudge(model: TextModel, options: JudgeOptions = {}): Judge
           sentimentReason: `${input.brand.name} is not named in the answer`,
           narrativeDrift: null,
           narrativeDriftReason: null,
+          driftStatements: [],
         };
       }
       const brandTruth = input.brandTruth && input.brandTruth.length > 0 ? [...input.brandTruth] : null;
@@ -81,7 +82,7 @@ export function createJudge(model: TextModel, options: JudgeOptions = {}): Judge
         throw err; // not a model failure but a bug: let it show
       }
       if (typeof reply !== 'string') return noVerdict('invalid-reply', 'reply is not text');
-      const read = readVerdict(reply, brandTruth !== null);
+      const read = readVerdict(reply, brandTruth?.length ?? 0);
       return read.ok ? read.verdict : noVerdict('invalid-reply', read.error);
     },
   };

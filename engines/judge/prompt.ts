@@ -33,10 +33,11 @@ Your tasks:
    "partial" - mostly consistent, but some point contradicts or misstates a statement;
    "no" - nothing the answer says about the brand conflicts with the statements (saying less than they do is not drift).
    "narrativeDriftReason": one short sentence, at most 200 characters, naming the statement concerned and what differs, or why it is consistent.
-   When "brandTruth" is null, set both "narrativeDrift" and "narrativeDriftReason" to null.
+   "driftStatements": when "narrativeDrift" is true or "partial", the numbers of the Brand Truth statements the answer contradicts or misstates, counting the first statement as 1; otherwise [].
+   When "brandTruth" is null, set both "narrativeDrift" and "narrativeDriftReason" to null and "driftStatements" to [].
 
 Reply with exactly one JSON object and nothing else: no prose, no code fence, no other keys.
-{"sentiment": "positive" | "mixed" | "neutral" | "negative", "sentimentReason": string, "narrativeDrift": true | "partial" | "no" | null, "narrativeDriftReason": string | null}`;
+{"sentiment": "positive" | "mixed" | "neutral" | "negative", "sentimentReason": string, "narrativeDrift": true | "partial" | "no" | null, "narrativeDriftReason": string | null, "driftStatements": number[]}`;
 
 export interface JudgeData {
   brand: { name: string; brandTerms: string[] };

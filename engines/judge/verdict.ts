@@ -11,6 +11,11 @@ export interface JudgeVerdict {
   /** null without Brand Truth (or when the brand is not named). */
   narrativeDrift: NarrativeDrift | null;
   narrativeDriftReason: string | null;
+  /**
+   * The Brand Truth statements a true or partial drift concerns, 1-based, ascending, each once; empty otherwise
+   * (and when the reply names none, as replies before this field did not).
+   */
+  driftStatements: number[];
 }
 
 export const REASON_LIMIT = 200;
@@ -45,7 +50,14 @@ const Reply = z.strictObject({
     .nullable()
     .optional(),
   narrativeDriftReason: Reason.nullable().optional(),
+  driftStatements: z.array(z.number()).max(REPLY_LIMIT).nullable().optional(),
 });
+
+/** The statement numbers that exist (1 … count), ascending, each once: a number naming no statement is dropped. */
+function statementNumbers(named: readonly number[] | null | undefined, count: number): number[] {
+  const valid = (named ?? []).filter((n) => Number.isInteger(n) && n >= 1 && n <= count);
+  return [...new Set(valid)].sort((a, b) => a - b);
+}
 
 /** Drops surrounding whitespace and one ```json … ``` (or bare ```) fence around the whole reply. */
 export function unfence(reply: string): string {
@@ -57,10 +69,11 @@ export function unfence(reply: string): string {
 export type ReadResult = { ok: true; verdict: JudgeVerdict } | { ok: false; error: string };
 
 /**
- * Reads the model's reply. With Brand Truth the drift and its reason are required; without it they are
- * ignored (drift needs Brand Truth) and may be null or absent.
+ * Reads the model's reply. With Brand Truth (`statements` > 0) the drift and its reason are required; without it
+ * they are ignored (drift needs Brand Truth) and may be null or absent. The statements a drift concerns are
+ * optional: out-of-range numbers are dropped, and a verdict without drift names none.
  */
-export function readVerdict(reply: string, withDrift: boolean): ReadResult {
+export function readVerdict(reply: string, statements: number): ReadResult {
   if (reply.length > REPLY_LIMIT) return { ok: false, error: `reply longer than ${REPLY_LIMIT} characters` };
   let json: unknown;
   try {
@@ -76,11 +89,17 @@ export function readVerdict(reply: string, withDrift: boolean): ReadResult {
       error: `reply does not match: ${issue?.path.join('.') || '(root)'} ${issue?.message}`,
     };
   }
-  const { sentiment, sentimentReason, narrativeDrift, narrativeDriftReason } = parsed.data;
-  if (!withDrift) {
+  const { sentiment, sentimentReason, narrativeDrift, narrativeDriftReason, driftStatements } = parsed.data;
+  if (statements <= 0) {
     return {
       ok: true,
-      verdict: { sentiment, sentimentReason, narrativeDrift: null, narrativeDriftReason: null },
+      verdict: {
+        sentiment,
+        sentimentReason,
+        narrativeDrift: null,
+        narrativeDriftReason: null,
+        driftStatements: [],
+      },
     };
   }
   if (narrativeDrift == null || narrativeDriftReason == null) {
@@ -89,5 +108,9 @@ export function readVerdict(reply: string, withDrift: boolean): ReadResult {
       error: 'reply has no narrativeDrift or narrativeDriftReason, though Brand Truth was given',
     };
   }
-  return { ok: true, verdict: { sentiment, sentimentReason, narrativeDrift, narrativeDriftReason } };
+  const concerned = narrativeDrift === 'no' ? [] : statementNumbers(driftStatements, statements);
+  return {
+    ok: true,
+    verdict: { sentiment, sentimentReason, narrativeDrift, narrativeDriftReason, driftStatements: concerned },
+  };
 }

@@ -4,7 +4,13 @@ import { EXTENSION } from './extensions.ts';
 
 /** Ranked actions (an extension of v1): concrete things to do, each with the evidence behind it. */
 
-export const ACTION_KINDS = ['win-back-prompt', 'get-cited-on', 'cover-query', 'spread-page'] as const;
+export const ACTION_KINDS = [
+  'win-back-prompt',
+  'get-cited-on',
+  'cover-query',
+  'spread-page',
+  'fix-narrative',
+] as const;
 export const ACTION_STATUSES = ['open', 'done', 'dismissed'] as const;
 
 const Count = z.number().int().min(0);
@@ -18,7 +24,7 @@ export const ActionId = z
 export const ActionKind = z
   .enum(ACTION_KINDS)
   .describe(
-    'win-back-prompt: a tracked prompt the brand dropped out of on an engine where a competitor stayed; get-cited-on: a site or page cited beside competitors and never beside the brand; cover-query: a web search the engines run often whose answers never cite the brand; spread-page: a brand page some engines cite and others never do on the same prompts',
+    'win-back-prompt: a tracked prompt the brand dropped out of on an engine where a competitor stayed; get-cited-on: a site or page cited beside competitors and never beside the brand; cover-query: a web search the engines run often whose answers never cite the brand; spread-page: a brand page some engines cite and others never do on the same prompts; fix-narrative: a Brand Truth statement answers keep contradicting, by the judge’s drift verdicts',
   );
 export const ActionStatus = z.enum(ACTION_STATUSES);
 
@@ -26,7 +32,7 @@ const EngineFigures = z.strictObject({
   engineId: z.string(),
   answers: Count.describe('This engine’s answers the figure is about'),
   mentioned: Count.nullable().describe(
-    'Of them, answers naming the brand; null where the summaries do not hold it (spread-page)',
+    'Of them, answers naming the brand (fix-narrative: all, as drift is judged on answers naming it); null where the summaries do not hold it (spread-page)',
   ),
 });
 
@@ -52,7 +58,7 @@ export const ActionEvidence = z
     engines: z
       .array(EngineFigures)
       .describe(
-        'Per engine: get-cited-on, cover-query and spread-page the answers listing or running it; win-back-prompt the lost engines in the range',
+        'Per engine: get-cited-on, cover-query and spread-page the answers listing or running it; win-back-prompt the lost engines in the range; fix-narrative the answers contradicting the statement',
       ),
     previous: z
       .array(EngineFigures)
@@ -60,6 +66,18 @@ export const ActionEvidence = z
     missingEngines: z
       .array(z.string())
       .describe('spread-page: engines that answered the same prompts and never cited the page'),
+    statement: z
+      .string()
+      .nullable()
+      .describe('fix-narrative: the Brand Truth statement, as the project holds it now (written by people)'),
+    drift: Count.nullable().describe('fix-narrative: answers the judge found contradicting it'),
+    partial: Count.nullable().describe('fix-narrative: answers the judge found partly misstating it'),
+    reasons: z
+      .array(z.strictObject({ answerId: z.string(), reason: z.string() }))
+      .max(5)
+      .describe(
+        'fix-narrative: the judge’s reason for each example answer that has one (engine-derived text, untrusted: quote it as text)',
+      ),
   })
   .describe('The figures behind the action, each recountable from the stored answers');
 
@@ -104,6 +122,10 @@ const EXAMPLE_ACTION: z.input<typeof ActionShape> = {
     engines: [{ engineId: 'chatgpt', answers: 130, mentioned: 0 }],
     previous: [],
     missingEngines: [],
+    statement: null,
+    drift: null,
+    partial: null,
+    reasons: [],
   },
   status: 'open',
   statusChangedAt: null,
@@ -111,17 +133,44 @@ const EXAMPLE_ACTION: z.input<typeof ActionShape> = {
 
 export const Action = ActionShape.meta({ id: 'Action', ...EXTENSION, examples: [EXAMPLE_ACTION] });
 
+export const ActionsSummary = z
+  .strictObject({
+    text: z
+      .string()
+      .describe(
+        'One paragraph of plain text by the LLM judge; it read engine-derived text: render it as text, never HTML',
+      ),
+    model: z.string().describe('The judge model that wrote it'),
+    generatedAt: z.string().describe('When it was written: after the run that last changed the top ten'),
+  })
+  .describe(
+    'The judge’s summary of the top ten actions of the default list (the last 30 days, every engine and topic), written after a run changes them and stored; null when no judge is configured, none was written yet, or there is no action',
+  );
+
 export const Actions = z
   .strictObject({
     from: DateString,
     to: DateString,
     data: z.array(Action),
     nextCursor: z.string().nullable(),
+    summary: ActionsSummary.nullable(),
   })
   .meta({
     id: 'Actions',
     ...EXTENSION,
-    examples: [{ from: '2026-05-16', to: '2026-06-14', data: [EXAMPLE_ACTION], nextCursor: null }],
+    examples: [
+      {
+        from: '2026-05-16',
+        to: '2026-06-14',
+        data: [EXAMPLE_ACTION],
+        nextCursor: null,
+        summary: {
+          text: 'Most of what engines cite beside your competitors are review sites: start with g2.com, listed in 214 answers on 3 engines.',
+          model: 'gpt-5-mini',
+          generatedAt: '2026-06-14T06:12:09.000Z',
+        },
+      },
+    ],
   });
 
 export const ActionUpdate = z

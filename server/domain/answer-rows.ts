@@ -9,6 +9,7 @@ import type { Store } from '../store/index.ts';
 import { fromJson, toJson } from '../store/json.ts';
 import type { CompetitorHit, NewAnswerRow } from '../store/repositories/answers.ts';
 import { AppError } from './errors.ts';
+import { statementKey } from './statement-key.ts';
 import type { AnswerCounts } from './summary-deltas.ts';
 
 /** Where an answer belongs, worked out before scoring. */
@@ -36,6 +37,8 @@ export interface Judgement {
   sentimentReason: string;
   narrativeDrift: true | 'no' | 'partial' | null;
   narrativeDriftReason: string | null;
+  /** The Brand Truth statements a true or partial drift concerns, as the judge was given them. */
+  driftStatements: readonly string[];
 }
 
 /** Only the competitors named or cited are stored; the rest of the set is implied. */
@@ -45,6 +48,12 @@ function hitsOf(competitors: ScoredAnswer['competitors']): CompetitorHit[] {
     if (c.mentioned || c.cited) hits.push([i, c.mentioned ? 1 : 0, c.cited ? 1 : 0, c.citationUrl]);
   });
   return hits;
+}
+
+/** The keys of the statements a drift names; an answer that does not drift names none, whatever it was given. */
+function driftKeys(judged: Judgement | null): string[] {
+  if (judged?.narrativeDrift !== true && judged?.narrativeDrift !== 'partial') return [];
+  return [...new Set(judged.driftStatements.map(statementKey))];
 }
 
 export function answerRow(
@@ -78,6 +87,7 @@ export function answerRow(
     competitor_set: at.competitorSet,
     competitor_hits: toJson(hitsOf(scored.competitors)),
     search_queries: toJson(at.searchQueries),
+    drift_statements: toJson(driftKeys(judged)),
     import_key: at.importKey,
     created_at: at.createdAt,
   };
@@ -96,7 +106,8 @@ type CountedRow = Pick<
   | 'sentiment'
   | 'source_urls'
   | 'competitor_hits'
->;
+> &
+  Partial<Pick<NewAnswerRow, 'narrative_drift'>>;
 
 /**
  * Only the competitors named or cited count in the summaries, so only those are kept: a batch of answers waiting
@@ -107,6 +118,7 @@ function countsOf(
   sourceUrls: readonly string[],
   competitors: AnswerCounts['competitors'],
   searchQueries: readonly string[],
+  driftStatements: readonly string[],
 ): AnswerCounts {
   return {
     date: row.date,
@@ -121,6 +133,8 @@ function countsOf(
     sourceUrls,
     competitors: competitors.filter((c) => c.mentioned || c.cited),
     searchQueries,
+    drift: row.narrative_drift === 'true' || row.narrative_drift === 'partial' ? row.narrative_drift : null,
+    driftStatements,
   };
 }
 
@@ -130,15 +144,21 @@ export function answerCounts(
   scored: ScoredAnswer,
   searchQueries: readonly string[],
 ): AnswerCounts {
-  return countsOf(row, scored.sourceUrls, scored.competitors, searchQueries);
+  return countsOf(
+    row,
+    scored.sourceUrls,
+    scored.competitors,
+    searchQueries,
+    fromJson<string[]>(row.drift_statements),
+  );
 }
 
 /**
  * The same from an answer row read back, with the names of the competitor set it was scored against; its searches
- * when the row was read with them (migrations before 0020 read rows that have none).
+ * and drift statements when the row was read with them (migrations before 0020 and 0026 read rows that have none).
  */
 export function storedAnswerCounts(
-  row: CountedRow & { search_queries?: string },
+  row: CountedRow & { search_queries?: string; drift_statements?: string },
   setNames: readonly string[],
 ): AnswerCounts {
   const competitors = fromJson<CompetitorHit[]>(row.competitor_hits).map(([index, mentioned, cited]) => ({
@@ -147,7 +167,8 @@ export function storedAnswerCounts(
     cited: cited === 1,
   }));
   const searches = row.search_queries === undefined ? [] : fromJson<string[]>(row.search_queries);
-  return countsOf(row, fromJson<string[]>(row.source_urls), competitors, searches);
+  const statements = row.drift_statements === undefined ? [] : fromJson<string[]>(row.drift_statements);
+  return countsOf(row, fromJson<string[]>(row.source_urls), competitors, searches, statements);
 }
 
 /** What the project is scored against now: its brand, its competitors and the id of their set. */

@@ -3,7 +3,8 @@
  * and drift verdicts without a model key. It is given exactly what a model is given (the judge's system prompt and
  * data block) and replies as a model must; the real judge reads and checks its reply. It knows the demo's own
  * sentences: the tone of what an answer says of the brand, and the facts it states, compared with the Brand Truth
- * statements the judge sends (a fact about a statement no longer in the Brand Truth is not judged).
+ * statements the judge sends (a fact about a statement no longer in the Brand Truth is not judged), naming the
+ * statements a drift is about as a model must (their numbers in the Brand Truth sent).
  */
 import { createJudge, type Judge } from '../../engines/judge/index.ts';
 import { DATA_CLOSE, DATA_OPEN } from '../../engines/judge/prompt.ts';
@@ -41,6 +42,7 @@ function verdict(data: Data) {
     sentimentReason: `${data.brand.name} is ${TONE_REASONS[tone]}.`,
     narrativeDrift: null as true | 'partial' | 'no' | null,
     narrativeDriftReason: null as string | null,
+    driftStatements: [] as number[],
   };
   if (!data.brandTruth || data.brandTruth.length === 0) return reply;
   const held = new Set(data.brandTruth);
@@ -49,6 +51,11 @@ function verdict(data: Data) {
   );
   const worst = stated.find((c) => c.drift === true) ?? stated.find((c) => c.drift === 'partial');
   reply.narrativeDrift = worst?.drift ?? 'no';
+  // The statements the drifting facts are about, numbered as the judge sent them (1-based).
+  const drifting = stated
+    .filter((c) => c.drift !== 'no')
+    .map((c) => data.brandTruth!.indexOf(c.statement) + 1);
+  reply.driftStatements = [...new Set(drifting)].sort((a, b) => a - b);
   reply.narrativeDriftReason =
     worst?.reason ?? stated[0]?.reason ?? 'Nothing said about the brand conflicts with the Brand Truth.';
   return reply;

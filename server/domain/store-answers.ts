@@ -1,6 +1,7 @@
 import type { Repositories, Store } from '../store/index.ts';
 import type { InsightPart } from '../store/migration-hooks.ts';
 import type { NewAnswerRow } from '../store/repositories/answers.ts';
+import { driftDeltas } from './drift-deltas.ts';
 import { insightDeltas } from './insight-deltas.ts';
 import { queryDeltas } from './query-deltas.ts';
 import { summaryDeltas, type AnswerCounts } from './summary-deltas.ts';
@@ -39,6 +40,7 @@ async function addToSummaries(tx: Repositories, projectId: string, answers: read
   await tx.summaries.addDaily(projectId, daily);
   await tx.summaries.addBrands(projectId, brands);
   await tx.summaries.addPositions(projectId, positions);
+  await tx.driftSummaries.add(projectId, driftDeltas(answers));
   await addToInsightSummaries(tx, projectId, answers);
 }
 

@@ -24,6 +24,10 @@ export interface AnswerCounts {
   competitors: readonly { name: string; mentioned: boolean; cited: boolean }[];
   /** The web searches the engine ran for the answer, as stored. */
   searchQueries: readonly string[];
+  /** The judge's drift verdict when the answer drifts ('true' or 'partial'), else null. */
+  drift: 'true' | 'partial' | null;
+  /** Keys of the Brand Truth statements the drift names (statementKey), as stored. */
+  driftStatements: readonly string[];
 }
 
 export interface SummaryDeltas {

@@ -1,7 +1,9 @@
 import { createCloudEngines, createTextModel, loadCloudConfig } from '../../engines/cloud/index.ts';
 import {
   createClaimReader,
+  createActionsSummarizer,
   createJudge,
+  type ActionsSummarizer,
   judgeEngineFrom,
   type ClaimReader,
 } from '../../engines/judge/index.ts';
@@ -74,6 +76,14 @@ function judgeFromEnv(store: Store, env: NodeJS.ProcessEnv, log: JobLog): Answer
   return projectJudge(store, judge);
 }
 
+function summarizerFromEnv(env: NodeJS.ProcessEnv, log: JobLog): ActionsSummarizer | null {
+  const model = judgeModelFromEnv(env);
+  if (!model) return null;
+  return createActionsSummarizer(model, {
+    onNoSummary: (e) => log.warn({ judge: e.modelId, reason: e.reason }, 'no actions summary from the judge'),
+  });
+}
+
 function claimReaderFromEnv(env: NodeJS.ProcessEnv, log: JobLog): ClaimReader | null {
   const model = judgeModelFromEnv(env);
   if (!model) return null;
@@ -103,6 +113,7 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
     plans: o.plans,
     engines: o.engines ?? createCloudEngines(loadCloudConfig(env)),
     judge: o.judge === undefined ? judgeFromEnv(o.store, env, o.log) : o.judge,
+    summarizer: o.judge === null ? null : summarizerFromEnv(env, o.log),
     log: o.log,
     leaseMs: o.leaseMs,
     pollMs: o.pollMs,

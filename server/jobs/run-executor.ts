@@ -9,6 +9,8 @@ import type { Store } from '../store/index.ts';
 import type { Database } from '../store/schema.ts';
 import { executeCloudRun, type AnswerJudge } from './cloud-run.ts';
 import { createWorkLoop, workerId } from './work-loop.ts';
+import type { ActionsSummarizer } from '../../engines/judge/index.ts';
+import { refreshActionsSummary } from '../domain/actions/actions-summary.ts';
 
 type RequestRow = Selectable<Database['run_requests']>;
 
@@ -24,6 +26,8 @@ export interface RunExecutorOptions {
   plans: readonly Plan[];
   engines: ReadonlyMap<string, AnswerEngine>;
   judge?: AnswerJudge | null;
+  /** Writes the judge's summary of the top actions after a run that changed them; null: no judge configured. */
+  summarizer?: ActionsSummarizer | null;
   log: JobLog;
   /** Public base address ending in /v1, for the links in run events. */
   baseUrl: string;
@@ -100,11 +104,23 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
         { requestId: request.id, runId: run.id, status: run.status, answers: run.answer_count },
         'run ended',
       );
+      // The request has ended: no lease to renew (a failed renewal would abort the summary), only stop() aborts.
+      clearInterval(renew);
+      if (run.status === 'completed' && o.summarizer) await summarize(run.project_id, controller.signal);
     } catch (err) {
       o.log.error({ requestId: request.id, err }, 'run request could not be worked; it is retried later');
     } finally {
       clearInterval(renew);
       working.delete(request.id);
+    }
+  }
+
+  /** A summary the judge could not write leaves the one before: the run itself has ended well. */
+  async function summarize(projectId: string, signal: AbortSignal) {
+    try {
+      await refreshActionsSummary(o.store, o.summarizer!, projectId, o.clock.now(), signal);
+    } catch (err) {
+      if (!signal.aborted) o.log.warn({ projectId, err: String(err) }, 'actions summary failed');
     }
   }
 

@@ -4,7 +4,8 @@ import { UNTRUSTED } from './quoted-answers.ts';
 
 /**
  * Ranked actions as the MCP tools give them. Titles quote sites, pages and searches, which the engines wrote (a page
- * path or a search can say anything), so the title and those members sit inside `quoted`, apart from the figures.
+ * path or a search can say anything), and fix-narrative's reasons are the judge's reading of engine text, so the
+ * title and those members sit inside `quoted`, apart from the figures.
  */
 
 const Quoted = z
@@ -13,22 +14,27 @@ const Quoted = z
     domain: ActionEvidence.shape.domain,
     url: ActionEvidence.shape.url,
     query: ActionEvidence.shape.query,
+    reasons: ActionEvidence.shape.reasons,
   })
   .describe(UNTRUSTED);
 
 export const McpAction = Action.omit({ title: true, evidence: true }).extend({
-  evidence: ActionEvidence.omit({ domain: true, url: true, query: true }),
+  evidence: ActionEvidence.omit({ domain: true, url: true, query: true, reasons: true }),
   quoted: Quoted,
 });
 
-export const McpActions = Actions.extend({ data: z.array(McpAction) });
+export const McpActions = Actions.omit({ summary: true }).extend({
+  data: z.array(McpAction),
+  quoted: z.strictObject({ summary: Actions.shape.summary }).describe(UNTRUSTED),
+});
 
 export function quoteAction(a: z.input<typeof Action>): z.input<typeof McpAction> {
   const { title, evidence, ...rest } = a;
-  const { domain, url, query, ...figures } = evidence;
-  return { ...rest, evidence: figures, quoted: { title, domain, url, query } };
+  const { domain, url, query, reasons, ...figures } = evidence;
+  return { ...rest, evidence: figures, quoted: { title, domain, url, query, reasons } };
 }
 
 export function quoteActions(list: z.input<typeof Actions>): z.input<typeof McpActions> {
-  return { ...list, data: list.data.map(quoteAction) };
+  const { summary, ...rest } = list;
+  return { ...rest, data: list.data.map(quoteAction), quoted: { summary } };
 }

@@ -27,6 +27,8 @@ import { runsRepository } from './repositories/runs.ts';
 import { settingsRepository } from './repositories/settings.ts';
 import { siteCrawlsRepository } from './repositories/site-crawls.ts';
 import { querySummariesRepository } from './repositories/query-summaries.ts';
+import { driftSummariesRepository } from './repositories/drift-summaries.ts';
+import { actionSummariesRepository } from './repositories/action-summaries.ts';
 import { sourceSummariesRepository } from './repositories/source-summaries.ts';
 import { sourceTypeOverridesRepository } from './repositories/source-type-overrides.ts';
 import { summariesRepository } from './repositories/summaries.ts';
@@ -66,6 +68,8 @@ function repositories(db: Db, d: SqlDialect) {
     siteCrawls: siteCrawlsRepository(db),
     sourceSummaries: sourceSummariesRepository(db),
     querySummaries: querySummariesRepository(db),
+    driftSummaries: driftSummariesRepository(db),
+    actionSummaries: actionSummariesRepository(db),
     sourceTypeOverrides: sourceTypeOverridesRepository(db),
     summaries: summariesRepository(db, d),
     surfaceSummaries: surfaceSummariesRepository(db),

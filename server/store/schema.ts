@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { DriftTables } from './schema-drift.ts';
 import type { OutboxTables } from './schema-outboxes.ts';
 import type { ReportTables } from './schema-reports.ts';
 import type { SiteTables } from './schema-site.ts';
@@ -116,7 +117,7 @@ interface SurfaceDomainRow {
   prompt_days: number;
 }
 
-export interface Database extends OutboxTables, SiteTables, ReportTables, TrafficTables {
+export interface Database extends OutboxTables, SiteTables, ReportTables, TrafficTables, DriftTables {
   settings: { key: string; value: string };
   accounts: {
     id: string;
@@ -220,6 +221,8 @@ export interface Database extends OutboxTables, SiteTables, ReportTables, Traffi
     competitor_hits: string;
     /** JSON array of the web searches the engine ran for the answer, in order (engine text). */
     search_queries: string;
+    /** JSON array of the keys of the Brand Truth statements a drift verdict names (statementKey), `[]` if none. */
+    drift_statements: string;
     import_key: string | null;
     created_at: string;
   };

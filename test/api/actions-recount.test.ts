@@ -5,6 +5,7 @@ import { ENGINES } from '../../engines/catalog.ts';
 import { addDays } from '../../server/domain/clock.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { importLines } from '../support/answers.ts';
+import { storeJudged } from '../support/judged-answers.ts';
 import {
   allAnswers,
   allPages,
@@ -53,6 +54,17 @@ const answerSpec = fc.record({
 });
 type Spec = typeof answerSpec extends fc.Arbitrary<infer T> ? T : never;
 
+/** Brand Truth statements: two held, one people deleted since answers drifted on it. */
+const HELD = ['Acme has a free plan.', 'Acme is based in Oslo.'];
+const STATEMENTS = [...HELD, 'Acme was founded in 1999.'];
+/** Answers a judge found drifting, to a question no prompt tracks, naming the statements concerned. */
+const judgedSpec = fc.record({
+  back: fc.integer({ min: 0, max: 59 }),
+  engine: fc.constantFrom(...ENGINE_LIST),
+  drift: fc.constantFrom(true as const, 'partial' as const),
+  statements: fc.subarray(STATEMENTS),
+});
+
 /** On an engine the random answers never use: a prompt lost while Globex stayed, and a search never citing. */
 const FIXED: Spec[] = [
   { back: 35, engine: 'grok', prompt: 'cheapest crm', named: ['Acme', 'Globex'], sources: [], searches: [] },
@@ -65,7 +77,13 @@ const FIXED: Spec[] = [
     searches: ['cheapest crm 2026'],
   })),
 ];
-type Detailed = StoredAnswer & { searchQueries: string[] };
+/** An answer with its searches, and the statements its verdict named (the judged answers this test stored). */
+type Detailed = StoredAnswer & {
+  searchQueries: string[];
+  narrativeDrift: true | 'partial' | 'no' | null;
+  narrativeDriftReason: string | null;
+  driftStatements: string[];
+};
 
 const toLine = (a: Spec) => ({
   ...line({
@@ -91,7 +109,9 @@ const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const distinct = <T>(list: readonly T[]) => [...new Set(list)];
 const namesRival = (a: Detailed) => a.competitors.some((c) => c.mentioned);
 const CATALOG = ENGINES.map((e) => e.id);
-const KINDS = ['win-back-prompt', 'get-cited-on', 'cover-query', 'spread-page'];
+const KINDS = ['win-back-prompt', 'get-cited-on', 'cover-query', 'spread-page', 'fix-narrative'];
+const statementKey = (t: string) =>
+  createHash('sha256').update(t.toLowerCase().trim().replace(/[.]+$/u, '')).digest('hex').slice(0, 24);
 
 interface Expected {
   id: string;
@@ -228,6 +248,30 @@ function expected(all: readonly Detailed[], engine: string[] | undefined): Expec
       behind: citing,
     });
   }
+
+  // fix-narrative: held statements that two answers or more drifted on, fully or partly.
+  for (const statement of HELD) {
+    const drifts = (a: Detailed) => a.narrativeDrift === true || a.narrativeDrift === 'partial';
+    const list = now.filter((a) => drifts(a) && a.driftStatements.includes(statement));
+    if (list.length < 2) continue;
+    out.push({
+      id: idOf('fix-narrative', statementKey(statement)),
+      kind: 'fix-narrative',
+      reach: reachOf(list),
+      figures: {
+        statement,
+        answers: list.length,
+        drift: list.filter((a) => a.narrativeDrift === true).length,
+        partial: list.filter((a) => a.narrativeDrift === 'partial').length,
+        engines: perEngine(list, true),
+        reasons: [...list]
+          .sort((a, b) => byId(b.observedAt, a.observedAt) || byId(b.id, a.id))
+          .slice(0, 5)
+          .map((a) => ({ answerId: a.id, reason: a.narrativeDriftReason })),
+      },
+      behind: list,
+    });
+  }
   return out.sort(
     (a, b) =>
       b.reach.answers - a.reach.answers ||
@@ -259,14 +303,38 @@ describe('ranked actions against a recount of the stored answers', () => {
         fc.array(answerSpec, { minLength: 10, maxLength: 60 }),
         fc.option(fc.subarray(ENGINE_LIST, { minLength: 1, maxLength: 3 }), { nil: undefined }),
         fc.integer({ min: 1, max: 5 }),
-        async (specs, engine, limit) => {
+        fc.array(judgedSpec, { maxLength: 12 }),
+        async (specs, engine, limit, judged) => {
           const { key, projectId, promptIds } = await insightProject(h);
           await importLines(h.store, h.clock, projectId, [...specs, ...FIXED].map(toLine));
+          await h.store.brandTruths.set(projectId, STATEMENTS, h.clock.now().toISOString());
+          const judgedIds = await storeJudged(
+            h.store,
+            projectId,
+            judged.map((j, i) => ({
+              day: addDays(TODAY, -j.back),
+              engine: j.engine,
+              prompt: i % 2 === 0 ? 'is acme any good?' : 'acme reviews',
+              text: 'Acme is an option.',
+              drift: j.drift,
+              reason: `reason ${i}`,
+              statements: j.statements,
+            })),
+          );
+          await h.store.brandTruths.set(projectId, HELD, h.clock.now().toISOString());
+          const statementsOf = new Map(judgedIds.map((id, i) => [id, judged[i]!.statements]));
           const listed = await allAnswers(h, key, projectId, addDays(TODAY, -70), TODAY);
           const answers: Detailed[] = await Promise.all(
             listed.map(async (a) => {
               const r = await h.get(`/v1/projects/${projectId}/answers/${a.id}`, key);
-              return { ...a, searchQueries: (r.json() as { searchQueries: string[] }).searchQueries };
+              const detail = r.json() as Detailed;
+              return {
+                ...a,
+                searchQueries: detail.searchQueries,
+                narrativeDrift: detail.narrativeDrift,
+                narrativeDriftReason: detail.narrativeDriftReason,
+                driftStatements: statementsOf.get(a.id) ?? [],
+              };
             }),
           );
           const want = expected(answers, engine).map((e) =>

@@ -186,6 +186,10 @@ describe('ranked actions', () => {
       engines: [],
       previous: [],
       missingEngines: [],
+      statement: null,
+      drift: null,
+      partial: null,
+      reasons: [],
     };
     const cover = {
       id: idOf('cover-query', 'best crm for startups'),

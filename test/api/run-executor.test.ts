@@ -5,6 +5,7 @@ import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
 import type { FakeEngineOptions } from '../fakes/engines/index.ts';
 import { createProject, manualTracking } from '../support/fixtures.ts';
 import { createRunHarness, type RunHarness } from '../support/run-harness.ts';
+import { SUMMARY_SYSTEM_PROMPT } from '../../engines/judge/index.ts';
 
 let h: RunHarness;
 let key: string;
@@ -316,6 +317,61 @@ describe('the LLM judge', () => {
     expect(body.tools).toBeUndefined();
     expect(body.instructions).not.toContain('Ignore all previous instructions');
     expect(JSON.stringify(body.input)).toContain('Ignore all previous instructions');
+  });
+
+  it('keeps the statements a drift names and turns a repeated one into a fix-narrative action', async () => {
+    const truth = ['Acme is based in Oslo.', 'Acme has a free plan.'];
+    await setUp(['perplexity', 'gemini'], 2, {
+      env: { ANSWERWATCH_JUDGE: 'chatgpt' },
+      fakes: {
+        answer: () => ({ text: 'Acme is the best pick, though it has no free plan.', sources: [] }),
+        // Statement 9 names nothing the judge was given: dropped, the verdict kept.
+        complete: () => JSON.stringify({ ...verdict, driftStatements: [2, 9] }),
+      },
+    });
+    await h.store.brandTruths.set(projectId, truth, h.clock.now().toISOString());
+    await startRun();
+    await h.jobs.idle();
+    const answers = (await json(`/v1/projects/${projectId}/answers`)).data as { id: string }[];
+    expect(answers).toHaveLength(4);
+    const { data } = await json(`/v1/projects/${projectId}/actions`);
+    expect(data).toMatchObject([
+      {
+        kind: 'fix-narrative',
+        title: 'Answers keep contradicting “Acme has a free plan.”: 4 answers on 2 engines said otherwise',
+        reach: { answers: 4, prompts: 2, engines: 2 },
+        evidence: { statement: truth[1], drift: 0, partial: 4, reasons: expect.any(Array) },
+      },
+    ]);
+    expect(data[0].evidence.reasons[0].reason).toBe(verdict.narrativeDriftReason);
+    expect([...data[0].evidence.answerIds].sort()).toEqual(answers.map((a) => a.id).sort());
+  });
+
+  it('has the judge summarise the top actions after a run changed them, and shows it as text', async () => {
+    const summary = 'Start with <i>the free plan</i>: 4 answers contradict it.';
+    const systems: string[] = [];
+    await setUp(['perplexity', 'gemini'], 2, {
+      env: { ANSWERWATCH_JUDGE: 'chatgpt' },
+      fakes: {
+        answer: () => ({ text: 'Acme is the best pick, though it has no free plan.', sources: [] }),
+        complete: (_engine, system) => {
+          systems.push(system);
+          return system === SUMMARY_SYSTEM_PROMPT
+            ? JSON.stringify({ summary })
+            : JSON.stringify({ ...verdict, driftStatements: [1] });
+        },
+      },
+    });
+    await h.store.brandTruths.set(projectId, ['Acme has a free plan.'], h.clock.now().toISOString());
+    await startRun();
+    await h.jobs.idle();
+    const body = await json(`/v1/projects/${projectId}/actions`);
+    expect(body.summary).toEqual({
+      text: summary,
+      model: expect.any(String),
+      generatedAt: expect.any(String),
+    });
+    expect(systems.filter((s) => s === SUMMARY_SYSTEM_PROMPT)).toHaveLength(1);
   });
 
   it('leaves the offline sentiment and a null drift without a judge', async () => {

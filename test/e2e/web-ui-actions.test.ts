@@ -1,8 +1,8 @@
 /**
  * The Actions page and the Overview's top three in headless Chromium against `answerwatch start`, at 1440 px and at
  * 390 px, on answers imported with the real CLI: the cards in the API's order, an engine's search that reads as
- * markup shown as text, Dismiss and Done written through PATCH and kept, and every page at both widths (overflow,
- * axe-core, names, screenshots).
+ * markup shown as text, the judge's stored summary shown as text, Dismiss and Done written through PATCH and kept,
+ * and every page at both widths (overflow, axe-core, names, screenshots).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBrowser } from '../support/browser.ts';
+import { rawDb } from '../support/raw-db.ts';
 import { runCli } from '../support/e2e.ts';
 import {
   checkBothWidths,
@@ -99,6 +100,31 @@ describe.skipIf(browserPath === null)('web UI: actions', { timeout: 180_000 }, (
     expect(await desk.locator('.action-card img').count()).toBe(0);
     expect(await cover.locator('.action-examples a').count()).toBe(4);
     await checkBothWidths(ui, { desk, phone }, 'actions', `#/p/${projectId}/actions`, 'Actions');
+  });
+
+  it('shows the judge’s stored summary above the list as text', async () => {
+    const db = rawDb(ui.dbPath);
+    await db
+      .insertInto('action_summaries')
+      .values({
+        project_id: projectId,
+        ids: JSON.stringify((await listed()).slice(0, 10).map((a) => a.id)),
+        text: `Start with g2.com. ${MARKUP}`,
+        model: 'fake-judge',
+        generated_at: `${daysAgo(0)}T06:00:00.000Z`,
+      })
+      .execute();
+    await db.destroy();
+    expect((await readApi(ui, `/projects/${projectId}/actions`)).summary).toMatchObject({
+      model: 'fake-judge',
+    });
+    // From another page: the same address again would not draw the page anew.
+    await visit(desk, ui, `#/p/${projectId}/overview`, 'Overview');
+    await visit(desk, ui, `#/p/${projectId}/actions`, 'Actions');
+    const summary = desk.locator('.actions-summary');
+    expect(await summary.locator('p').first().textContent()).toBe(`Start with g2.com. ${MARKUP}`);
+    expect(await summary.locator('img').count()).toBe(0);
+    expect(await summary.textContent()).toContain('fake-judge');
   });
 
   it('dismisses and marks done through the API, and keeps it when the page is drawn again', async () => {

@@ -16,7 +16,18 @@ describe('the demo judge (the real judge, answered by the demo model)', () => {
       sentiment: 'positive',
       narrativeDrift: true,
       narrativeDriftReason: expect.stringContaining('3 users'),
+      // The free plan is the first statement.
+      driftStatements: [1],
     });
+  });
+
+  it('names every statement the drifting facts are about, numbered as sent, and none when consistent', async () => {
+    const text = 'Northwind Tasks is popular. It is SOC 2 Type I certified. There is no Android app yet.';
+    expect(await verdictOf(text)).toMatchObject({ narrativeDrift: true, driftStatements: [4, 5] });
+    const reordered = [...DEMO_BRAND_TRUTH].reverse();
+    expect(await verdictOf(text, reordered)).toMatchObject({ driftStatements: [1, 2] });
+    const agrees = await verdictOf('Northwind Tasks is popular. There are native apps for iOS and Android.');
+    expect(agrees).toMatchObject({ narrativeDrift: 'no', driftStatements: [] });
   });
 
   it('calls a half-right fact partial, a true one or none consistent', async () => {

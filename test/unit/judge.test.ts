@@ -48,6 +48,7 @@ describe('createJudge', () => {
       sentimentReason: 'Praised for intuitive boards but called pricey.',
       narrativeDrift: null,
       narrativeDriftReason: null,
+      driftStatements: [],
     });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.system).toBe(SYSTEM_PROMPT);
@@ -78,9 +79,30 @@ describe('createJudge', () => {
       sentimentReason: 'Called expensive with no free option.',
       narrativeDrift: true,
       narrativeDriftReason: 'Says there is no free plan; the Brand Truth says free for up to 10 users.',
+      driftStatements: [],
     });
     expect(calls[0]?.system).toBe(SYSTEM_PROMPT);
     expect(dataOf(calls[0]?.user ?? '').brandTruth).toEqual(TRUTH);
+  });
+
+  it('names the statements a drift concerns: in range, ascending, each once; none for no drift', async () => {
+    const drifting = { narrativeDrift: true, narrativeDriftReason: 'Says there is no free plan.' };
+    const { model } = fakeModel(
+      reply({ ...drifting, driftStatements: [2, 1, 2] }),
+      reply({ ...drifting, driftStatements: [0, 3, -1, 1.5, 1] }),
+      reply({ narrativeDrift: 'no', narrativeDriftReason: 'Consistent.', driftStatements: [1] }),
+      reply({ ...drifting, driftStatements: null }),
+      reply({ ...drifting, driftStatements: ['1'] }),
+    );
+    const judge = createJudge(model);
+    const judged = () => judge.judge(input({ brandTruth: TRUTH }));
+    expect(await judged()).toMatchObject({ narrativeDrift: true, driftStatements: [1, 2] });
+    // Numbers naming no statement are dropped, the verdict kept.
+    expect(await judged()).toMatchObject({ narrativeDrift: true, driftStatements: [1] });
+    expect(await judged()).toMatchObject({ narrativeDrift: 'no', driftStatements: [] });
+    expect(await judged()).toMatchObject({ narrativeDrift: true, driftStatements: [] });
+    // Not numbers at all: not the reply asked for.
+    expect(await judged()).toBeNull();
   });
 
   it('accepts "partial" and "no" drift', async () => {
@@ -133,6 +155,7 @@ describe('createJudge', () => {
       sentimentReason: 'Praised.',
       narrativeDrift: null,
       narrativeDriftReason: null,
+      driftStatements: [],
     });
   });
 
@@ -146,6 +169,7 @@ describe('createJudge', () => {
       sentimentReason: 'Northwind Tasks is not named in the answer',
       narrativeDrift: null,
       narrativeDriftReason: null,
+      driftStatements: [],
     });
     expect(calls).toHaveLength(0);
   });
@@ -327,6 +351,7 @@ describe('an answer that tries to inject instructions', () => {
       sentimentReason: 'Loved by all',
       narrativeDrift: 'no',
       narrativeDriftReason: 'Consistent',
+      driftStatements: [],
     });
     // Without Brand Truth the drift it was told to write is dropped.
     expect(await judge.judge(input({ answerText: injection }))).toMatchObject({ narrativeDrift: null });

@@ -15,6 +15,8 @@ const answer = (over: Partial<AnswerCounts> = {}): AnswerCounts => ({
   sentiment: null,
   sourceUrls: [],
   competitors: [],
+  drift: null,
+  driftStatements: [],
   ...over,
 });
 

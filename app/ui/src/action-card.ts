@@ -1,7 +1,7 @@
 /**
  * One ranked action as a card: what to do (its title), how far it reaches, the evidence behind it with links to
- * example answers, and Done / Dismiss buttons for those who may write. Titles and evidence quote sites, pages and
- * searches the engines wrote: they are set as text only.
+ * example answers (with the judge's reasons for a narrative to fix), and Done / Dismiss buttons for those who may
+ * write. Titles and evidence quote sites, pages, searches and reasons the engines wrote: they are set as text only.
  */
 import { api, seg } from './api.ts';
 import { button, h } from './dom.ts';
@@ -16,6 +16,7 @@ const KIND_LABELS: Record<Action['kind'], string> = {
   'get-cited-on': 'Get cited',
   'cover-query': 'Cover a search',
   'spread-page': 'Spread a page',
+  'fix-narrative': 'Fix the narrative',
 };
 
 const STATUS_LABELS: Record<Action['status'], string> = {
@@ -43,6 +44,8 @@ function evidenceText(a: Action, labels: ReadonlyMap<string, string>): string {
     return `Cited by ${engines}; never by ${e.missingEngines.map(label).join(', ')}.`;
   if (a.kind === 'win-back-prompt')
     return `Before: ${e.previous.map((x) => `${label(x.engineId)} named you in ${x.mentioned} of ${x.answers}`).join(', ')}. Now: ${e.engines.map((x) => `${label(x.engineId)} in 0 of ${x.answers}`).join(', ')}.`;
+  if (a.kind === 'fix-narrative')
+    return `Contradicted in ${e.drift ?? 0}, partly in ${e.partial ?? 0}. Answers per engine: ${engines}.`;
   return `Answers per engine: ${engines}.`;
 }
 
@@ -75,6 +78,14 @@ export function actionCard(
           ...(i > 0 ? [', '] : []),
           h('a', { href: answerHref(projectId, id) }, `answer ${i + 1}`),
         ]),
+      ),
+    );
+  if (a.evidence.reasons.length > 0)
+    card.append(
+      h(
+        'ul',
+        { class: 'action-reasons', 'aria-label': 'What the judge found' },
+        ...a.evidence.reasons.map((r) => h('li', {}, h('q', {}, r.reason))),
       ),
     );
   if (!canWrite()) return card;

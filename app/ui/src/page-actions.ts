@@ -1,6 +1,7 @@
 /**
  * Actions: what to do next, ranked by reach (the answers, prompts and engines each concerns), with the evidence
- * behind each and Done / Dismiss. A dismissed action comes back open when its evidence changes materially.
+ * behind each and Done / Dismiss. A dismissed action comes back open when its evidence changes materially. The
+ * judge's summary of the top ten, when there is one, is set as text: the judge read engine-derived text to write it.
  */
 import { actionCard } from './action-card.ts';
 import { api, seg } from './api.ts';
@@ -73,5 +74,22 @@ export async function renderActions(ctx: ProjectContext): Promise<void> {
     more.hidden = !cursor;
   });
   more.hidden = !cursor;
-  area.replaceChildren(list, more);
+  area.replaceChildren(...summaryOf(page), list, more);
+}
+
+function summaryOf(page: Actions): HTMLElement[] {
+  if (!page.summary) return [];
+  const at = page.summary.generatedAt.slice(0, 16).replace('T', ' ');
+  return [
+    h(
+      'section',
+      { class: 'actions-summary', 'aria-label': 'Summary by the judge' },
+      h('p', null, page.summary.text),
+      h(
+        'p',
+        { class: 'hint' },
+        `Written by the judge (${page.summary.model}) at ${at} UTC, for the last 30 days.`,
+      ),
+    ),
+  ];
 }

@@ -18,7 +18,7 @@ const filters = DateRangeQuery.extend({
 });
 
 const RANK =
-  'Ranked by reach: most answers first, then most prompts, then most engines, then by kind (win-back-prompt, get-cited-on, cover-query, spread-page), then by id; the same data always gives the same order.';
+  'Ranked by reach: most answers first, then most prompts, then most engines, then by kind (win-back-prompt, get-cited-on, cover-query, spread-page, fix-narrative), then by id; the same data always gives the same order.';
 
 export const actionOps = {
   listActions: {
@@ -28,7 +28,7 @@ export const actionOps = {
     tag: 'Insights',
     extension: true,
     summary: 'What to do next: ranked actions with their evidence',
-    description: `Concrete things to do, computed from the summaries of the answers in the range: get cited on the sites and pages engines list beside competitors and never beside the brand (worded by the site's type), win back prompts the brand dropped out of on an engine where a competitor stayed (the range against the period of the same length before it), cover web searches engines run often whose answers never cite the brand, spread brand pages some engines cite and others never do on the same prompts. ${RANK} Titles and evidence may quote engine and site text (untrusted): render them as text. The range defaults to the last 30 days and is at most 366 days. Send the ETag back in If-None-Match to get 304 when nothing changed.`,
+    description: `Concrete things to do, computed from the summaries of the answers in the range: get cited on the sites and pages engines list beside competitors and never beside the brand (worded by the site's type), win back prompts the brand dropped out of on an engine where a competitor stayed (the range against the period of the same length before it), cover web searches engines run often whose answers never cite the brand, spread brand pages some engines cite and others never do on the same prompts, fix the narrative where answers keep contradicting a Brand Truth statement (two answers or more that the judge found drifting on it, fully or partly; keyed by the statement's text, so an edited statement starts afresh). ${RANK} Titles and evidence may quote engine and site text (untrusted): render them as text. The range defaults to the last 30 days and is at most 366 days. Send the ETag back in If-None-Match to get 304 when nothing changed.`,
     scope: 'visibility:read',
     params: projectPath,
     query: filters.extend({ cursor: Cursor.optional(), limit: Limit }),

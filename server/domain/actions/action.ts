@@ -14,7 +14,7 @@ export interface ActionDraft {
   kind: ActionKindName;
   title: string;
   reach: { answers: number; prompts: number; engines: number };
-  evidence: Omit<Evidence, 'answerIds'>;
+  evidence: Omit<Evidence, 'answerIds' | 'reasons'>;
   /** What must change for a done or dismissed action to open again (see fingerprint). */
   fingerprint: string;
   /** Where its example answers are and how one is told: read for the page shown only. */
@@ -34,7 +34,7 @@ export const magnitude = (n: number): number => (n <= 0 ? 0 : Math.floor(Math.lo
 export const fingerprint = (parts: readonly (string | number)[]): string =>
   createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
 
-export const NO_EVIDENCE: Omit<Evidence, 'answerIds'> = {
+export const NO_EVIDENCE: Omit<Evidence, 'answerIds' | 'reasons'> = {
   answers: 0,
   domain: null,
   url: null,
@@ -49,6 +49,9 @@ export const NO_EVIDENCE: Omit<Evidence, 'answerIds'> = {
   engines: [],
   previous: [],
   missingEngines: [],
+  statement: null,
+  drift: null,
+  partial: null,
 };
 
 export const engineLabel = (id: string): string => findEngine(id)?.label ?? id;

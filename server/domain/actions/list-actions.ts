@@ -12,6 +12,7 @@ import { sourceTyper } from '../source-types/source-type.ts';
 import type { ActionDraft, ActionView } from './action.ts';
 import { citedOnActions } from './cited-on.ts';
 import { coverQueryActions } from './cover-query.ts';
+import { fixNarrativeActions } from './fix-narrative.ts';
 import { compareRank, ranked, rankKey, type RankKey } from './rank.ts';
 import type { ActionReader } from './scope.ts';
 import { spreadPageActions } from './spread-page.ts';
@@ -53,6 +54,7 @@ export async function computeActions(
     citedOnActions(scope),
     coverQueryActions(scope),
     spreadPageActions(scope),
+    fixNarrativeActions(scope),
   ]);
   return { range, engineIds, actions: ranked(kinds.flat()) };
 }
@@ -64,7 +66,10 @@ export function statusOf(a: ActionDraft, state: ActionStateRecord | undefined) {
   return { status: state.status as 'done' | 'dismissed', statusChangedAt: state.updatedAt };
 }
 
-/** An action as the API shows it: its status and up to MAX_EXAMPLES example answers of the range. */
+/**
+ * An action as the API shows it: its status and up to MAX_EXAMPLES example answers of the range (for fix-narrative,
+ * with the judge's reasons for them).
+ */
 export async function actionView(
   s: Services,
   project: ProjectAt,
@@ -77,19 +82,21 @@ export async function actionView(
     a.examples.accepts,
     MAX_EXAMPLES,
   );
+  const reasons =
+    a.kind === 'fix-narrative' ? await s.store.driftingAnswers.reasons(project.id, answerIds) : [];
   return {
     id: a.id,
     kind: a.kind,
     title: a.title,
     reach: a.reach,
-    evidence: { ...a.evidence, answerIds },
+    evidence: { ...a.evidence, answerIds, reasons },
     ...statusOf(a, state),
   };
 }
 
 /**
  * Ranked actions of the project: computed from the summaries once per generation of its data (a status set
- * changes the generation too), examples read for the page shown only.
+ * changes the generation too), examples read for the page shown only, with the judge's stored summary if any.
  */
 export async function listActions(
   s: Services,
@@ -106,9 +113,10 @@ export async function listActions(
   const after = s.cursors.decode<RankKey>(list, filters, cursor);
 
   return cachedRead(s, project, [list, filters, after, limit], async () => {
-    const [{ actions }, states] = await Promise.all([
+    const [{ actions }, states, summary] = await Promise.all([
       computeActions(s, project, q, s.clock.now()),
       s.store.actionStates.list(projectId),
+      s.store.actionSummaries.get(projectId),
     ]);
     const start = after ? actions.findIndex((a) => compareRank(rankKey(a), after) > 0) : 0;
     const page = splitPage(start === -1 ? [] : actions.slice(start, start + limit + 1), limit, (a) =>
@@ -118,6 +126,9 @@ export async function listActions(
       ...range,
       data: await Promise.all(page.data.map((a) => actionView(s, project, range, a, states.get(a.id)))),
       nextCursor: page.nextCursor,
+      summary: summary
+        ? { text: summary.text, model: summary.model, generatedAt: summary.generatedAt }
+        : null,
     };
   });
 }

@@ -14,6 +14,7 @@ export interface ExampleCandidate {
   sourceUrls: string;
   competitorHits: string;
   searchQueries: string;
+  driftStatements: string;
 }
 
 export interface ExampleFilter {
@@ -27,6 +28,8 @@ export interface ExampleFilter {
   /** A text the stored sources or searches contain, ignoring case: narrows the answers looked at. */
   sourcesContain?: string;
   searchesContain?: string;
+  /** A statement key (statementKey) the stored drift statements hold. */
+  driftStatement?: string;
 }
 
 /** Candidates read per statement: an example is one of the first matches, newest first. */
@@ -59,6 +62,7 @@ export function actionExamplesRepository(db: Db, d: SqlDialect) {
             'source_urls',
             'competitor_hits',
             'search_queries',
+            'drift_statements',
           ])
           .where('project_id', '=', f.projectId)
           .where('observed_at', '>=', f.from)
@@ -74,6 +78,9 @@ export function actionExamplesRepository(db: Db, d: SqlDialect) {
           q = q.where(
             sql<boolean>`${d.foldCase(sql.ref('search_queries'))} like ${containsPattern(f.searchesContain)} escape '\\'`,
           );
+        if (f.driftStatement)
+          // A key is hex digits: nothing in it needs escaping, and no case folding is needed.
+          q = q.where('drift_statements', 'like', `%"${f.driftStatement}"%`);
         if (after) {
           const { observedAt, id } = after;
           q = q.where((eb) =>
@@ -93,6 +100,7 @@ export function actionExamplesRepository(db: Db, d: SqlDialect) {
             sourceUrls: r.source_urls,
             competitorHits: r.competitor_hits,
             searchQueries: r.search_queries,
+            driftStatements: r.drift_statements,
           };
           if (accepts(candidate)) out.push(r.id);
           if (out.length >= count) break;

@@ -188,7 +188,7 @@ function textMatch(d: SqlDialect, text: string) {
   return sql<boolean>`(${contains('answers.prompt_text')} or ${contains('answer_details.full_answer')})`;
 }
 
-/** Rows per INSERT: 27 columns each stays far below SQLite's bound-variable limit. */
+/** Rows per INSERT: 28 columns each stays far below SQLite's bound-variable limit. */
 const INSERT_CHUNK = 200;
 
 /** Every column of an answers row: what the list reads, and what only the writer sets. */
@@ -196,6 +196,7 @@ const ANSWER_COLUMNS = [
   ...LIST_COLUMNS,
   'narrative_drift',
   'search_queries',
+  'drift_statements',
   'import_key',
   'created_at',
 ] as const satisfies readonly (keyof Database['answers'])[];

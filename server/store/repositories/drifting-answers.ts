@@ -56,5 +56,24 @@ export function driftingAnswersRepository(db: Db) {
         reason: r.narrative_drift_reason,
       }));
     },
+    /** The judge's drift reasons of these answers of the project, in the order of `ids`; answers without one left out. */
+    async reasons(
+      projectId: string,
+      ids: readonly string[],
+    ): Promise<{ answerId: string; reason: string }[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('answer_details')
+        .innerJoin('answers', 'answers.id', 'answer_details.answer_id')
+        .select(['answers.id', 'answer_details.narrative_drift_reason as reason'])
+        .where('answers.project_id', '=', projectId)
+        .where('answers.id', 'in', [...ids])
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r.reason]));
+      return ids.flatMap((answerId) => {
+        const reason = byId.get(answerId);
+        return reason ? [{ answerId, reason }] : [];
+      });
+    },
   };
 }

@@ -26,6 +26,7 @@ import * as traffic from './migrations/0022-traffic.ts';
 import * as reports from './migrations/0023-reports.ts';
 import * as actionStates from './migrations/0024-action-states.ts';
 import * as reportDigests from './migrations/0025-report-digests.ts';
+import * as reportLinkTokens from './migrations/0026-report-link-tokens.ts';
 
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
 interface PortableMigration {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   '0023-reports': reports,
   '0024-action-states': actionStates,
   '0025-report-digests': reportDigests,
+  '0026-report-link-tokens': reportLinkTokens,
 };
 
 /**

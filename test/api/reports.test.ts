@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Report } from '../../server/contract/reports.ts';
+import { ownerCaller } from '../../server/domain/callers.ts';
 import { poisson, wilson } from '../../server/domain/intervals.ts';
+import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
+import { createReadCache } from '../../server/domain/read-cache.ts';
+import { buildReport } from '../../server/reports/report.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
 import { allAnswers } from '../support/insights.ts';
@@ -324,6 +328,25 @@ describe('the report: every figure is the API reads’ for the same period', () 
     const json = (await h.get(`/v1/projects/${p}/report`, key)).headers.etag as string;
     const html = (await h.get(`/v1/projects/${p}/report?format=html`, key)).headers.etag as string;
     expect(json).not.toBe(html);
+  });
+
+  it('the ETag is the content’s: another instance, building the report later, names it the same', async () => {
+    const served = await h.get(`/v1/projects/${p}/report?${range(WEEK)}`, key);
+    // A second instance: its own read cache, its report made five minutes later.
+    h.clock.set(new Date(h.clock.now().getTime() + 5 * 60_000).toISOString());
+    const caller = await ownerCaller(
+      { store: h.store, plans: DEFAULT_PLANS },
+      accountId,
+      'Other instance',
+      '',
+    );
+    const other = await buildReport({ ...h.services, reads: createReadCache(h.store) }, caller, p, WEEK);
+    expect(JSON.parse(other.text).generatedAt).not.toBe(served.json().generatedAt);
+    expect(other.etag).toBe(served.headers.etag);
+    const again = await h.get(`/v1/projects/${p}/report?${range(WEEK)}&format=html`, key, {
+      'if-none-match': `"${other.etag.slice(1, -1)}-html"`,
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it('HTML: a page without script under a strict policy, engine and judge text escaped, each part in words', async () => {

@@ -2,7 +2,7 @@ import { AccountBrand, AccountBrandUpdate } from '../account-brand.ts';
 import { DateRangeQuery, list, ResourceId } from '../common.ts';
 import { Deleted, ok, projectPath, withId } from '../operation.ts';
 import type { Operation } from '../operation.ts';
-import { ReportDigest, ReportDigestUpdate } from '../report-digests.ts';
+import { ReportDigest, ReportDigestSend, ReportDigestSent, ReportDigestUpdate } from '../report-digests.ts';
 import { Report, ReportFormat, ReportLink, ReportLinkCreate, ReportLinkWithUrl } from '../reports.ts';
 
 /** Reports (issue 27): extensions of v1 beyond the contract. */
@@ -126,5 +126,20 @@ export const reportOps = {
     params: projectPath,
     body: ReportDigestUpdate,
     responses: ok(ReportDigest),
+  },
+  sendReportDigest: {
+    operationId: 'sendReportDigest',
+    method: 'POST',
+    path: '/projects/{projectId}/report-digest/send',
+    tag: 'Reports',
+    extension: true,
+    summary: 'Send the digest of a period now, to the digest’s recipients',
+    description:
+      'Queues the digest of a period (default the last full week in the project’s time zone) in the service’s outbox at once, as `npx answerwatch reports send` does: one mail per recipient who did not unsubscribe, with the PDF, the period’s share link (the one a digest of the period made before while it lives) and an unsubscribe link, and the `report.ready` event. A period already sent to an address is not sent to it again (`queued: false`). Answers 202: the mails go out as the outbox sends them. A digest without recipients (or all unsubscribed) is 400 `invalid_parameter`, as is a period the reads refuse; over 366 days is 400 `range_too_wide`.',
+    scope: 'tracking:write',
+    params: projectPath,
+    body: ReportDigestSend.optional(),
+    responses: { 202: { description: 'Accepted: queued', schema: ReportDigestSent } },
+    errors: [400, 404],
   },
 } satisfies Record<string, Operation>;

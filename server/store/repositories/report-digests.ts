@@ -95,7 +95,13 @@ export function reportDigestsRepository(db: Db) {
         .execute();
     },
     /** Adds a mail's token, and drops the project's tokens made before `keepFrom`: they open nothing any more. */
-    async addUnsubscribeToken(projectId: string, email: string, tokenHash: string, at: string, keepFrom: string) {
+    async addUnsubscribeToken(
+      projectId: string,
+      email: string,
+      tokenHash: string,
+      at: string,
+      keepFrom: string,
+    ) {
       await db
         .deleteFrom('report_unsubscribe_tokens')
         .where('project_id', '=', projectId)

@@ -28,7 +28,11 @@ const toRecord = (r: Database['report_links']): ReportLinkRecord => ({
 export function reportLinksRepository(db: Db) {
   return {
     /** `tokenSealed`: a digest's link keeps its token sealed, to be handed out again (liveDigestLink). */
-    async create(link: ReportLinkRecord, tokenHash: string, tokenSealed: string | null = null): Promise<void> {
+    async create(
+      link: ReportLinkRecord,
+      tokenHash: string,
+      tokenSealed: string | null = null,
+    ): Promise<void> {
       await db
         .insertInto('report_links')
         .values({

@@ -29,7 +29,19 @@ describe('answerwatch start --port 0, as a real process', () => {
     expect(Number(port)).toBeGreaterThan(0);
     const account = JSON.parse(await cli('accounts', 'create', '--plan', 'premium', '--db', db, '--json'));
     const key = JSON.parse(
-      await cli('keys', 'create', '--account', account.id, '--label', 'e2e', '--db', db, '--json'),
+      await cli(
+        'keys',
+        'create',
+        '--account',
+        account.id,
+        '--label',
+        'e2e',
+        '--scopes',
+        'visibility:read,tracking:write',
+        '--db',
+        db,
+        '--json',
+      ),
     ).key as string;
     const projectId = await cli(
       'demo',

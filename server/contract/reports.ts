@@ -7,8 +7,8 @@ import { REPORT_EXAMPLE } from './report-example.ts';
 /**
  * The report (issue 27, an extension of v1): one model of a project's period, served as JSON, HTML and PDF. Each part
  * says in a sentence what changed and whether the change is beyond the noise: both periods' figures lie outside
- * each other's 95 % interval (the rule the overview and the alerts use). A new part adds its schema here and its
- * builder in server/reports/parts/.
+ * each other's 95 % interval (the rule the overview and the alerts use; counts of hits and visits with a Poisson
+ * interval). A new part adds its schema here and its builder in server/reports/parts/.
  */
 
 const EXTENSION = { 'x-answerwatch-extension': true } as const;

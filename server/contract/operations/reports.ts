@@ -31,9 +31,10 @@ export const reportOps = {
     path: '/projects/{projectId}/report',
     tag: 'Reports',
     extension: true,
-    summary: 'The report of a period: KPIs, trends, share of voice, prompts won and lost, sources, drift',
+    summary:
+      'The report of a period: KPIs, trends, share of voice, prompts won and lost, sources, actions, drift, traffic',
     description:
-      "One report of the project for a period, built from the same reads as the API's insights, so every figure is the one those reads give for the period: the KPI tiles with their 95 % intervals and change against the period of the same length before, mention and citation rate per engine, share of voice, the prompts won and lost, the sources most cited and the gaps, and the answers drifting from the Brand Truth. Each part says in words what changed and whether it is beyond the noise (both periods' figures outside each other's 95 % interval). Without `from` and `to` the period is the last full week (Monday to Sunday) in the project's time zone; at most 366 days (400 `range_too_wide`). `format=html` answers a printable page without script, `format=pdf` a PDF; the ETag holds for every format.",
+      "One report of the project for a period, built from the same reads as the API's insights, so every figure is the one those reads give for the period: the KPI tiles with their 95 % intervals and change against the period of the same length before, mention and citation rate per engine, share of voice, the prompts won and lost, the sources most cited and the gaps, the top actions (the actions read's first five), the answers drifting from the Brand Truth, and AI crawler hits and visits from AI answers (stats/crawlers and stats/referrals; a project without imported logs says so, `imported: false`). Each part says in words what changed and whether it is beyond the noise (both periods' figures outside each other's 95 % interval; for hits and visits a Poisson interval of the count; for actions, the mention rate on the engines a won-back prompt was lost on). Without `from` and `to` the period is the last full week (Monday to Sunday) in the project's time zone; at most 366 days (400 `range_too_wide`). `format=html` answers a printable page without script, `format=pdf` a PDF; the ETag holds for every format.",
     scope: 'visibility:read',
     params: projectPath,
     query: DateRangeQuery.extend({ format: ReportFormat.optional() }),

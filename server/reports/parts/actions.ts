@@ -5,7 +5,7 @@ import { anyBeyond, compare, moveWords, plural } from '../noise.ts';
 import { bodyOf, type ReportPart, type ReportParts } from '../part.ts';
 
 /** As many as a reader acts on from one page. */
-export const TOP_ACTIONS = 5;
+const TOP_ACTIONS = 5;
 
 type Row = ReportParts['actions']['data'][number];
 type Figures = readonly { answers: number; mentioned: number | null }[];

@@ -1,3 +1,4 @@
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildApp } from '../app.ts';
 import { signUpWithoutMail } from '../auth/sign-up-rules.ts';
@@ -91,6 +92,21 @@ function portInUse(mode: 'start' | 'serve', host: string, port: number): string 
   );
 }
 
+/**
+ * A free port on `host`, for `--port 0`: taken before anything is built, so every address the service writes (share
+ * and sign-in links, problem types, webhook links) names the port it listens on, not port 0. The probe closes just
+ * before the service listens there; another program taking that very port in between fails as a port in use.
+ */
+async function freePort(host: string): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve, reject) =>
+    probe.once('error', reject).listen({ host, port: 0 }, resolve),
+  );
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 export interface ServeOptions {
   db?: string;
   port?: string;
@@ -109,7 +125,8 @@ export async function runService(mode: 'start' | 'serve', opts: ServeOptions): P
   if (opts.db) overrides.database = opts.db;
   if (opts.host) overrides.host = opts.host;
   if (opts.port) overrides.port = Number(opts.port);
-  const config = configOrFail(overrides);
+  let config = configOrFail(overrides);
+  if (config.port === 0) config = configOrFail({ ...overrides, port: await freePort(config.host) });
   const noMail = mode === 'serve' && signUpWithoutMail(process.env, config.mailConfigured);
   if (noMail) fail(noMail);
   // The key first: a service that could not open its webhook secrets must not start, nor touch the database.

@@ -82,3 +82,46 @@ export const ReportDigestUpdate = z
     ...EXTENSION,
     examples: [{ ...example, recipients: [{ personId: 'usr_4kT9aQ2x' }, { email: 'client@example.org' }] }],
   });
+
+const BodyDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe('YYYY-MM-DD (UTC day)');
+
+export const ReportDigestSend = z
+  .strictObject({
+    from: BodyDay.optional().describe('First day; with `to`, or neither: the last full week'),
+    to: BodyDay.optional().describe('Last day'),
+  })
+  .describe('The period to send; left out, the last full week in the project’s time zone')
+  .meta({ id: 'ReportDigestSend', ...EXTENSION, examples: [{ from: '2026-06-08', to: '2026-06-14' }] });
+
+export const ReportDigestSent = z
+  .strictObject({
+    from: z.string(),
+    to: z.string(),
+    mails: z
+      .array(
+        z.strictObject({
+          to: z.string(),
+          queued: z
+            .boolean()
+            .describe('false: this period’s mail to the address was queued before, and is not sent again'),
+        }),
+      )
+      .describe('One per recipient who did not unsubscribe'),
+  })
+  .meta({
+    id: 'ReportDigestSent',
+    ...EXTENSION,
+    examples: [
+      {
+        from: '2026-06-08',
+        to: '2026-06-14',
+        mails: [
+          { to: 'ana@example.com', queued: true },
+          { to: 'client@example.org', queued: false },
+        ],
+      },
+    ],
+  });

@@ -220,5 +220,62 @@ export const REPORT_EXAMPLE = {
         },
       ],
     },
+    actions: {
+      summary:
+        '2 actions ranked by reach, the first reaching 30 answers; 2 are open. 1 prompt to win back, 1 lost beyond the noise.',
+      beyondNoise: true,
+      data: [
+        {
+          actionId: 'act_3f9a1c0b7e25d4a8c6b1',
+          kind: 'get-cited-on',
+          title:
+            'Get reviewed on g2.com: listed in 30 answers (30 naming a competitor), never in one naming you',
+          reach: { answers: 30, prompts: 2, engines: 1 },
+          status: 'open',
+          mentionRate: null,
+        },
+        {
+          actionId: 'act_7c2e9b4a1d0f3e8b5a62',
+          kind: 'win-back-prompt',
+          title: 'Win back “best crm for startups?” on Gemini, where Globex is still named',
+          reach: { answers: 6, prompts: 1, engines: 1 },
+          status: 'open',
+          mentionRate: {
+            now: { value: 0, low: 0, high: 0.3903 },
+            previous: { value: 0.8333, low: 0.4365, high: 0.9699 },
+            change: -0.8333,
+            beyondNoise: true,
+          },
+        },
+      ],
+    },
+    traffic: {
+      summary:
+        'AI crawler hits up 44 to 140, beyond the noise (GPTBot most, 96). Visits from AI answers up 19 to 31, beyond the noise.',
+      beyondNoise: true,
+      imported: true,
+      crawlers: {
+        hits: {
+          now: { value: 140, low: 118.6507, high: 165.1907 },
+          previous: { value: 96, low: 78.6213, high: 117.2202 },
+          change: 44,
+          beyondNoise: true,
+        },
+        agents: [
+          { agent: 'GPTBot', operator: 'OpenAI', purpose: 'training', hits: 96, change: 30 },
+          { agent: 'ClaudeBot', operator: 'Anthropic', purpose: 'training', hits: 44, change: 14 },
+        ],
+      },
+      referrals: {
+        visits: {
+          now: { value: 31, low: 21.8404, high: 44.0011 },
+          previous: { value: 12, low: 6.8648, high: 20.9767 },
+          change: 19,
+          beyondNoise: true,
+        },
+        engines: [{ engine: 'chatgpt', visits: 31, change: 19 }],
+        pages: [{ page: '/pricing', visits: 22 }],
+      },
+    },
   },
 };

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { DateString, DateTime, EXAMPLE_IDS, Uri } from './common.ts';
+import { ACTION_KINDS, ACTION_STATUSES, ActionReach } from './actions.ts';
 import { Estimate, SourceClass } from './insights.ts';
 import { REPORT_EXAMPLE } from './report-example.ts';
 
 /**
  * The report (issue 27, an extension of v1): one model of a project's period, served as JSON, HTML and PDF. Each part
  * says in a sentence what changed and whether the change is beyond the noise: both periods' figures lie outside
- * each other's 95 % interval (the rule the overview and the alerts use). A new part adds its schema here and its
- * builder in server/reports/parts/.
+ * each other's 95 % interval (the rule the overview and the alerts use; counts of hits and visits with a Poisson
+ * interval). A new part adds its schema here and its builder in server/reports/parts/.
  */
 
 const EXTENSION = { 'x-answerwatch-extension': true } as const;
@@ -93,6 +94,47 @@ const Drifting = z.strictObject({
   reason: z.string().nullable().describe("The judge's one-line reason (untrusted text)"),
 });
 
+const ReportAction = z.strictObject({
+  actionId: z.string(),
+  kind: z.enum(ACTION_KINDS),
+  title: z.string().describe('What to do, as the actions read words it (may quote engine or site text)'),
+  reach: ActionReach,
+  status: z.enum(ACTION_STATUSES),
+  mentionRate: Change.nullable().describe(
+    'win-back-prompt: the mention rate on the engines lost, against the period before; null for the other kinds',
+  ),
+});
+
+const Agent = z.strictObject({
+  agent: z.string(),
+  operator: z.string().nullable(),
+  purpose: z.enum(['training', 'search', 'user']),
+  hits: Count.describe(
+    'Verified and claimed hits in the period (spoofed apart), as stats/crawlers gives them',
+  ),
+  change: z.number().int().describe('Against the period before'),
+});
+
+const ReferralEngine = z.strictObject({ engine: z.string(), visits: Count, change: z.number().int() });
+const ReferralPage = z.strictObject({
+  page: z.string().describe('The landing page (from the site’s logs, untrusted)'),
+  visits: Count,
+});
+
+const Traffic = z.strictObject({
+  ...Verdict,
+  imported: z.boolean().describe('Whether any log of the project was imported; false: the rest is empty'),
+  crawlers: z.strictObject({
+    hits: Change.describe('AI crawler hits, all agents, with a 95 % (Poisson) interval'),
+    agents: z.array(Agent).describe('The agents fetching most, up to five'),
+  }),
+  referrals: z.strictObject({
+    visits: Change.describe('Visits from AI answers, all engines, with a 95 % (Poisson) interval'),
+    engines: z.array(ReferralEngine),
+    pages: z.array(ReferralPage).describe('The landing pages visited most, up to five'),
+  }),
+});
+
 const ReportShape = z.strictObject({
   projectId: z.string(),
   projectName: z.string(),
@@ -133,6 +175,11 @@ const ReportShape = z.strictObject({
       partial: Count,
       latest: z.array(Drifting),
     }),
+    actions: z.strictObject({
+      ...Verdict,
+      data: z.array(ReportAction).describe('The top actions of the period, as the actions read ranks them'),
+    }),
+    traffic: Traffic,
   }),
 });
 

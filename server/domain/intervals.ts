@@ -33,6 +33,16 @@ export function wilson(x: number, n: number, z = Z95): Estimate {
   };
 }
 
+/**
+ * Score interval for a count `x` of independent events (a Poisson count, as hits or visits in a period): the values
+ * of the rate whose normal test does not reject `x`, x + z²/2 ± z·√(x + z²/4). Never below 0, and wider than zero at 0.
+ */
+export function poisson(x: number, z = Z95): Estimate {
+  const z2 = z * z;
+  const half = z * Math.sqrt(x + z2 / 4);
+  return { value: x, low: Math.max(0, x + z2 / 2 - half), high: x + z2 / 2 + half };
+}
+
 /** t(0.975, df) for df 1 to 5, where the series below is least accurate (values as scipy's t.ppf gives them). */
 const SMALL_DF = [
   12.706204736174698, 4.302652729749464, 3.182446305284263, 2.7764451051977987, 2.5705818366147395,

@@ -10,8 +10,10 @@ export class JsonText<T> {
   #text: string | null;
   #bytes: Buffer | null = null;
   #etag: string | undefined;
-  constructor(text: string) {
+  /** `etag`: a validator of what the body means, where a field of it (a time it was made) is no part of that. */
+  constructor(text: string, etag?: string) {
     this.#text = text;
+    this.#etag = etag;
   }
 
   get text(): string {

@@ -6,7 +6,7 @@ import { invalid } from '../domain/errors.ts';
 import { newId, randomAlnum } from '../domain/ids.ts';
 import { queueDeliveries } from '../domain/webhook-events.ts';
 import type { Repositories } from '../store/index.ts';
-import { createReportLink, MAX_LINK_DAYS, originOf, SHARE_PATH } from './links.ts';
+import { digestShareLink, originOf, SHARE_PATH } from './links.ts';
 import { queueReportMail } from './mail.ts';
 import { reportPeriod } from './period.ts';
 
@@ -15,6 +15,13 @@ export const UNSUBSCRIBE_PATH = `${SHARE_PATH}/unsubscribe`;
 /** As long as a share link's token (~256 bits), kept only as a hash. */
 const TOKEN_LENGTH = 43;
 const TOKEN = new RegExp(`^[A-Za-z0-9]{${TOKEN_LENGTH}}$`);
+/**
+ * An unsubscribe link works for a year after its mail: every digest brings a fresh one, so a recipient always holds
+ * a live link, and a year covers a mail read late or dug out of an archive. Past that, a forwarded or leaked old mail
+ * no longer unsubscribes anyone, and the tokens kept stay as many as a year of digests.
+ */
+export const UNSUBSCRIBE_DAYS = 366;
+const unsubscribeFrom = (now: Date) => new Date(now.getTime() - UNSUBSCRIBE_DAYS * 86_400_000).toISOString();
 
 async function queueReportReady(
   tx: Repositories,
@@ -44,7 +51,8 @@ async function queueReportReady(
 
 /**
  * Mails the digest of a period (default the last full week) to the project's digest recipients who did not
- * unsubscribe and are still of the account (for people): the report with its PDF, a share link made for it (90 days) and each recipient's unsubscribe link.
+ * unsubscribe and are still of the account (for people): the report with its PDF, the period's share link (made for
+ * 90 days by the first digest of the period, the same one again after) and each recipient's unsubscribe link.
  * `report.ready` is queued with the mails, and only when at least one of them is new, so a period sent again (or
  * by two instances) neither mails anyone twice nor signals twice.
  */
@@ -67,15 +75,19 @@ export async function sendDigest(
     throw invalid('the project’s digest has no recipients (or all of them unsubscribed)');
   const now = s.clock.now();
   const { range } = reportPeriod(q, project.tracking.timezone, now);
-  const share = await createReportLink(s, caller, projectId, {
-    ...range,
-    expiresAt: new Date(now.getTime() + MAX_LINK_DAYS * 86_400_000).toISOString(),
-  });
+  const share = await digestShareLink(s, caller, projectId, range);
   return queueReportMail(s, caller, projectId, range, recipients, {
     shareUrl: share.url,
+    shareExpiresAt: share.expiresAt,
     async unsubscribe(tx, to) {
       const token = randomAlnum(TOKEN_LENGTH);
-      await tx.reportDigests.addUnsubscribeToken(projectId, to, hashKey(token), now.toISOString());
+      await tx.reportDigests.addUnsubscribeToken(
+        projectId,
+        to,
+        hashKey(token),
+        now.toISOString(),
+        unsubscribeFrom(now),
+      );
       return `${originOf(s.baseUrl)}${UNSUBSCRIBE_PATH}/${token}`;
     },
     async alsoInTransaction(tx, queued) {
@@ -88,7 +100,7 @@ export async function sendDigest(
 /** The recipient and project an unsubscribe token names, or undefined: one answer for every kind of refusal. */
 export async function unsubscribeTarget(s: Services, token: string) {
   if (!TOKEN.test(token)) return undefined;
-  return s.store.reportDigests.unsubscribeToken(hashKey(token));
+  return s.store.reportDigests.unsubscribeToken(hashKey(token), unsubscribeFrom(s.clock.now()));
 }
 
 /** Unsubscribes the token's recipient from its project's digest; false when the token opens nothing. */

@@ -34,11 +34,15 @@ export function linkResource(r: ReportLinkRecord, now: Date) {
 /** The public origin the service is reached at: its base address without /v1. */
 export const originOf = (baseUrl: string) => baseUrl.replace(/\/v1\/?$/, '');
 
+const urlOf = (s: Services, token: string) => `${originOf(s.baseUrl)}${SHARE_PATH}/${token}`;
+
+/** `sealToken`: keep the token sealed beside its hash, for a digest to hand the same link out again. */
 export async function createReportLink(
   s: Services,
   caller: Caller,
   projectId: string,
   input: { from: string; to: string; expiresAt: string },
+  sealToken = false,
 ) {
   await readableProject(s, caller, projectId);
   const now = s.clock.now();
@@ -62,7 +66,7 @@ export async function createReportLink(
     revokedAt: null,
   };
   await s.store.transaction(async (tx) => {
-    await tx.reportLinks.create(record, hashKey(token));
+    await tx.reportLinks.create(record, hashKey(token), sealToken ? s.secrets.seal(token) : null);
     await recordAudit(tx, s.clock, {
       accountId: caller.accountId,
       kind: 'report_link_created',
@@ -71,7 +75,31 @@ export async function createReportLink(
       detail: { projectId, from: range.from, to: range.to, expiresAt: record.expiresAt },
     });
   });
-  return { ...linkResource(record, now), url: `${originOf(s.baseUrl)}${SHARE_PATH}/${token}` };
+  return { ...linkResource(record, now), url: urlOf(s, token) };
+}
+
+/**
+ * The share link a digest of the period carries: the one a digest made for it before while it is live, so sending
+ * the period again (or to a recipient added since) hands out the same link; else a new one for MAX_LINK_DAYS. A
+ * token sealed under another key (a database moved without its key) cannot be handed out again: a new link then.
+ */
+export async function digestShareLink(
+  s: Services,
+  caller: Caller,
+  projectId: string,
+  range: { from: string; to: string },
+) {
+  const now = s.clock.now();
+  const live = await s.store.reportLinks.liveDigestLink(projectId, range, now.toISOString());
+  if (live) {
+    try {
+      return { ...linkResource(live.link, now), url: urlOf(s, s.secrets.open(live.tokenSealed)) };
+    } catch {
+      // Falls through to a new link.
+    }
+  }
+  const expiresAt = new Date(now.getTime() + MAX_LINK_DAYS * 86_400_000).toISOString();
+  return createReportLink(s, caller, projectId, { ...range, expiresAt }, true);
 }
 
 export async function listReportLinks(s: Services, caller: Caller, projectId: string) {

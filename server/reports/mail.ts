@@ -4,16 +4,16 @@ import { invalid } from '../domain/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { mailProblem, type MailMessage } from '../mail/message.ts';
 import { html } from './html.ts';
-import { MAX_LINK_DAYS } from './links.ts';
 import type { ReportBody } from './part.ts';
 import { renderReportPage } from './page.ts';
 import { PARTS } from './parts/index.ts';
 import { renderPdf } from './pdf.ts';
 import { brandOf, buildReport, type ReportQuery } from './report.ts';
 
-/** What a digest adds to the report mail: its share link (made for MAX_LINK_DAYS), and each recipient's unsubscribe link. */
+/** What a digest adds to the report mail: the period's share link and when it ends, each recipient's unsubscribe link. */
 export interface ReportMailExtras {
   shareUrl?: string;
+  shareExpiresAt?: string;
   /** Makes the recipient's unsubscribe link, in the transaction that queues their mail. */
   unsubscribe?: (tx: Repositories, to: string) => Promise<string>;
   /** More to write with the mails (a webhook event), once they are queued: `queued` tells which are new. */
@@ -25,12 +25,13 @@ interface MailLink {
   url: string;
 }
 
-const digestLinks = (shareUrl: string | undefined, unsubscribeUrl: string | undefined): MailLink[] => [
-  ...(shareUrl
+const digestLinks = (extras: ReportMailExtras, unsubscribeUrl: string | undefined): MailLink[] => [
+  ...(extras.shareUrl && extras.shareExpiresAt
     ? [
         {
-          label: `Open the report in a browser (the link expires after ${MAX_LINK_DAYS} days)`,
-          url: shareUrl,
+          // A day, not a time: the text part's links are read as "label: url".
+          label: `Open the report in a browser (the link works until ${extras.shareExpiresAt.slice(0, 10)})`,
+          url: extras.shareUrl,
         },
       ]
     : []),
@@ -98,7 +99,7 @@ export async function queueReportMail(
     const out: { to: string; queued: boolean }[] = [];
     for (const m of mails) {
       const unsubscribeUrl = await extras.unsubscribe?.(tx, m.to);
-      const links = digestLinks(extras.shareUrl, unsubscribeUrl);
+      const links = digestLinks(extras, unsubscribeUrl);
       const mail: MailMessage = {
         ...m,
         text:

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { readableProject } from '../domain/access.ts';
 import type { Caller, Services } from '../domain/context.ts';
 import { JsonText } from '../domain/json-text.ts';
@@ -22,6 +23,15 @@ export async function brandOf(s: Services, accountId: string) {
     logo: brand?.logo && brand.logoType ? { type: brand.logoType, base64: brand.logo } : null,
     updatedAt: brand?.updatedAt ?? '',
   };
+}
+
+/**
+ * The report's ETag: a hash of all but `generatedAt`, so every instance (and every rebuild after the cache let the
+ * body go) names the same report the same way, and a client's copy stays valid until a figure changes.
+ */
+function contentTag(body: ReportBody): string {
+  const { generatedAt: _made, ...content } = body;
+  return `"${hash('sha1', JSON.stringify(content), 'base64url')}"`;
 }
 
 async function buildParts(input: PartInput): Promise<ReportParts> {
@@ -61,6 +71,6 @@ export async function buildReport(
       incompleteDays,
       parts,
     };
-    return new JsonText<ReportBody>(JSON.stringify(body));
+    return new JsonText<ReportBody>(JSON.stringify(body), contentTag(body));
   });
 }

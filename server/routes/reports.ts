@@ -11,6 +11,7 @@ import {
   SHARE_PATH,
 } from '../reports/links.ts';
 import { getAccountBrand, updateAccountBrand } from '../reports/brand.ts';
+import { sendDigest } from '../reports/digest-send.ts';
 import { getReportDigest, updateReportDigest } from '../reports/digest-settings.ts';
 import { buildReport } from '../reports/report.ts';
 import { route } from '../http/route.ts';
@@ -43,6 +44,10 @@ export function reportRoutes(app: FastifyInstance, s: Services): void {
   route(app, ops.updateReportDigest, async ({ params, body }, req) =>
     updateReportDigest(s, req.caller, params.projectId, body),
   );
+  route(app, ops.sendReportDigest, async ({ params, body }, req, reply) => {
+    reply.code(202);
+    return sendDigest(s, req.caller, params.projectId, body ?? {}, 'manual');
+  });
   route(app, ops.getAccountBrand, async (_in, req) => getAccountBrand(s, req.caller));
   route(app, ops.updateAccountBrand, async ({ body }, req) => updateAccountBrand(s, req.caller, body));
 }

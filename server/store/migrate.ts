@@ -27,6 +27,7 @@ import * as reports from './migrations/0023-reports.ts';
 import * as actionStates from './migrations/0024-action-states.ts';
 import * as reportDigests from './migrations/0025-report-digests.ts';
 import * as driftStatements from './migrations/0026-drift-statements.ts';
+import * as reportLinkTokens from './migrations/0027-report-link-tokens.ts';
 
 /** A migration file: one `up` that builds the same schema on both engines, asking `s` where they differ. */
 interface PortableMigration {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   '0024-action-states': actionStates,
   '0025-report-digests': reportDigests,
   '0026-drift-statements': driftStatements,
+  '0027-report-link-tokens': reportLinkTokens,
 };
 
 /**

@@ -1,4 +1,4 @@
-/** Reports' tables (migrations 0023 and 0025): share links, the account's brand, digests. Part of Database. */
+/** Reports' tables (migrations 0023, 0025 and 0027): share links, the account's brand, digests. Part of Database. */
 export interface ReportTables {
   report_links: {
     id: string;
@@ -10,6 +10,8 @@ export interface ReportTables {
     created_at: string;
     created_by: string;
     revoked_at: string | null;
+    /** A digest's link only: its token sealed, to hand out again for the same period. */
+    token_sealed: string | null;
   };
   account_brands: {
     account_id: string;

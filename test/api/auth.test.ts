@@ -11,6 +11,7 @@ const VALID_BODIES: Record<string, unknown> = {
   replaceSourceTypes: [],
   updateAction: { status: 'done' },
   updateReportDigest: { cadence: 'off', recipients: [] },
+  sendReportDigest: { from: '2026-06-08', to: '2026-06-14' },
   createPrompt: { text: 'Auth matrix prompt' },
   updateTracking: { cadence: 'daily' },
   createWebhook: { url: 'https://hooks.acme.com/answerwatch' },

@@ -222,6 +222,7 @@ describe('generated OpenAPI document', () => {
         'PATCH /projects/{projectId}/actions/{actionId}',
         'GET /projects/{projectId}/report-digest',
         'PUT /projects/{projectId}/report-digest',
+        'POST /projects/{projectId}/report-digest/send',
         ...EXTENSION_OPERATIONS,
       ].sort(),
     );
@@ -248,6 +249,7 @@ describe('generated OpenAPI document', () => {
       'POST /projects/{projectId}/report-links',
       'DELETE /projects/{projectId}/report-links/{linkId}',
       'PUT /projects/{projectId}/report-digest',
+      'POST /projects/{projectId}/report-digest/send',
     ])
       expect(operation(key).security).toEqual([{ bearerAuth: ['tracking:write'] }]);
     expect(operation('PATCH /projects/{projectId}/actions/{actionId}').security).toEqual([

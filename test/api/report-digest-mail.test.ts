@@ -178,4 +178,22 @@ describe.skipIf(browser === null)('the scheduled report digest', () => {
     expect(next.map(toOf)).toEqual(['bob@example.com']);
     expect(next[0]!.subject).toBe('Acme: report of 2026-06-15 to 2026-06-21');
   }, 120_000);
+
+  it('an unsubscribe link works for a year after its mail, then opens nothing', async () => {
+    const first = smtp.received.find((m) => toOf(m) === 'bob@example.com')!;
+    const { unsubscribe } = linksOf(first);
+    // Queued at 08:00 on 2026-06-15, the first test's Monday.
+    const sentAt = new Date('2026-06-15T08:00:00.000Z');
+    const after = (days: number) => new Date(sentAt.getTime() + days * 86_400_000).toISOString();
+    h.clock.set(after(365));
+    expect((await h.get(unsubscribe.pathname)).statusCode).toBe(200);
+    h.clock.set(after(367));
+    const late = await h.get(unsubscribe.pathname);
+    expect(late.statusCode).toBe(404);
+    expect((await h.get(`/v1/projects/${p}/report-digest`, key)).json().recipients[1]).toEqual({
+      email: 'bob@example.com',
+      personId: null,
+      unsubscribed: false,
+    });
+  });
 });

@@ -7,7 +7,7 @@ import { launchArgs } from '../../engines/browser/browser.ts';
 import { Report } from '../../server/contract/reports.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { requireBrowser } from '../support/browser.ts';
-import { PREVIOUS, reportProject, WEEK } from '../support/reports.ts';
+import { postTraffic, PREVIOUS, reportProject, TRAFFIC, WEEK } from '../support/reports.ts';
 
 const browser = requireBrowser();
 
@@ -29,7 +29,9 @@ describe.skipIf(browser === null)('the report as a PDF rendered by Chromium', ()
 
   beforeAll(async () => {
     h = await createHarness();
-    ({ key, projectId: p } = await reportProject(h));
+    let accountId: string;
+    ({ key, accountId, projectId: p } = await reportProject(h));
+    await postTraffic(h, await h.key(accountId, ['traffic:write']), p, TRAFFIC);
   });
   afterAll(() => h.close());
 
@@ -80,6 +82,25 @@ describe.skipIf(browser === null)('the report as a PDF rendered by Chromium', ()
     for (const part of Object.values(report.parts)) expect(text).toContain(part.summary.replace(/\s+/g, ' '));
     // The judge's hostile reason is printed as the text it is.
     expect(text).toContain('<script>alert(1)</script>');
+
+    const read = async (path: string) =>
+      (await h.get(`/v1/projects/${p}/${path}?from=${WEEK.from}&to=${WEEK.to}&limit=5`, key)).json() as {
+        data: Record<string, string | number>[];
+        visits?: number;
+      };
+    const [actions, crawlers, referrals] = [
+      await read('actions'),
+      await read('stats/crawlers'),
+      await read('stats/referrals'),
+    ];
+    expect(actions.data.length).toBeGreaterThan(0);
+    for (const a of actions.data) expect(text).toContain(`${String(a.title).replace(/\s+/g, ' ')} `);
+    for (const a of crawlers.data.filter((c) => c.purpose === 'training'))
+      expect(text).toContain(`${a.agent} ${a.operator} ${a.purpose} ${a.hits} `);
+    expect(text).toContain(`AI crawler hits: ${TRAFFIC.week.gptbot + TRAFFIC.week.claudebot} `);
+    expect(text).toContain(`Visits from AI answers: ${referrals.visits} `);
+    // A landing page from the site's logs, markup in its path, is printed as text too.
+    expect(text).toContain(`<img src=x onerror=alert(2)>`);
   }, 60_000);
 
   it('is answered 304 from its ETag without rendering again', async () => {

@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Report } from '../../server/contract/reports.ts';
-import { wilson } from '../../server/domain/intervals.ts';
+import { ownerCaller } from '../../server/domain/callers.ts';
+import { poisson, wilson } from '../../server/domain/intervals.ts';
+import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
+import { createReadCache } from '../../server/domain/read-cache.ts';
+import { buildReport } from '../../server/reports/report.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
 import { allAnswers } from '../support/insights.ts';
-import { HOSTILE, PREVIOUS, reportProject, WEEK } from '../support/reports.ts';
+import { HOSTILE, postTraffic, PREVIOUS, reportProject, TRAFFIC, WEEK } from '../support/reports.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the API's bodies are compared as the JSON they are */
 type Json = any;
@@ -26,6 +30,7 @@ describe('the report: every figure is the API reads’ for the same period', () 
   beforeAll(async () => {
     h = await createHarness();
     ({ key, accountId, projectId: p } = await reportProject(h));
+    await postTraffic(h, await h.key(accountId, ['traffic:write']), p, TRAFFIC);
     const r = await h.get(`/v1/projects/${p}/report`, key);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.headers['content-type']).toMatch(/^application\/json/);
@@ -206,6 +211,81 @@ describe('the report: every figure is the API reads’ for the same period', () 
     }
   });
 
+  it('top actions: the actions read’s first page, a won-back prompt’s loss with its interval', async () => {
+    const actions = await get(`actions?${range(WEEK)}&limit=5`);
+    const part = report.parts.actions;
+    expect(part.data.length).toBeGreaterThan(0);
+    expect(part.data).toEqual(
+      actions.data.map((a: Json) => ({
+        actionId: a.id,
+        kind: a.kind,
+        title: a.title,
+        reach: a.reach,
+        status: a.status,
+        mentionRate: a.kind === 'win-back-prompt' ? expect.anything() : null,
+      })),
+    );
+    const rate = (engines: Json[]) =>
+      wilson(
+        engines.reduce((n, e) => n + e.mentioned, 0),
+        engines.reduce((n, e) => n + e.answers, 0),
+      );
+    for (const a of actions.data.filter((x: Json) => x.kind === 'win-back-prompt')) {
+      const row = part.data.find((r) => r.actionId === a.id)!;
+      expect(row.mentionRate).toMatchObject({
+        now: rate(a.evidence.engines),
+        previous: rate(a.evidence.previous),
+      });
+    }
+    expect(part.summary).toMatch(/^\d+ actions? ranked by reach, the first reaching \d+ answers?/);
+  });
+
+  it('traffic: AI crawler hits as the crawlers read counts them, referrals as the referrals read, Poisson intervals', async () => {
+    const ai = (rows: Json[]) => rows.filter((a) => ['training', 'search', 'user'].includes(a.purpose));
+    const [now, before, referrals] = await Promise.all([
+      get(`stats/crawlers?${range(WEEK)}&limit=200`),
+      get(`stats/crawlers?${range(PREVIOUS)}&limit=200`),
+      get(`stats/referrals?${range(WEEK)}&limit=5`),
+    ]);
+    const hits = (rows: Json[]) => ai(rows).reduce((n, a) => n + a.hits, 0);
+    const part = report.parts.traffic;
+    expect(part.imported).toBe(true);
+    expect(part.crawlers.hits.now).toEqual(poisson(hits(now.data)));
+    expect(part.crawlers.hits.previous).toEqual(poisson(hits(before.data)));
+    expect(part.crawlers.hits.now.value).toBe(TRAFFIC.week.gptbot + TRAFFIC.week.claudebot);
+    expect(part.crawlers.agents).toEqual(
+      ai(now.data).map((a) => ({
+        agent: a.agent,
+        operator: a.operator,
+        purpose: a.purpose,
+        hits: a.hits,
+        change: a.change,
+      })),
+    );
+    expect(part.referrals.visits.now).toEqual(poisson(referrals.visits));
+    expect(part.referrals.visits.previous).toEqual(poisson(referrals.visits - referrals.change));
+    expect(part.referrals.engines).toEqual(
+      referrals.engines.map((e: Json) => ({ engine: e.engine, visits: e.visits, change: e.change })),
+    );
+    expect(part.referrals.pages).toEqual(
+      referrals.data.map((r: Json) => ({ page: r.page, visits: r.visits })),
+    );
+    // 60 hits against 10, and 25 visits against 2: far outside each other's intervals.
+    expect(part.crawlers.hits.beyondNoise).toBe(true);
+    expect(part.beyondNoise).toBe(true);
+    expect(part.summary).toMatch(/^AI crawler hits up 50 to 60, beyond the noise \(GPTBot most, 40\)\./);
+  });
+
+  it('traffic: a project without logs says so, with nothing measured', async () => {
+    const bare = await createProject(h.store, accountId, { name: 'No logs' });
+    const r = await h.get(`/v1/projects/${bare.id}/report`, key);
+    const part = Report.parse(r.json()).parts.traffic;
+    expect(part).toMatchObject({ imported: false, beyondNoise: null, crawlers: { agents: [] } });
+    expect(part.summary).toMatch(/^No logs imported/);
+    const page = await h.get(`/v1/projects/${bare.id}/report?format=html`, key);
+    expect(page.body).toContain('No logs imported');
+  });
+
   it('is the same for any range the reads allow, and a bad range is a problem', async () => {
     const r = await h.get(`/v1/projects/${p}/report?${range(PREVIOUS)}`, key);
     expect(Report.parse(r.json())).toMatchObject({ ...PREVIOUS });
@@ -248,6 +328,25 @@ describe('the report: every figure is the API reads’ for the same period', () 
     const json = (await h.get(`/v1/projects/${p}/report`, key)).headers.etag as string;
     const html = (await h.get(`/v1/projects/${p}/report?format=html`, key)).headers.etag as string;
     expect(json).not.toBe(html);
+  });
+
+  it('the ETag is the content’s: another instance, building the report later, names it the same', async () => {
+    const served = await h.get(`/v1/projects/${p}/report?${range(WEEK)}`, key);
+    // A second instance: its own read cache, its report made five minutes later.
+    h.clock.set(new Date(h.clock.now().getTime() + 5 * 60_000).toISOString());
+    const caller = await ownerCaller(
+      { store: h.store, plans: DEFAULT_PLANS },
+      accountId,
+      'Other instance',
+      '',
+    );
+    const other = await buildReport({ ...h.services, reads: createReadCache(h.store) }, caller, p, WEEK);
+    expect(JSON.parse(other.text).generatedAt).not.toBe(served.json().generatedAt);
+    expect(other.etag).toBe(served.headers.etag);
+    const again = await h.get(`/v1/projects/${p}/report?${range(WEEK)}&format=html`, key, {
+      'if-none-match': `"${other.etag.slice(1, -1)}-html"`,
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it('HTML: a page without script under a strict policy, engine and judge text escaped, each part in words', async () => {

@@ -22,17 +22,10 @@ export interface RenderFigures {
 type Range = { from: string; to: string };
 
 /**
- * The insight reads and stats/answers as the first read after a write costs them: in process, through the domain
- * functions, with a read cache that keeps nothing, so every call reads the summaries (or, for the `scan:` case, the
- * answers) and renders the body anew. Beside the served figures (where repeated reads come from the cache), this is
- * what a dashboard waits for right after a run.
+ * The domain's services in process over the bench database, with a read cache that keeps nothing (every call renders
+ * anew), and a premium caller of the project's account.
  */
-export async function measureInsightRenders(
-  dbPath: string,
-  projectId: string,
-  range: Range,
-  count: number,
-): Promise<RenderFigures[]> {
+export async function inProcess(dbPath: string, projectId: string) {
   const store = createStore(await openDatabase(dbPath));
   const s: Services = {
     store,
@@ -45,8 +38,6 @@ export async function measureInsightRenders(
     reads: createReadCache(store, 0),
   };
   const project = (await store.projects.get(projectId))!;
-  const topicIds = [...(await store.topics.labels(projectId)).keys()];
-  const promptId = (await store.prompts.all(projectId))[0]!.id;
   const caller: Caller = {
     keyId: 'bench',
     label: 'bench',
@@ -57,6 +48,24 @@ export async function measureInsightRenders(
     plan: DEFAULT_PLANS.find((p) => p.code === 'premium')!,
     projectIds: null,
   };
+  return { store, s, caller };
+}
+
+/**
+ * The insight reads and stats/answers as the first read after a write costs them: in process, through the domain
+ * functions, with a read cache that keeps nothing, so every call reads the summaries (or, for the `scan:` case, the
+ * answers) and renders the body anew. Beside the served figures (where repeated reads come from the cache), this is
+ * what a dashboard waits for right after a run.
+ */
+export async function measureInsightRenders(
+  dbPath: string,
+  projectId: string,
+  range: Range,
+  count: number,
+): Promise<RenderFigures[]> {
+  const { store, s, caller } = await inProcess(dbPath, projectId);
+  const topicIds = [...(await store.topics.labels(projectId)).keys()];
+  const promptId = (await store.prompts.all(projectId))[0]!.id;
   const cases: [string, () => Promise<unknown>][] = [
     ['stats/sources', () => sourceStats(s, caller, projectId, { ...range, limit: 50 })],
     [

@@ -18,6 +18,7 @@ import { measureBrowser } from './browser-bench.ts';
 import { measureBackfill } from './backfill-bench.ts';
 import { measureCli } from './cli-bench.ts';
 import { measureInsightRenders } from './insight-render-bench.ts';
+import { measureReports, printReports } from './report-bench.ts';
 import { measureScoring } from './scoring-bench.ts';
 import { measureTraffic, printTraffic } from './traffic-bench.ts';
 import { measureSessions, printSessions } from './session-bench.ts';
@@ -36,15 +37,18 @@ import { measureSessions, printSessions } from './session-bench.ts';
  * The insight reads are also rendered anew on every call in process, as the first read after a write is.
  * Migrations 0006 to 0008 rebuild the insight summaries of the read dataset.
  * Sessions: a /v1 read signed in beside the same read with a bearer key, and sign-in latency (issue 21).
- * BENCH_SUITES=cli,reads,import,backfill,runs,webhooks,browser,scoring,sessions picks parts; `sign-in` is the
+ * BENCH_SUITES=cli,reads,import,backfill,runs,webhooks,browser,scoring,sessions,reports picks parts; `sign-in` is the
  * sessions part's sign-ins alone; `traffic` (not run by default) imports a generated 5,000,000-line access log
- * (BENCH_TRAFFIC_LINES) beside a bare read-and-split of it (issue 26).
+ * (BENCH_TRAFFIC_LINES) beside a bare read-and-split of it (issue 26). `reports`: a year's report of the reads'
+ * dataset as JSON, HTML and PDF, BENCH_REPORT_PASSES times (default 3), against the 10 s a PDF may take (issue 27).
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 /** Answers that also get an answer from the engine's signed-in browser, so stats/surfaces has pairs to compare. */
 const BROWSER_TWINS = 0.03;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const CONCURRENCY = 8;
+/** Passes of the year's report (BENCH_REPORT_PASSES). */
+const REPORT_PASSES = Number(process.env.BENCH_REPORT_PASSES ?? 3);
 /** Passes of each import measurement (BENCH_IMPORT_PASSES). */
 const IMPORT_PASSES = Number(process.env.BENCH_IMPORT_PASSES ?? 3);
 /** BENCH_DB=postgres: the reads and the import again on PostgreSQL, side by side with SQLite in the same run. */
@@ -349,6 +353,14 @@ async function scoring() {
   );
 }
 
+/** A year's report as JSON, HTML and PDF on the reads' dataset (issue 27: the PDF in under 10 s). */
+async function reports() {
+  const data = await dataset({ answers: ANSWERS, days: 400, competitors: 50, browserTwins: BROWSER_TWINS });
+  const today = isoDay(new Date());
+  const range = { from: addDays(today, -365), to: today };
+  printReports(data.answers, range, await measureReports(data.db, data.projectId, range, REPORT_PASSES));
+}
+
 async function backfill() {
   const data = await dataset({ answers: ANSWERS, days: 400, competitors: 50, browserTwins: BROWSER_TWINS });
   const f = await measureBackfill(data.db);
@@ -364,7 +376,7 @@ async function backfill() {
 }
 
 const suites = (
-  process.env.BENCH_SUITES ?? 'cli,reads,import,backfill,runs,webhooks,browser,scoring,sessions'
+  process.env.BENCH_SUITES ?? 'cli,reads,import,backfill,runs,webhooks,browser,scoring,sessions,reports'
 ).split(',');
 if (suites.includes('cli')) await cli();
 if (suites.includes('reads')) await reads();
@@ -378,3 +390,4 @@ if (suites.includes('sessions')) printSessions(await measureSessions(REQUESTS, R
 // The sessions bench's sign-ins alone (with the hash timed beside them), without its reads.
 if (suites.includes('sign-in')) printSessions(await measureSessions(REQUESTS, RATE_LIMITS_OFF, true));
 if (suites.includes('traffic')) printTraffic(await measureTraffic(undefined, RATE_LIMITS_OFF));
+if (suites.includes('reports')) await reports();

@@ -3,12 +3,13 @@
  * demo month, at 1440 px and 390 px: the preview shows the API's figures for the period, the PDF downloads with
  * the page's own credentials, a share link made on the page opens the report in a browser with no credentials,
  * then is revoked and refused; the brand set in Settings (a checked logo, an API refusal said plainly) is on the
- * share page.
+ * share page; the digest scheduled with an added address, and Send now's mail received by a real SMTP server.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figureText } from '../../app/ui/src/kpis.ts';
+import { startSmtpReceiver, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
 import { requireBrowser } from '../support/browser.ts';
 import {
   checkBothWidths,
@@ -44,16 +45,21 @@ describe.skipIf(browserPath === null)('web UI: reports', { timeout: 300_000 }, (
   let desk: Page;
   let phone: Page;
   let demo: string;
+  let smtp: SmtpReceiver;
   const hash = () => `#/p/${demo}/reports`;
 
   beforeAll(async () => {
-    ui = await startWebUi();
+    smtp = await startSmtpReceiver();
+    ui = await startWebUi({
+      env: { ANSWERWATCH_SMTP_URL: smtp.url, ANSWERWATCH_MAIL_FROM: 'Answerwatch <reports@example.com>' },
+    });
     demo = await seedDemoMonth(ui);
     desk = await ui.open(DESK);
     phone = await ui.open(PHONE);
   }, 300_000);
   afterAll(async () => {
     await ui?.close();
+    await smtp?.close();
   });
 
   /** A page in a context of its own: no owner token, no cookie. */
@@ -117,8 +123,9 @@ describe.skipIf(browserPath === null)('web UI: reports', { timeout: 300_000 }, (
     expect(days).toBeLessThanOrEqual(7);
 
     const outsider = await stranger();
-    // `start` on port 0 (as the tests run it) names port 0 in its links: the same path on the port it listens on.
-    const share = new URL(new URL(url).pathname, ui.origin).href;
+    // `start` on port 0 (as the tests run it) names the port it listens on in its links.
+    expect(new URL(url).origin).toBe(ui.origin);
+    const share = url;
     const opened = await outsider.goto(share);
     expect(opened?.status()).toBe(200);
     expect(await outsider.title()).toContain(report.projectName);
@@ -201,6 +208,56 @@ describe.skipIf(browserPath === null)('web UI: reports', { timeout: 300_000 }, (
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText('No logo: reports show the name alone.').waitFor();
     expect(await readApi(ui, '/account/brand')).toMatchObject({ name: 'Northwind Agency', logo: null });
+    expectCleanRun(ui);
+  });
+
+  it('schedules the digest, adds an address, and Send now mails the report to the SMTP server', async () => {
+    await visit(desk, ui, hash(), 'Reports');
+    const report = await readApi(ui, `/projects/${demo}/report`);
+    const form = desk.getByRole('form', { name: 'Digest schedule' });
+    await form.getByLabel('Digest', { exact: true }).selectOption('weekly');
+    await form.getByLabel('Sent on').selectOption('friday');
+    await form.getByLabel('Add an address').fill('Client@Example.org');
+    await form.getByRole('button', { name: 'Add address' }).click();
+    await form.getByText('client@example.org', { exact: true }).waitFor();
+    await form.getByRole('button', { name: 'Save digest' }).click();
+    await form.getByText('Saved: weekly to 1 recipients.').waitFor();
+    expect(await readApi(ui, `/projects/${demo}/report-digest`)).toMatchObject({
+      cadence: 'weekly',
+      weekday: 'friday',
+      recipients: [{ email: 'client@example.org', personId: null, unsubscribed: false }],
+    });
+    // Monthly has no weekday to choose.
+    await form.getByLabel('Digest', { exact: true }).selectOption('monthly');
+    expect(await form.getByLabel('Sent on').isVisible()).toBe(false);
+    await form.getByLabel('Digest', { exact: true }).selectOption('weekly');
+    await checkBothWidths(ui, { desk, phone }, 'reports-digest', hash(), 'Reports');
+
+    await desk.getByRole('button', { name: 'Send now' }).click();
+    const queued = `The digest of ${report.from} to ${report.to} is queued for 1 of 1 recipients.`;
+    await desk.getByText(queued).first().waitFor();
+    await smtp.waitFor(1, 60_000);
+    const mail = smtp.received[0]!;
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('client@example.org');
+    expect(mail.subject).toBe(`${report.projectName}: report of ${report.from} to ${report.to}`);
+    expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    // Its share link opens the report in a browser that holds nothing, on the port the service listens on.
+    const share = /Open the report in a browser[^:]*: (http\S+)/.exec(mail.text ?? '')![1]!;
+    expect(new URL(share).origin).toBe(ui.origin);
+    const outsider = await stranger();
+    expect((await outsider.goto(share))?.status()).toBe(200);
+    expect(await outsider.locator('body').textContent()).toContain(
+      `report of ${report.from} to ${report.to}`,
+    );
+    await outsider.context().close();
+
+    // Sent again: nobody is mailed twice, and the page says so.
+    await desk.getByRole('button', { name: 'Send now' }).click();
+    await desk
+      .getByText('queued for 0 of 1 recipients (the others had this period already)')
+      .first()
+      .waitFor();
+    expect(smtp.received).toHaveLength(1);
     expectCleanRun(ui);
   });
 });

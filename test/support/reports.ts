@@ -60,3 +60,52 @@ export async function reportProject(h: Harness) {
   }
   return project;
 }
+
+const GPTBOT =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
+const CLAUDEBOT =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** Log lines of the two weeks: crawlers and people from ChatGPT's answers rose far beyond the noise. */
+export const TRAFFIC = {
+  week: { gptbot: 40, claudebot: 20, visits: 25 },
+  previous: { gptbot: 6, claudebot: 4, visits: 2 },
+  /** A landing page whose path is markup: shown as text. */
+  hostilePage: `/landing${HOSTILE}`,
+};
+
+/** Posts the access-log lines of TRAFFIC to the project, through the API as a site would. */
+export async function postTraffic(h: Harness, key: string, projectId: string, t: typeof TRAFFIC) {
+  const lines: string[] = [];
+  const line = (day: string, i: number, url: string, userAgent: string, referer: string | null) =>
+    JSON.stringify({
+      time: `${day}T${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00Z`,
+      ip: userAgent === CHROME ? '192.0.2.1' : '20.171.206.1',
+      method: 'GET',
+      url,
+      status: 200,
+      bytes: 1,
+      referer,
+      userAgent,
+      host: 'acme.com',
+    });
+  for (const [period, counts] of [
+    [WEEK, t.week],
+    [PREVIOUS, t.previous],
+  ] as const) {
+    const day = (i: number) => addDays(period.from, i % 7);
+    for (let i = 0; i < counts.gptbot; i++) lines.push(line(day(i), i, '/pricing', GPTBOT, null));
+    for (let i = 0; i < counts.claudebot; i++) lines.push(line(day(i), i, '/docs', CLAUDEBOT, null));
+    for (let i = 0; i < counts.visits; i++)
+      lines.push(line(day(i), i, i % 5 === 0 ? t.hostilePage : '/pricing', CHROME, 'https://chatgpt.com/'));
+  }
+  const r = await h.request({
+    method: 'POST',
+    url: `/v1/projects/${projectId}/traffic`,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson' },
+    payload: lines.join('\n'),
+  });
+  if (r.statusCode >= 300) throw new Error(`traffic: ${r.statusCode} ${r.body}`);
+}

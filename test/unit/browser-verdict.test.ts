@@ -40,6 +40,7 @@ describe('a test run without a browser', () => {
     expect(browserTestFiles()).toEqual([
       'test/api/report-digest-mail.test.ts',
       'test/api/report-digest-people.test.ts',
+      'test/api/report-digest-send.test.ts',
       'test/api/report-digests.test.ts',
       'test/api/report-mail.test.ts',
       'test/api/report-pdf.test.ts',

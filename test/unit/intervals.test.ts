@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meanInterval, t975, wilson } from '../../server/domain/intervals.ts';
+import { meanInterval, poisson, t975, wilson } from '../../server/domain/intervals.ts';
 
 describe('wilson', () => {
   // Newcombe (1998), "Two-sided confidence intervals for the single proportion: comparison of seven methods",
@@ -76,5 +76,19 @@ describe('meanInterval', () => {
   it('has no bounds for one value and nothing for none', () => {
     expect(meanInterval(1, 3, 9)).toEqual({ value: 3, low: null, high: null });
     expect(meanInterval(0, 0, 0)).toEqual({ value: null, low: null, high: null });
+  });
+});
+
+describe('poisson', () => {
+  it('is the score interval of a count: x + z²/2 ± z·√(x + z²/4), never below 0', () => {
+    // 140 events: the interval Wilson's score method gives a Poisson mean (z = 1.96).
+    const e = poisson(140);
+    expect(e.value).toBe(140);
+    expect(e.low).toBeCloseTo(118.6507, 3);
+    expect(e.high).toBeCloseTo(165.1907, 3);
+    const zero = poisson(0);
+    expect(zero.low).toBe(0);
+    expect(zero.high).toBeCloseTo(3.8415, 3);
+    expect(poisson(1).low).toBeGreaterThan(0);
   });
 });

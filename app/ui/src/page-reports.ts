@@ -1,11 +1,13 @@
 /**
  * Reports: the report of a period (`?from&to`; by default the last full week in the project's time zone, as the
- * API picks it) previewed from its JSON, its PDF downloaded with the page's own credentials, and share links.
+ * API picks it) previewed from its JSON, its PDF downloaded with the page's own credentials, share links, and the
+ * digest's schedule and recipients with Send now.
  */
 import { addDays, utcDay } from './chart-scale.ts';
 import { api, seg } from './api.ts';
 import { button, field, h, input, loading, select } from './dom.ts';
 import type { ProjectContext } from './page.ts';
+import { reportDigest } from './report-digest.ts';
 import { reportLinks } from './report-links.ts';
 import { reportPreview } from './report-preview.ts';
 import { fileSlug, saveFile } from './save-file.ts';
@@ -77,6 +79,15 @@ export async function renderReports(ctx: ProjectContext): Promise<void> {
       'Share links',
       h('p', { class: 'hint' }, 'A link opens this period’s report without signing in, and nothing else.'),
       reportLinks(ctx.projectId, () => shown),
+    ),
+    section(
+      'Digest by e-mail',
+      h(
+        'p',
+        { class: 'hint' },
+        'The report by e-mail on a schedule: HTML with the PDF attached, a share link and an unsubscribe link.',
+      ),
+      reportDigest(ctx.projectId, () => shown),
     ),
   );
 }

@@ -25,7 +25,7 @@ export function reportLinks(projectId: string, period: () => { from: string; to:
         links.length
           ? cardTable(
               'Share links, newest first',
-              ['Period', 'Status', 'Expires', 'Made by', ''],
+              ['Period', 'Status', 'Expires', 'Made by', 'Revoke'],
               links.map((l) => [
                 `${day(l.from)} to ${day(l.to)}`,
                 badge(l.status, STATUS_KIND[l.status]),

@@ -1,6 +1,7 @@
 /**
  * The report's JSON drawn with the UI's own pieces: each part's sentence, its noise verdict and its figures, as the
- * API gives them. Domains, prompts and the judge's reasons are text from engines and people: set as text only.
+ * API gives them. Domains, prompts, action titles, landing pages and the judge's reasons are text from engines,
+ * sites and people: set as text only.
  */
 import { h, type Child } from './dom.ts';
 import { day, percent } from './format.ts';
@@ -68,7 +69,7 @@ const PROMPT_HEADERS = ['Prompt', 'Answers', 'Mention rate', 'Change'];
 
 /** The whole report, one panel per part, in the order of the HTML and PDF renderings. */
 export function reportPreview(report: Report, label: (engineId: string) => string): HTMLElement {
-  const { kpis, trends, shareOfVoice, prompts, sources, drift } = report.parts;
+  const { kpis, trends, shareOfVoice, prompts, sources, actions, drift, traffic } = report.parts;
   const empty = (text: string) => h('p', { class: 'empty' }, text);
   return h(
     'div',
@@ -135,6 +136,24 @@ export function reportPreview(report: Report, label: (engineId: string) => strin
         : null,
     ),
     section(
+      'Top actions',
+      verdict(actions),
+      actions.data.length
+        ? cardTable(
+            'What to do first, by the answers it reaches',
+            ['Action', 'Answers', 'Prompts', 'Engines', 'Status'],
+            actions.data.map((a) => [
+              a.title,
+              a.reach.answers.toLocaleString(),
+              a.reach.prompts.toLocaleString(),
+              a.reach.engines.toLocaleString(),
+              a.status,
+            ]),
+            'report-actions',
+          )
+        : null,
+    ),
+    section(
       'Drift from the Brand Truth',
       verdict(drift),
       h(
@@ -157,5 +176,45 @@ export function reportPreview(report: Report, label: (engineId: string) => strin
           )
         : null,
     ),
+    section('AI crawlers and referrals', verdict(traffic), traffic.imported ? trafficTables(traffic) : null),
+  );
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+
+/** Hits and visits are counts: their interval is a count's too. */
+const count = (c: Change) =>
+  `${c.now.value ?? '—'} (95% interval ${Math.round(c.now.low ?? 0)}–${Math.round(c.now.high ?? 0)})`;
+
+function trafficTables(t: Parts['traffic']): HTMLElement {
+  return h(
+    'div',
+    { class: 'stack' },
+    h(
+      'p',
+      null,
+      `AI crawler hits: ${count(t.crawlers.hits)}. Visits from AI answers: ${count(t.referrals.visits)}.`,
+    ),
+    t.crawlers.agents.length
+      ? cardTable(
+          'AI crawlers fetching most',
+          ['Crawler', 'Purpose', 'Hits', 'Change'],
+          t.crawlers.agents.map((a) => [
+            a.operator ? `${a.agent} (${a.operator})` : a.agent,
+            a.purpose,
+            a.hits.toLocaleString(),
+            signed(a.change),
+          ]),
+          'report-crawlers',
+        )
+      : null,
+    t.referrals.pages.length
+      ? cardTable(
+          'Landing pages of visits from AI answers',
+          ['Page', 'Visits'],
+          t.referrals.pages.map((p) => [p.page, p.visits.toLocaleString()]),
+          'report-referrals',
+        )
+      : null,
   );
 }

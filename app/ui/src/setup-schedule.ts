@@ -12,7 +12,10 @@ import { getCapabilities } from './state.ts';
 import type { Tracking } from './types.ts';
 import { announce, onSubmit, pageHeader } from './widgets.ts';
 
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+/** The days a weekly schedule names, Monday first (runs and report digests). */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+export const weekdayOptions = () =>
+  WEEKDAYS.map((d) => ({ value: d, label: d[0]!.toUpperCase() + d.slice(1) }));
 const CADENCE_LABELS: Record<string, string> = {
   manual: 'Off (run by hand)',
   daily: 'Every day',
@@ -61,11 +64,7 @@ export async function renderSchedule(ctx: ProjectContext): Promise<void> {
   );
   const time = input({ type: 'time', name: 'timeOfDay', required: true });
   time.value = t.timeOfDay;
-  const day = select(
-    WEEKDAYS.map((d) => ({ value: d, label: d[0]!.toUpperCase() + d.slice(1) })),
-    t.weeklyDay,
-    { name: 'weeklyDay' },
-  );
+  const day = select(weekdayOptions(), t.weeklyDay, { name: 'weeklyDay' });
   const zone = timeZoneOptions(t.timezone);
   const samples = select(
     Array.from({ length: Math.max(1, caps.limits.maxSamplesPerPrompt) }, (_, i) => ({

@@ -74,6 +74,10 @@ import type {
 } from '../../../server/contract/site.ts';
 import type { AccountBrand as AccountBrandSchema } from '../../../server/contract/account-brand.ts';
 import type {
+  ReportDigest as ReportDigestSchema,
+  ReportDigestSent as ReportDigestSentSchema,
+} from '../../../server/contract/report-digests.ts';
+import type {
   Report as ReportSchema,
   ReportLink as ReportLinkSchema,
   ReportLinkWithUrl as ReportLinkWithUrlSchema,
@@ -89,6 +93,8 @@ export type Report = z.infer<typeof ReportSchema>;
 export type ReportLink = z.infer<typeof ReportLinkSchema>;
 export type ReportLinkWithUrl = z.infer<typeof ReportLinkWithUrlSchema>;
 export type AccountBrand = z.infer<typeof AccountBrandSchema>;
+export type ReportDigest = z.infer<typeof ReportDigestSchema>;
+export type ReportDigestSent = z.infer<typeof ReportDigestSentSchema>;
 export type Problem = z.infer<typeof ProblemSchema>;
 export type Project = z.infer<typeof ProjectSchema>;
 export type ProjectWithHost = z.infer<typeof ProjectWithHostSchema>;

@@ -2,7 +2,7 @@ import { AccountBrand, AccountBrandUpdate } from '../account-brand.ts';
 import { DateRangeQuery, list, ResourceId } from '../common.ts';
 import { Deleted, ok, projectPath, withId } from '../operation.ts';
 import type { Operation } from '../operation.ts';
-import { ReportDigest, ReportDigestUpdate } from '../report-digests.ts';
+import { ReportDigest, ReportDigestSend, ReportDigestSent, ReportDigestUpdate } from '../report-digests.ts';
 import { Report, ReportFormat, ReportLink, ReportLinkCreate, ReportLinkWithUrl } from '../reports.ts';
 
 /** Reports (issue 27): extensions of v1 beyond the contract. */
@@ -31,9 +31,10 @@ export const reportOps = {
     path: '/projects/{projectId}/report',
     tag: 'Reports',
     extension: true,
-    summary: 'The report of a period: KPIs, trends, share of voice, prompts won and lost, sources, drift',
+    summary:
+      'The report of a period: KPIs, trends, share of voice, prompts won and lost, sources, actions, drift, traffic',
     description:
-      "One report of the project for a period, built from the same reads as the API's insights, so every figure is the one those reads give for the period: the KPI tiles with their 95 % intervals and change against the period of the same length before, mention and citation rate per engine, share of voice, the prompts won and lost, the sources most cited and the gaps, and the answers drifting from the Brand Truth. Each part says in words what changed and whether it is beyond the noise (both periods' figures outside each other's 95 % interval). Without `from` and `to` the period is the last full week (Monday to Sunday) in the project's time zone; at most 366 days (400 `range_too_wide`). `format=html` answers a printable page without script, `format=pdf` a PDF; the ETag holds for every format.",
+      "One report of the project for a period, built from the same reads as the API's insights, so every figure is the one those reads give for the period: the KPI tiles with their 95 % intervals and change against the period of the same length before, mention and citation rate per engine, share of voice, the prompts won and lost, the sources most cited and the gaps, the top actions (the actions read's first five), the answers drifting from the Brand Truth, and AI crawler hits and visits from AI answers (stats/crawlers and stats/referrals; a project without imported logs says so, `imported: false`). Each part says in words what changed and whether it is beyond the noise (both periods' figures outside each other's 95 % interval; for hits and visits a Poisson interval of the count; for actions, the mention rate on the engines a won-back prompt was lost on). Without `from` and `to` the period is the last full week (Monday to Sunday) in the project's time zone; at most 366 days (400 `range_too_wide`). `format=html` answers a printable page without script, `format=pdf` a PDF; the ETag holds for every format.",
     scope: 'visibility:read',
     params: projectPath,
     query: DateRangeQuery.extend({ format: ReportFormat.optional() }),
@@ -126,5 +127,20 @@ export const reportOps = {
     params: projectPath,
     body: ReportDigestUpdate,
     responses: ok(ReportDigest),
+  },
+  sendReportDigest: {
+    operationId: 'sendReportDigest',
+    method: 'POST',
+    path: '/projects/{projectId}/report-digest/send',
+    tag: 'Reports',
+    extension: true,
+    summary: 'Send the digest of a period now, to the digest’s recipients',
+    description:
+      'Queues the digest of a period (default the last full week in the project’s time zone) in the service’s outbox at once, as `npx answerwatch reports send` does: one mail per recipient who did not unsubscribe, with the PDF, the period’s share link (the one a digest of the period made before while it lives) and an unsubscribe link, and the `report.ready` event. A period already sent to an address is not sent to it again (`queued: false`). Answers 202: the mails go out as the outbox sends them. A digest without recipients (or all unsubscribed) is 400 `invalid_parameter`, as is a period the reads refuse; over 366 days is 400 `range_too_wide`.',
+    scope: 'tracking:write',
+    params: projectPath,
+    body: ReportDigestSend.optional(),
+    responses: { 202: { description: 'Accepted: queued', schema: ReportDigestSent } },
+    errors: [400, 404],
   },
 } satisfies Record<string, Operation>;

@@ -1,9 +1,11 @@
 import type { ReportPart, ReportParts } from '../part.ts';
+import { actionsPart } from './actions.ts';
 import { driftPart } from './drift.ts';
 import { kpisPart } from './kpis.ts';
 import { promptsPart } from './prompts.ts';
 import { shareOfVoicePart } from './share-of-voice.ts';
 import { sourcesPart } from './sources.ts';
+import { trafficPart } from './traffic.ts';
 import { trendsPart } from './trends.ts';
 
 /** The report's parts in the order the page shows them. */
@@ -13,5 +15,7 @@ export const PARTS: { [K in keyof ReportParts]: ReportPart<K> } = {
   shareOfVoice: shareOfVoicePart,
   prompts: promptsPart,
   sources: sourcesPart,
+  actions: actionsPart,
   drift: driftPart,
+  traffic: trafficPart,
 };

@@ -94,17 +94,31 @@ export function reportDigestsRepository(db: Db) {
         .where('leased_by', '=', owner)
         .execute();
     },
-    async addUnsubscribeToken(projectId: string, email: string, tokenHash: string, at: string) {
+    /** Adds a mail's token, and drops the project's tokens made before `keepFrom`: they open nothing any more. */
+    async addUnsubscribeToken(
+      projectId: string,
+      email: string,
+      tokenHash: string,
+      at: string,
+      keepFrom: string,
+    ) {
+      await db
+        .deleteFrom('report_unsubscribe_tokens')
+        .where('project_id', '=', projectId)
+        .where('created_at', '<', keepFrom)
+        .execute();
       await db
         .insertInto('report_unsubscribe_tokens')
         .values({ token_hash: tokenHash, project_id: projectId, email, created_at: at })
         .execute();
     },
-    async unsubscribeToken(tokenHash: string) {
+    /** The recipient a token names, if it was made at `notBefore` or later. */
+    async unsubscribeToken(tokenHash: string, notBefore: string) {
       return db
         .selectFrom('report_unsubscribe_tokens')
         .select(['project_id', 'email'])
         .where('token_hash', '=', tokenHash)
+        .where('created_at', '>=', notBefore)
         .executeTakeFirst();
     },
     async optOut(projectId: string, email: string, at: string): Promise<void> {

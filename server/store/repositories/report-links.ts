@@ -27,7 +27,12 @@ const toRecord = (r: Database['report_links']): ReportLinkRecord => ({
 
 export function reportLinksRepository(db: Db) {
   return {
-    async create(link: ReportLinkRecord, tokenHash: string): Promise<void> {
+    /** `tokenSealed`: a digest's link keeps its token sealed, to be handed out again (liveDigestLink). */
+    async create(
+      link: ReportLinkRecord,
+      tokenHash: string,
+      tokenSealed: string | null = null,
+    ): Promise<void> {
       await db
         .insertInto('report_links')
         .values({
@@ -40,6 +45,7 @@ export function reportLinksRepository(db: Db) {
           created_at: link.createdAt,
           created_by: link.createdBy,
           revoked_at: link.revokedAt,
+          token_sealed: tokenSealed,
         })
         .execute();
     },
@@ -50,6 +56,22 @@ export function reportLinksRepository(db: Db) {
         .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
       return row && toRecord(row);
+    },
+    /** The newest link a digest made for the period that is neither revoked nor expired by `now`, with its sealed token. */
+    async liveDigestLink(projectId: string, period: { from: string; to: string }, now: string) {
+      const row = await db
+        .selectFrom('report_links')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('from_date', '=', period.from)
+        .where('to_date', '=', period.to)
+        .where('token_sealed', 'is not', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return row && { link: toRecord(row), tokenSealed: row.token_sealed! };
     },
     /** The project's links, newest first. */
     async list(projectId: string): Promise<ReportLinkRecord[]> {

@@ -130,6 +130,17 @@ export function trafficRepository(db: Db) {
       }
     },
 
+    /** Whether any log of the project was ever imported (an import noted, or rollups kept from one). */
+    async imported(projectId: string): Promise<boolean> {
+      const [noted, kept] = await Promise.all(
+        [
+          db.selectFrom('traffic_imports').select('project_id').where('project_id', '=', projectId).limit(1),
+          db.selectFrom('traffic_days').select('project_id').where('project_id', '=', projectId).limit(1),
+        ].map((q) => q.executeTakeFirst()),
+      );
+      return noted !== undefined || kept !== undefined;
+    },
+
     /** Lines of a file (or batch) already stored, by its key; null when it was never seen. */
     async linesDone(projectId: string, importKey: string): Promise<number | null> {
       const row = await db

@@ -5,12 +5,12 @@ import type { Repositories } from '../../store/index.ts';
 import type { DayRange } from '../date-range.ts';
 import type { sourceTyper } from '../source-types/source-type.ts';
 
-/** What every kind's rule reads its summaries for: the project, range and filters of the list. */
 /** What computing actions reads: the store (or a transaction's repositories, at a run's end). */
 export interface ActionReader {
   store: Repositories;
 }
 
+/** What every kind's rule reads its summaries for: the project, range and filters of the list. */
 export interface ActionScope {
   s: ActionReader;
   projectId: string;

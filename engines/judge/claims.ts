@@ -5,7 +5,8 @@
  * throws for a bad reply or a failed call (no claims: null); it rethrows only when the caller's signal aborted.
  */
 import { z } from 'zod';
-import { EngineError, type TextModel } from '../types.ts';
+import type { TextModel } from '../types.ts';
+import { askModel } from './ask.ts';
 import { cutAnswer, DATA_CLOSE, DATA_OPEN, dataMessage } from './prompt.ts';
 import { oneLine, REPLY_LIMIT, unfence } from './verdict.ts';
 import type { NoVerdict } from './judge.ts';
@@ -85,19 +86,9 @@ export function createClaimReader(
           },
         },
       );
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
-      let reply: string;
-      try {
-        reply = await model.complete(CLAIMS_SYSTEM_PROMPT, user, { signal });
-      } catch (err) {
-        if (input.signal?.aborted) throw err;
-        if (timeout.aborted) return none('timeout', `no reply within ${timeoutMs} ms`);
-        if (err instanceof EngineError) return none('model-error', `${err.code}: ${err.message}`);
-        throw err;
-      }
-      if (typeof reply !== 'string') return none('invalid-reply', 'reply is not text');
-      const read = readClaims(reply);
+      const asked = await askModel(model, CLAIMS_SYSTEM_PROMPT, user, timeoutMs, input.signal);
+      if (!asked.ok) return none(asked.reason, asked.detail);
+      const read = readClaims(asked.reply);
       return read.ok ? read.claims : none('invalid-reply', read.error);
     },
   };

@@ -3,7 +3,8 @@
  * text model. It never throws for a bad reply or a failed model call (the verdict is then null and the offline
  * scorer's sentiment stands); it rethrows only when the caller's signal aborted, so cancellation stays visible.
  */
-import { EngineError, type TextModel } from '../types.ts';
+import type { TextModel } from '../types.ts';
+import { askModel, type NoReplyReason } from './ask.ts';
 import { cutAnswer, DEFAULT_MAX_ANSWER_CHARS, SYSTEM_PROMPT, userMessage } from './prompt.ts';
 import { readVerdict, type JudgeVerdict } from './verdict.ts';
 
@@ -21,7 +22,7 @@ export interface JudgeInput {
 /** Why a call gave no verdict, for logs; the verdict itself is just null. */
 export interface NoVerdict {
   modelId: string;
-  reason: 'model-error' | 'timeout' | 'invalid-reply';
+  reason: NoReplyReason;
   detail: string;
 }
 
@@ -70,19 +71,9 @@ export function createJudge(model: TextModel, options: JudgeOptions = {}): Judge
         brandTruth,
       });
 
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
-      let reply: string;
-      try {
-        reply = await model.complete(SYSTEM_PROMPT, user, { signal });
-      } catch (err) {
-        if (input.signal?.aborted) throw err;
-        if (timeout.aborted) return noVerdict('timeout', `no reply within ${timeoutMs} ms`);
-        if (err instanceof EngineError) return noVerdict('model-error', `${err.code}: ${err.message}`);
-        throw err; // not a model failure but a bug: let it show
-      }
-      if (typeof reply !== 'string') return noVerdict('invalid-reply', 'reply is not text');
-      const read = readVerdict(reply, brandTruth?.length ?? 0);
+      const asked = await askModel(model, SYSTEM_PROMPT, user, timeoutMs, input.signal);
+      if (!asked.ok) return noVerdict(asked.reason, asked.detail);
+      const read = readVerdict(asked.reply, brandTruth?.length ?? 0);
       return read.ok ? read.verdict : noVerdict('invalid-reply', read.error);
     },
   };

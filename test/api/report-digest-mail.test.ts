@@ -3,13 +3,11 @@ import type { ParsedMail } from 'mailparser';
 import { ReportReadyEvent } from '../../server/contract/report-events.ts';
 import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
 import { sendDueDigests } from '../../server/jobs/report-digests.ts';
-import { createMailSender } from '../../server/mail/sender.ts';
-import { createSmtpTransport } from '../../server/mail/smtp-transport.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
 import { startWebhookReceiver, testCa, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
 import { BASE, SILENT, testResolver } from '../support/api-harness.ts';
 import { requireBrowser } from '../support/browser.ts';
-import { reportProject, WEEK } from '../support/reports.ts';
+import { deliverMail, reportProject, WEEK } from '../support/reports.ts';
 import { createRunHarness, type RunHarness } from '../support/run-harness.ts';
 
 const browser = requireBrowser();
@@ -29,24 +27,6 @@ describe.skipIf(browser === null)('the scheduled report digest', () => {
   let hooks: WebhookReceiver;
   let p: string;
   let key: string;
-
-  /** Sends what the outbox holds to the SMTP receiver, as the service's mail sender does. */
-  async function deliverMail() {
-    const sender = createMailSender({
-      store: h.store,
-      clock: h.clock,
-      secrets: h.services.secrets,
-      transport: createSmtpTransport({ smtpUrl: smtp.url, from: 'Answerwatch <reports@example.com>' }),
-      log: SILENT,
-      leaseMs: 60_000,
-    });
-    try {
-      sender.start();
-      await sender.idle();
-    } finally {
-      await sender.stop();
-    }
-  }
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
@@ -90,7 +70,7 @@ describe.skipIf(browser === null)('the scheduled report digest', () => {
       lastPeriod: { from: '2026-06-01', to: '2026-06-07' },
     });
     await h.jobs.tick();
-    await deliverMail();
+    await deliverMail(h, smtp.url);
     expect(smtp.received).toHaveLength(0);
 
     // 08:00 on Monday: the week of WEEK is due. Two workers look at once, besides the service's own job.
@@ -100,7 +80,7 @@ describe.skipIf(browser === null)('the scheduled report digest', () => {
     expect(looks.filter((l) => l.get(p) === 'sent').length).toBeLessThanOrEqual(1);
     await h.jobs.tick();
     expect((await sendDueDigests(job, 'worker-c')).get(p)).toBe('not_due');
-    await deliverMail();
+    await deliverMail(h, smtp.url);
     expect(smtp.received.map(toOf).sort()).toEqual(['ada@example.com', 'bob@example.com']);
 
     const ada = smtp.received.find((m) => toOf(m) === 'ada@example.com')!;
@@ -173,7 +153,7 @@ describe.skipIf(browser === null)('the scheduled report digest', () => {
     const before = smtp.received.length;
     h.clock.set('2026-06-22T08:00:00.000Z');
     await h.jobs.tick();
-    await deliverMail();
+    await deliverMail(h, smtp.url);
     const next = smtp.received.slice(before);
     expect(next.map(toOf)).toEqual(['bob@example.com']);
     expect(next[0]!.subject).toBe('Acme: report of 2026-06-15 to 2026-06-21');

@@ -1,12 +1,10 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportDigestSent } from '../../server/contract/report-digests.ts';
-import { createMailSender } from '../../server/mail/sender.ts';
-import { createSmtpTransport } from '../../server/mail/smtp-transport.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
-import { createHarness, SILENT, type Harness } from '../support/api-harness.ts';
+import { createHarness, type Harness } from '../support/api-harness.ts';
 import { requireBrowser } from '../support/browser.ts';
-import { PREVIOUS, reportProject, WEEK } from '../support/reports.ts';
+import { deliverMail, PREVIOUS, reportProject, WEEK } from '../support/reports.ts';
 
 const browser = requireBrowser();
 
@@ -37,23 +35,6 @@ describe.skipIf(browser === null)('POST /report-digest/send: the digest of a per
   };
   const links = async () =>
     (await h.get(`/v1/projects/${p}/report-links`, key)).json().data as { id: string }[];
-
-  async function deliverMail() {
-    const sender = createMailSender({
-      store: h.store,
-      clock: h.clock,
-      secrets: h.services.secrets,
-      transport: createSmtpTransport({ smtpUrl: smtp.url, from: 'Answerwatch <reports@example.com>' }),
-      log: SILENT,
-      leaseMs: 60_000,
-    });
-    try {
-      sender.start();
-      await sender.idle();
-    } finally {
-      await sender.stop();
-    }
-  }
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
@@ -94,7 +75,7 @@ describe.skipIf(browser === null)('POST /report-digest/send: the digest of a per
         { to: 'bob@example.com', queued: true },
       ],
     });
-    await deliverMail();
+    await deliverMail(h, smtp.url);
     expect(smtp.received.map(toOf).sort()).toEqual(['ada@example.com', 'bob@example.com']);
     expect(smtp.received[0]!.subject).toBe(`Acme: report of ${WEEK.from} to ${WEEK.to}`);
     expect(smtp.received[0]!.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
@@ -112,7 +93,7 @@ describe.skipIf(browser === null)('POST /report-digest/send: the digest of a per
       { to: 'bob@example.com', queued: false },
       { to: 'carol@example.com', queued: true },
     ]);
-    await deliverMail();
+    await deliverMail(h, smtp.url);
     const ada = smtp.received.find((m) => toOf(m) === 'ada@example.com')!;
     const carol = smtp.received.find((m) => toOf(m) === 'carol@example.com')!;
     expect(shareOf(carol)).toBe(shareOf(ada));
@@ -128,7 +109,7 @@ describe.skipIf(browser === null)('POST /report-digest/send: the digest of a per
     const other = await send({ ...PREVIOUS });
     expect(other.statusCode).toBe(202);
     expect(other.json()).toMatchObject({ ...PREVIOUS });
-    await deliverMail();
+    await deliverMail(h, smtp.url);
     const dave = smtp.received.find((m) => toOf(m) === 'dave@example.com')!;
     const ada = smtp.received.find((m) => toOf(m) === 'ada@example.com')!;
     expect(shareOf(dave)).not.toBe(shareOf(ada));

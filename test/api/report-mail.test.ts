@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerCaller } from '../../server/domain/callers.ts';
 import type { Caller } from '../../server/domain/context.ts';
 import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
-import { createMailSender } from '../../server/mail/sender.ts';
-import { createSmtpTransport } from '../../server/mail/smtp-transport.ts';
 import { queueReportMail } from '../../server/reports/mail.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../fakes/smtp-receiver.ts';
-import { createHarness, SILENT, type Harness } from '../support/api-harness.ts';
+import { createHarness, type Harness } from '../support/api-harness.ts';
 import { requireBrowser } from '../support/browser.ts';
-import { reportProject, WEEK } from '../support/reports.ts';
+import { deliverMail, reportProject, WEEK } from '../support/reports.ts';
 
 const browser = requireBrowser();
 
@@ -42,20 +40,7 @@ describe.skipIf(browser === null)('the report sent by mail through the outbox', 
     const again = await queueReportMail(h.services, caller, p, { ...WEEK }, ['ada@example.com']);
     expect(again.mails).toEqual([{ to: 'ada@example.com', queued: false }]);
 
-    const sender = createMailSender({
-      store: h.store,
-      clock: h.clock,
-      secrets: h.services.secrets,
-      transport: createSmtpTransport({ smtpUrl: smtp.url, from: 'Answerwatch <reports@example.com>' }),
-      log: SILENT,
-      leaseMs: 60_000,
-    });
-    try {
-      sender.start();
-      await sender.idle();
-    } finally {
-      await sender.stop();
-    }
+    await deliverMail(h, smtp.url);
     expect(smtp.received.map((m) => m.to && 'text' in m.to && m.to.text).sort()).toEqual([
       'ada@example.com',
       'bob@example.com',

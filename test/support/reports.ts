@@ -1,5 +1,7 @@
 import { addDays } from '../../server/domain/clock.ts';
-import type { Harness } from './api-harness.ts';
+import { createMailSender } from '../../server/mail/sender.ts';
+import { createSmtpTransport } from '../../server/mail/smtp-transport.ts';
+import { SILENT, type Harness } from './api-harness.ts';
 import { insightProject, PAGES, PROMPTS, TEXTS, TODAY, type LineSpec } from './insights.ts';
 import { rawDb } from './raw-db.ts';
 
@@ -108,4 +110,25 @@ export async function postTraffic(h: Harness, key: string, projectId: string, t:
     payload: lines.join('\n'),
   });
   if (r.statusCode >= 300) throw new Error(`traffic: ${r.statusCode} ${r.body}`);
+}
+
+/** Sends what the mail outbox holds to the SMTP receiver at `smtpUrl`, as the service's mail sender does, and waits. */
+export async function deliverMail(
+  h: Pick<Harness, 'store' | 'clock'> & { services: Pick<Harness['services'], 'secrets'> },
+  smtpUrl: string,
+) {
+  const sender = createMailSender({
+    store: h.store,
+    clock: h.clock,
+    secrets: h.services.secrets,
+    transport: createSmtpTransport({ smtpUrl, from: 'Answerwatch <reports@example.com>' }),
+    log: SILENT,
+    leaseMs: 60_000,
+  });
+  try {
+    sender.start();
+    await sender.idle();
+  } finally {
+    await sender.stop();
+  }
 }

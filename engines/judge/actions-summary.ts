@@ -10,7 +10,7 @@ import type { TextModel } from '../types.ts';
 import { askModel } from './ask.ts';
 import { DATA_CLOSE, DATA_OPEN, dataMessage } from './prompt.ts';
 import type { NoVerdict } from './judge.ts';
-import { oneLine, REPLY_LIMIT, unfence } from './verdict.ts';
+import { oneLine, readJsonReply } from './verdict.ts';
 
 /** The longest summary kept: one paragraph. */
 export const SUMMARY_LIMIT = 700;
@@ -50,15 +50,8 @@ export interface ActionsSummarizer {
 const Reply = z.strictObject({ summary: z.string() });
 
 export function readSummary(reply: string): { ok: true; text: string } | { ok: false; error: string } {
-  if (reply.length > REPLY_LIMIT) return { ok: false, error: `reply longer than ${REPLY_LIMIT} characters` };
-  let json: unknown;
-  try {
-    json = JSON.parse(unfence(reply));
-  } catch {
-    return { ok: false, error: 'reply is not JSON' };
-  }
-  const parsed = Reply.safeParse(json);
-  if (!parsed.success) return { ok: false, error: 'reply does not match {"summary": string}' };
+  const parsed = readJsonReply(reply, Reply);
+  if (!parsed.ok) return parsed;
   const text = oneLine(parsed.data.summary, SUMMARY_LIMIT);
   return text === '' ? { ok: false, error: 'summary is blank' } : { ok: true, text };
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { TextModel } from '../types.ts';
 import { askModel } from './ask.ts';
 import { cutAnswer, DATA_CLOSE, DATA_OPEN, dataMessage } from './prompt.ts';
-import { oneLine, REPLY_LIMIT, unfence } from './verdict.ts';
+import { oneLine, readJsonReply } from './verdict.ts';
 import type { NoVerdict } from './judge.ts';
 
 /** The most claims asked for, and kept, per page. */
@@ -44,15 +44,8 @@ export interface ClaimReader {
 const Reply = z.strictObject({ claims: z.array(z.string()).max(MAX_CLAIMS * 2) });
 
 export function readClaims(reply: string): { ok: true; claims: string[] } | { ok: false; error: string } {
-  if (reply.length > REPLY_LIMIT) return { ok: false, error: `reply longer than ${REPLY_LIMIT} characters` };
-  let json: unknown;
-  try {
-    json = JSON.parse(unfence(reply));
-  } catch {
-    return { ok: false, error: 'reply is not JSON' };
-  }
-  const parsed = Reply.safeParse(json);
-  if (!parsed.success) return { ok: false, error: 'reply does not match {"claims": [string]}' };
+  const parsed = readJsonReply(reply, Reply);
+  if (!parsed.ok) return parsed;
   const claims = [...new Set(parsed.data.claims.map((c) => oneLine(c)).filter((c) => c !== ''))];
   return { ok: true, claims: claims.slice(0, MAX_CLAIMS) };
 }

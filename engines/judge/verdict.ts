@@ -66,6 +66,24 @@ export function unfence(reply: string): string {
   return (fenced?.[1] ?? text).trim();
 }
 
+/** The reply read as JSON of `schema`'s shape (bounded in length, one code fence allowed), or why it is not. */
+export function readJsonReply<T>(
+  reply: string,
+  schema: z.ZodType<T>,
+): { ok: true; data: T } | { ok: false; error: string } {
+  if (reply.length > REPLY_LIMIT) return { ok: false, error: `reply longer than ${REPLY_LIMIT} characters` };
+  let json: unknown;
+  try {
+    json = JSON.parse(unfence(reply));
+  } catch {
+    return { ok: false, error: 'reply is not JSON' };
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, error: `reply does not match: ${issue?.path.join('.') || '(root)'} ${issue?.message}` };
+}
+
 export type ReadResult = { ok: true; verdict: JudgeVerdict } | { ok: false; error: string };
 
 /**
@@ -74,21 +92,8 @@ export type ReadResult = { ok: true; verdict: JudgeVerdict } | { ok: false; erro
  * optional: out-of-range numbers are dropped, and a verdict without drift names none.
  */
 export function readVerdict(reply: string, statements: number): ReadResult {
-  if (reply.length > REPLY_LIMIT) return { ok: false, error: `reply longer than ${REPLY_LIMIT} characters` };
-  let json: unknown;
-  try {
-    json = JSON.parse(unfence(reply));
-  } catch {
-    return { ok: false, error: 'reply is not JSON' };
-  }
-  const parsed = Reply.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      ok: false,
-      error: `reply does not match: ${issue?.path.join('.') || '(root)'} ${issue?.message}`,
-    };
-  }
+  const parsed = readJsonReply(reply, Reply);
+  if (!parsed.ok) return parsed;
   const { sentiment, sentimentReason, narrativeDrift, narrativeDriftReason, driftStatements } = parsed.data;
   if (statements <= 0) {
     return {

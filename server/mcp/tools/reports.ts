@@ -9,7 +9,7 @@ export const reportTools = [
     name: 'get_report',
     title: 'Report of a period',
     description:
-      'A period’s report (default the last full week): KPIs with 95 % intervals, trends, share of voice, prompts won and lost, sources, top actions, drift, AI crawlers and referrals; each part says if it moved beyond the noise.',
+      'A period’s report (default the last full week): KPIs, trends, share of voice, prompts won and lost, sources, top actions, drift, AI crawlers and referrals; each says if it moved beyond noise.',
     scope: 'visibility:read',
     input: argsOf(ops.getReport.params, ops.getReport.query.omit({ format: true })),
     output: McpReport,

@@ -9,6 +9,7 @@ import type { Clock } from './clock.ts';
 import { AppError, invalid } from './errors.ts';
 import { randomAlnum } from './ids.ts';
 import type { Plan } from './plans.ts';
+import type { ProjectGeneration } from './read-cache.ts';
 
 /** Live keys carry a fixed prefix so that secret scanners and people can tell them apart at a glance. */
 export const KEY_PREFIX = 'aw_live_';
@@ -104,7 +105,7 @@ export async function createApiKey(
 }
 
 export type KeyCheck =
-  | { ok: true; key: KeyRecord; plan: string | null }
+  | { ok: true; key: KeyRecord; plan: string | null; projectSeen?: ProjectGeneration }
   | { ok: false; code: 'invalid_key' | 'key_expired' | 'key_revoked' };
 
 /** A key's last use is noted to the minute: a busy key costs one write a minute, not one per request. */
@@ -119,7 +120,8 @@ export type Counting<D> = (take: (w: RateWindows) => Promise<RateCount>) => Prom
 /**
  * Resolves a bearer token, says which of the three 401 codes applies when it is refused, and counts the request
  * in the same step (one round trip on PostgreSQL): in the key's bucket when it is valid, else in `otherwise` (the
- * caller's address). A valid key's use is noted (its last use in the account's settings).
+ * caller's address). A valid key's use is noted (its last use in the account's settings). `projectId`, the
+ * project the request names, has its generation read in the same step when the store can (`projectSeen`).
  */
 export async function checkApiKey<D>(
   store: Store,
@@ -128,6 +130,7 @@ export async function checkApiKey<D>(
   token: string | undefined,
   otherwise: string,
   count: Counting<D>,
+  projectId?: string,
 ): Promise<{ check: KeyCheck; rate: D }> {
   if (!token || !KEY_PATTERN.test(token)) {
     return {
@@ -138,6 +141,7 @@ export async function checkApiKey<D>(
   const now = clock.now().getTime();
   const at = new Date(now).toISOString();
   let key: KeyUsed['key'];
+  let projectGeneration: string | undefined;
   const rate = await count(async (windows) => {
     const used = await store.useKey({
       keyHash: hashKey(token),
@@ -147,15 +151,21 @@ export async function checkApiKey<D>(
       otherwise,
       apiPlans: plans.filter((p) => p.apiAccess).map((p) => p.code),
       windows,
+      ...(projectId === undefined ? {} : { projectId }),
     });
     key = used.key;
+    projectGeneration = used.projectGeneration;
     return used.count;
   });
   if (!key) return { check: { ok: false, code: 'invalid_key' }, rate };
   if (key.revokedAt) return { check: { ok: false, code: 'key_revoked' }, rate };
   if (!isLive(key, at)) return { check: { ok: false, code: 'key_expired' }, rate };
   const { plan, ...record } = key;
-  return { check: { ok: true, key: record, plan }, rate };
+  const projectSeen =
+    projectId !== undefined && projectGeneration !== undefined
+      ? { id: projectId, generation: projectGeneration }
+      : undefined;
+  return { check: { ok: true, key: record, plan, ...(projectSeen ? { projectSeen } : {}) }, rate };
 }
 
 /** An account's keys as their owner sees them: never the key itself. */

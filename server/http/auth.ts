@@ -87,6 +87,7 @@ export function registerAuth(
           bearerToken(request.headers.authorization),
           `ip:${request.ip}`,
           (take) => deps.limiter.decide(now, take),
+          (request.params as { projectId?: string } | undefined)?.projectId,
         )
       : { check: null, rate: await deps.limiter.consume(`ip:${request.ip}`, now) };
     reply.header('ratelimit', rateLimitHeader(rate));

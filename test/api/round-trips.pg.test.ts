@@ -66,11 +66,19 @@ describe('round trips of a request on PostgreSQL', () => {
     expect(trips[0]!.text).not.toMatch(/from api_keys|join accounts/);
   });
 
-  it('reads only the generation of a project it read before, not the project again', async () => {
-    const trips = await roundTrips(`/v1/projects/${projectId}/answers?limit=20`);
-    expect(trips[1]!.text).toMatch(/from project_generations/);
-    expect(trips[1]!.text).not.toMatch(/from "projects"/);
-  });
+  it.each([
+    ['the first page of answers', () => `/v1/projects/${projectId}/answers?limit=20`],
+    ['a year of daily stats', () => `/v1/projects/${projectId}/stats/daily?from=2025-06-16&to=2026-06-15`],
+  ])(
+    'serves %s from the cache in one round trip: the statement that counts reads the project’s generation',
+    async (_what, path) => {
+      const trips = await roundTrips(path());
+      expect(trips, trips.map((t) => t.text).join('\n---\n')).toHaveLength(1);
+      expect(trips[0]!.text).toMatch(/insert into rate_limits/);
+      expect(trips[0]!.text).toMatch(/from project_generations/);
+      expect(trips[0]!.text).not.toMatch(/from "projects"/);
+    },
+  );
 
   it('counts a key that is not valid against the address, in the same one statement', async () => {
     sent = [];

@@ -88,4 +88,6 @@ export interface Caller {
    * readableProject checks a kept project against it instead of asking the database again.
    */
   projectSeen?: ProjectGeneration;
+  /** The ids of the projects the key reads, newest first, as the way in read them with the key's count (`/me`). */
+  projectsInScope?: string[];
 }

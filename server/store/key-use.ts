@@ -21,6 +21,8 @@ export interface KeyUse {
    * generation too, so that a read served from the cache costs one round trip (project-cache.ts).
    */
   projectId?: string;
+  /** The request lists the projects the key reads (`/me`): the statement that counts a kept key's request reads them. */
+  listProjects?: boolean;
 }
 
 export interface KeyUsed {
@@ -29,6 +31,8 @@ export interface KeyUsed {
   count: RateCount;
   /** The generation of `KeyUse.projectId`, when it was read with the count (PostgreSQL, a key kept per instance). */
   projectGeneration?: string;
+  /** The ids of the projects the key reads, newest first, when asked for (`listProjects`) and read with the count. */
+  projectsInScope?: string[];
 }
 
 /** Neither revoked nor expired at `at`: what decides which bucket a request counts in. */

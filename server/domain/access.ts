@@ -14,7 +14,8 @@ export function canRead(caller: Caller, project: { id: string; accountId: string
  * which a cached read of it checks (read-cache.ts): one round trip for both.
  */
 export async function readableProject(s: Services, caller: Caller, projectId: string): Promise<ProjectAt> {
-  const project = await s.store.readProject(projectId);
+  const seen = caller.projectSeen?.id === projectId ? caller.projectSeen.generation : undefined;
+  const project = await s.store.readProject(projectId, seen);
   if (!project || !canRead(caller, project)) throw notFound('project');
   return project;
 }

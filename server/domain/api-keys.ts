@@ -9,6 +9,7 @@ import type { Clock } from './clock.ts';
 import { AppError, invalid } from './errors.ts';
 import { randomAlnum } from './ids.ts';
 import type { Plan } from './plans.ts';
+import type { ProjectGeneration } from './read-cache.ts';
 
 /** Live keys carry a fixed prefix so that secret scanners and people can tell them apart at a glance. */
 export const KEY_PREFIX = 'aw_live_';
@@ -104,7 +105,13 @@ export async function createApiKey(
 }
 
 export type KeyCheck =
-  | { ok: true; key: KeyRecord; plan: string | null }
+  | {
+      ok: true;
+      key: KeyRecord;
+      plan: string | null;
+      projectSeen?: ProjectGeneration;
+      projectsInScope?: string[];
+    }
   | { ok: false; code: 'invalid_key' | 'key_expired' | 'key_revoked' };
 
 /** A key's last use is noted to the minute: a busy key costs one write a minute, not one per request. */
@@ -119,7 +126,9 @@ export type Counting<D> = (take: (w: RateWindows) => Promise<RateCount>) => Prom
 /**
  * Resolves a bearer token, says which of the three 401 codes applies when it is refused, and counts the request
  * in the same step (one round trip on PostgreSQL): in the key's bucket when it is valid, else in `otherwise` (the
- * caller's address). A valid key's use is noted (its last use in the account's settings).
+ * caller's address). A valid key's use is noted (its last use in the account's settings). `ahead` says what
+ * the request reads next, which the store reads in the same step when it can: the generation of the project the
+ * request names (`projectSeen`), or the projects the key reads (`projectsInScope`).
  */
 export async function checkApiKey<D>(
   store: Store,
@@ -128,6 +137,7 @@ export async function checkApiKey<D>(
   token: string | undefined,
   otherwise: string,
   count: Counting<D>,
+  ahead: { projectId?: string; listProjects?: boolean } = {},
 ): Promise<{ check: KeyCheck; rate: D }> {
   if (!token || !KEY_PATTERN.test(token)) {
     return {
@@ -138,6 +148,8 @@ export async function checkApiKey<D>(
   const now = clock.now().getTime();
   const at = new Date(now).toISOString();
   let key: KeyUsed['key'];
+  let projectGeneration: string | undefined;
+  let projectsInScope: string[] | undefined;
   const rate = await count(async (windows) => {
     const used = await store.useKey({
       keyHash: hashKey(token),
@@ -147,15 +159,28 @@ export async function checkApiKey<D>(
       otherwise,
       apiPlans: plans.filter((p) => p.apiAccess).map((p) => p.code),
       windows,
+      ...ahead,
     });
     key = used.key;
+    ({ projectGeneration, projectsInScope } = used);
     return used.count;
   });
   if (!key) return { check: { ok: false, code: 'invalid_key' }, rate };
   if (key.revokedAt) return { check: { ok: false, code: 'key_revoked' }, rate };
   if (!isLive(key, at)) return { check: { ok: false, code: 'key_expired' }, rate };
   const { plan, ...record } = key;
-  return { check: { ok: true, key: record, plan }, rate };
+  const projectSeen =
+    ahead.projectId !== undefined && projectGeneration !== undefined
+      ? { id: ahead.projectId, generation: projectGeneration }
+      : undefined;
+  const check: KeyCheck = {
+    ok: true,
+    key: record,
+    plan,
+    ...(projectSeen ? { projectSeen } : {}),
+    ...(projectsInScope ? { projectsInScope } : {}),
+  };
+  return { check, rate };
 }
 
 /** An account's keys as their owner sees them: never the key itself. */

@@ -38,7 +38,7 @@ export function requireScope(caller: Caller, scope: Scope): void {
 /** A valid key's caller, once its account's plan is known to include the API (else 403 plan_required). */
 export function keyCaller(
   plans: readonly Plan[],
-  { key, plan: code }: Extract<KeyCheck, { ok: true }>,
+  { key, plan: code, projectSeen, projectsInScope }: Extract<KeyCheck, { ok: true }>,
 ): Caller {
   const plan = code === null ? undefined : findPlan(code, plans);
   if (!plan?.apiAccess) {
@@ -56,6 +56,8 @@ export function keyCaller(
     accountId: key.accountId,
     plan,
     projectIds: key.allProjects ? null : key.projectIds,
+    ...(projectSeen ? { projectSeen } : {}),
+    ...(projectsInScope ? { projectsInScope } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import type { Clock } from './clock.ts';
 import { createCursorCodec, type CursorCodec } from './cursor.ts';
 import { randomAlnum } from './ids.ts';
 import type { Plan } from './plans.ts';
-import { createReadCache, type ReadCache } from './read-cache.ts';
+import { createReadCache, type ProjectGeneration, type ReadCache } from './read-cache.ts';
 import type { SecretBox } from './secret-box.ts';
 
 /**
@@ -83,4 +83,11 @@ export interface Caller {
   role?: Role;
   /** The address the request came from, for the audit log. */
   address?: string;
+  /**
+   * The project the request names with its generation, as the way in read it with the key's count (PostgreSQL):
+   * readableProject checks a kept project against it instead of asking the database again.
+   */
+  projectSeen?: ProjectGeneration;
+  /** The ids of the projects the key reads, newest first, as the way in read them with the key's count (`/me`). */
+  projectsInScope?: string[];
 }

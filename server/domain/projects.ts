@@ -27,7 +27,7 @@ export async function describeKey(s: Services, caller: Caller) {
     createdAt: caller.createdAt,
     expiresAt: caller.expiresAt,
     account: { plan: caller.plan.code },
-    projects: await s.store.projects.idsInScope(scopeOf(caller)),
+    projects: caller.projectsInScope ?? (await s.store.projects.idsInScope(scopeOf(caller))),
   };
 }
 

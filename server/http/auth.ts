@@ -87,6 +87,10 @@ export function registerAuth(
           bearerToken(request.headers.authorization),
           `ip:${request.ip}`,
           (take) => deps.limiter.decide(now, take),
+          {
+            projectId: (request.params as { projectId?: string } | undefined)?.projectId,
+            listProjects: request.routeOptions.config.listsKeyProjects,
+          },
         )
       : { check: null, rate: await deps.limiter.consume(`ip:${request.ip}`, now) };
     reply.header('ratelimit', rateLimitHeader(rate));

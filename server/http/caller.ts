@@ -12,5 +12,7 @@ declare module 'fastify' {
     scope?: Scope;
     /** Answer with an ETag of the body and honour If-None-Match. */
     etag?: boolean;
+    /** The handler lists the projects the key reads (`/me`): the way in reads them with the count when it can. */
+    listsKeyProjects?: boolean;
   }
 }

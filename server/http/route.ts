@@ -40,7 +40,12 @@ function bodySchema(body: z.ZodType): z.ZodType {
  * Mounts one contract operation: its zod schemas validate the request (and, when validation is on, the response),
  * its scope is enforced by the auth hook, and the handler receives the parsed input and returns the body.
  */
-export function route<O extends Operation>(app: FastifyInstance, op: O, handler: RouteHandler<O>): void {
+export function route<O extends Operation>(
+  app: FastifyInstance,
+  op: O,
+  handler: RouteHandler<O>,
+  config: { listsKeyProjects?: boolean } = {},
+): void {
   const response: Record<number, z.ZodType> = {};
   for (const [status, r] of Object.entries(op.responses)) if (r.schema) response[Number(status)] = r.schema;
   app.route({
@@ -52,7 +57,7 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
       ...(op.body && { body: bodySchema(op.body) }),
       ...(op.headers && { headers: op.headers }),
     },
-    config: { scope: op.scope, etag: 304 in op.responses, responses: response },
+    config: { ...config, scope: op.scope, etag: 304 in op.responses, responses: response },
     handler: async (request, reply) => {
       const body = await handler(
         {

@@ -9,7 +9,7 @@ import { describeKey } from '../domain/projects.ts';
 import { route } from '../http/route.ts';
 
 export function accountRoutes(app: FastifyInstance, s: Services): void {
-  route(app, ops.getMe, async (_in, req) => describeKey(s, req.caller));
+  route(app, ops.getMe, async (_in, req) => describeKey(s, req.caller), { listsKeyProjects: true });
   route(app, ops.getAccount, async (_in, req) => describeAccount(s, req.caller));
   route(app, ops.listApiKeys, async (_in, req) => listAccountKeys(s, req.caller));
   route(app, ops.createApiKey, async ({ body }, req, reply) => {

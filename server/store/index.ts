@@ -95,9 +95,10 @@ export interface Store extends Repositories {
   generation(projectId: string): Promise<string>;
   /**
    * A project with its generation, in one round trip to the database: what every read of a project starts with.
-   * Kept per instance while its generation holds (project-cache.ts).
+   * Kept per instance while its generation holds (project-cache.ts). `known`: its generation as read earlier in
+   * the same request (KeyUsed.projectGeneration), which spares the round trip that checks a kept project.
    */
-  readProject(projectId: string): Promise<ProjectAt | undefined>;
+  readProject(projectId: string, known?: string): Promise<ProjectAt | undefined>;
   /** Early word that another process changed these projects, for caches to drop entries before they are asked. */
   onChange(listener: (changed: ChangedProjects) => void): () => void;
   /** Word that another instance queued webhook deliveries (PostgreSQL only), for the deliverer to look at once. */

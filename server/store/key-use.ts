@@ -16,12 +16,23 @@ export interface KeyUse {
   /** The plans with API access: a key is noted as used only when its account's plan lets it in (403 is no use). */
   apiPlans: readonly string[];
   windows: RateWindows;
+  /**
+   * The project the request names in its URL, if any: the statement that counts a kept key's request reads its
+   * generation too, so that a read served from the cache costs one round trip (project-cache.ts).
+   */
+  projectId?: string;
+  /** The request lists the projects the key reads (`/me`): the statement that counts a kept key's request reads them. */
+  listProjects?: boolean;
 }
 
 export interface KeyUsed {
   /** The key, with its account's plan (null when the account is gone); undefined when no key has the hash. */
   key: (KeyRecord & { plan: string | null }) | undefined;
   count: RateCount;
+  /** The generation of `KeyUse.projectId`, when it was read with the count (PostgreSQL, a key kept per instance). */
+  projectGeneration?: string;
+  /** The ids of the projects the key reads, newest first, when asked for (`listProjects`) and read with the count. */
+  projectsInScope?: string[];
 }
 
 /** Neither revoked nor expired at `at`: what decides which bucket a request counts in. */

@@ -8,6 +8,15 @@ import type { RateWindows } from './rate-counter.ts';
 /** Keys kept per instance: past this, the longest unused is dropped (a key costs well under a kilobyte). */
 const MAX_KEYS = 10_000;
 
+/**
+ * The ids of the projects a key reads, newest first: the projects repository's idsInScope, read in the statement
+ * that counts (`/me` lists them), so that it takes no other round trip.
+ */
+const inScope = (key: Entry['key']) => sql<string[]>`array(
+  select p.id from projects p
+   where p.account_id = ${key.accountId}::text ${key.allProjects ? sql`` : sql`and p.id = any(${key.projectIds}::text[])`}
+   order by p.created_at desc, p.id desc)`;
+
 interface Entry {
   key: NonNullable<KeyUsed['key']>;
   generations: WayInGenerations;
@@ -20,6 +29,8 @@ interface FastRow {
   day_count: number | null;
   held_minute: number | null;
   held_day: number | null;
+  project_generation: number | null;
+  in_scope: string[] | null;
 }
 
 /**
@@ -30,7 +41,9 @@ interface FastRow {
  * key revoked, given new projects, or whose account lost the API, is treated so on its very next request
  * everywhere, as when nothing was cached; expiry is checked at use against the kept `expiresAt`. A changed key is
  * not counted by the small statement: `counter.useKey` reads it again and counts, in the same one round trip otherwise
- * spent. Word of changes (`onChange`, LISTEN/NOTIFY) only drops entries sooner.
+ * spent. Word of changes (`onChange`, LISTEN/NOTIFY) only drops entries sooner. The same statement reads the
+ * generation of the project the request names, or the projects the key reads for `/me`, so that a read served from
+ * the cache takes no other round trip.
  */
 export function keyCache(
   db: Db,
@@ -80,7 +93,9 @@ export function keyCache(
           : sql``
       }
       counted as (${counting(sql`${bucket}::text`, use.windows, fresh)})
-      select f.ok as fresh, ${note ? sql`exists (select from noted)` : sql`false`} as noted, c.minute_count, c.day_count, r.minute_count as held_minute, r.day_count as held_day
+      select f.ok as fresh, ${note ? sql`exists (select from noted)` : sql`false`} as noted, c.minute_count, c.day_count, r.minute_count as held_minute, r.day_count as held_day,
+             ${use.projectId === undefined ? sql`null` : generationOf(sql`${use.projectId}::text`)} as project_generation,
+             ${use.listProjects ? inScope(key) : sql`null`} as in_scope
         from fresh f
         left join counted c on true
         left join rate_limits r on f.ok and c.minute_count is null and r.bucket = ${bucket}::text`.execute(
@@ -96,7 +111,12 @@ export function keyCache(
       row.minute_count === null
         ? { allowed: false, minuteCount: row.held_minute ?? 0, dayCount: row.held_day ?? 0 }
         : { allowed: true, minuteCount: row.minute_count, dayCount: row.day_count ?? 0 };
-    return { key, count };
+    return {
+      key,
+      count,
+      ...(row.project_generation === null ? {} : { projectGeneration: String(row.project_generation) }),
+      ...(row.in_scope === null ? {} : { projectsInScope: row.in_scope }),
+    };
   }
 
   return async (use) => {

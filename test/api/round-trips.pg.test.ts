@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { projectWithAnswers } from '../support/answers.ts';
+import { createProject } from '../support/fixtures.ts';
 
 interface Sent {
   text: string;
@@ -66,11 +67,48 @@ describe('round trips of a request on PostgreSQL', () => {
     expect(trips[0]!.text).not.toMatch(/from api_keys|join accounts/);
   });
 
-  it('reads only the generation of a project it read before, not the project again', async () => {
-    const trips = await roundTrips(`/v1/projects/${projectId}/answers?limit=20`);
-    expect(trips[1]!.text).toMatch(/from project_generations/);
-    expect(trips[1]!.text).not.toMatch(/from "projects"/);
+  it('answers /me in one round trip that lists the key’s projects as they are now, a project made since too', async () => {
+    const { key: own, accountId } = await h.account();
+    const first = (await createProject(h.store, accountId, { createdAt: '2026-06-01T00:00:00.000Z' })).id;
+    // The key's first use is noted, which changes the key: the request after it reads the key again.
+    expect((await h.get('/v1/me', own)).json().projects).toEqual([first]);
+    expect((await h.get('/v1/me', own)).json().projects).toEqual([first]);
+    const made = (await createProject(h.store, accountId, { createdAt: '2026-06-02T00:00:00.000Z' })).id;
+    sent = [];
+    const r = await h.get('/v1/me', own);
+    const trips = sent;
+    sent = null;
+    expect(r.json().projects).toEqual([made, first]);
+    expect(trips, trips.map((t) => t.text).join('\n---\n')).toHaveLength(1);
+    expect(trips[0]!.text).toMatch(/insert into rate_limits/);
+    expect(trips[0]!.text).toMatch(/from projects/);
   });
+
+  it('lists on /me only the projects a key with a list of projects reads', async () => {
+    const { accountId } = await h.account();
+    const [a, b] = [
+      (await createProject(h.store, accountId)).id,
+      (await createProject(h.store, accountId)).id,
+    ];
+    const listed = await h.key(accountId, ['visibility:read'], [b]);
+    expect((await h.get('/v1/me', listed)).json().projects).toEqual([b]);
+    expect((await h.get('/v1/me', listed)).json().projects).toEqual([b]);
+    expect(a).not.toBe(b);
+  });
+
+  it.each([
+    ['the first page of answers', () => `/v1/projects/${projectId}/answers?limit=20`],
+    ['a year of daily stats', () => `/v1/projects/${projectId}/stats/daily?from=2025-06-16&to=2026-06-15`],
+  ])(
+    'serves %s from the cache in one round trip: the statement that counts reads the project’s generation',
+    async (_what, path) => {
+      const trips = await roundTrips(path());
+      expect(trips, trips.map((t) => t.text).join('\n---\n')).toHaveLength(1);
+      expect(trips[0]!.text).toMatch(/insert into rate_limits/);
+      expect(trips[0]!.text).toMatch(/from project_generations/);
+      expect(trips[0]!.text).not.toMatch(/from "projects"/);
+    },
+  );
 
   it('counts a key that is not valid against the address, in the same one statement', async () => {
     sent = [];

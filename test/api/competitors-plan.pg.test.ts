@@ -2,11 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { projectWithAnswers } from '../support/answers.ts';
-
-interface Sent {
-  text: string;
-  values: unknown[];
-}
+import { recordPoolStatements } from '../support/pg-statements.ts';
 
 interface PlanNode {
   'Node Type': string;
@@ -35,35 +31,25 @@ describe('the plan of stats/competitors with an engine on PostgreSQL', () => {
   let h: Harness;
   let key: string;
   let projectId: string;
-  let sent: Sent[] | null = null;
-  const query = pg.Client.prototype.query;
+  let recorder: ReturnType<typeof recordPoolStatements>;
 
   beforeAll(async () => {
     h = await createHarness();
     ({ key, projectId } = await projectWithAnswers(h, 40));
-    pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
-      const params = (this as unknown as { connectionParameters: { application_name?: string } })
-        .connectionParameters;
-      if (sent && params.application_name === 'answerwatch' && typeof config === 'object') {
-        const c = config as { text: string; values?: unknown[] };
-        sent.push({ text: c.text, values: c.values ?? [] });
-      }
-      return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
-    } as typeof query;
+    recorder = recordPoolStatements();
   });
   afterAll(async () => {
-    pg.Client.prototype.query = query;
+    recorder.restore();
     await h.close();
   });
 
   it('reads the per-engine summary rows by their keys, never the answers', async () => {
-    sent = [];
-    const r = await h.get(
-      `/v1/projects/${projectId}/stats/competitors?from=2025-06-16&to=2026-06-15&engine=perplexity`,
-      key,
+    const { result: r, sent: statements } = await recorder.during(() =>
+      h.get(
+        `/v1/projects/${projectId}/stats/competitors?from=2025-06-16&to=2026-06-15&engine=perplexity`,
+        key,
+      ),
     );
-    const statements = sent;
-    sent = null;
     expect(r.statusCode, r.body).toBe(200);
     const reads = statements.filter((s) =>
       /\b(daily_summaries|trend_days|brand_months|brand_days)\b/.test(s.text),

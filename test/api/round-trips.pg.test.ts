@@ -1,13 +1,8 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { projectWithAnswers } from '../support/answers.ts';
 import { createProject } from '../support/fixtures.ts';
-
-interface Sent {
-  text: string;
-  name: string | undefined;
-}
+import { recordPoolStatements, type SentStatement } from '../support/pg-statements.ts';
 
 /**
  * What a request costs the database on PostgreSQL, counted at the driver: every query the service's pool sends
@@ -18,36 +13,24 @@ describe('round trips of a request on PostgreSQL', () => {
   let h: Harness;
   let key: string;
   let projectId: string;
-  let sent: Sent[] | null = null;
-  const query = pg.Client.prototype.query;
+  let recorder: ReturnType<typeof recordPoolStatements>;
 
   beforeAll(async () => {
     h = await createHarness();
     ({ key, projectId } = await projectWithAnswers(h, 40));
-    pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
-      const params = (this as unknown as { connectionParameters: { application_name?: string } })
-        .connectionParameters;
-      if (sent && params.application_name === 'answerwatch') {
-        const c = config as string | { text: string; name?: string };
-        sent.push(typeof c === 'string' ? { text: c, name: undefined } : { text: c.text, name: c.name });
-      }
-      return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
-    } as typeof query;
+    recorder = recordPoolStatements();
   });
   afterAll(async () => {
-    pg.Client.prototype.query = query;
+    recorder.restore();
     await h.close();
   });
 
   /** The queries one GET sends, once the same GET was answered before (a read served from the cache). */
-  async function roundTrips(path: string): Promise<Sent[]> {
+  async function roundTrips(path: string): Promise<SentStatement[]> {
     expect((await h.get(path, key)).statusCode).toBe(200);
-    sent = [];
-    const r = await h.get(path, key);
-    const counted = sent;
-    sent = null;
+    const { result: r, sent } = await recorder.during(() => h.get(path, key));
     expect(r.statusCode, r.body).toBe(200);
-    return counted;
+    return sent;
   }
 
   it.each([
@@ -74,10 +57,7 @@ describe('round trips of a request on PostgreSQL', () => {
     expect((await h.get('/v1/me', own)).json().projects).toEqual([first]);
     expect((await h.get('/v1/me', own)).json().projects).toEqual([first]);
     const made = (await createProject(h.store, accountId, { createdAt: '2026-06-02T00:00:00.000Z' })).id;
-    sent = [];
-    const r = await h.get('/v1/me', own);
-    const trips = sent;
-    sent = null;
+    const { result: r, sent: trips } = await recorder.during(() => h.get('/v1/me', own));
     expect(r.json().projects).toEqual([made, first]);
     expect(trips, trips.map((t) => t.text).join('\n---\n')).toHaveLength(1);
     expect(trips[0]!.text).toMatch(/insert into rate_limits/);
@@ -111,10 +91,9 @@ describe('round trips of a request on PostgreSQL', () => {
   );
 
   it('counts a key that is not valid against the address, in the same one statement', async () => {
-    sent = [];
-    const r = await h.get('/v1/me', `aw_live_${'x'.repeat(40)}`);
-    const counted = sent;
-    sent = null;
+    const { result: r, sent: counted } = await recorder.during(() =>
+      h.get('/v1/me', `aw_live_${'x'.repeat(40)}`),
+    );
     expect(r.statusCode).toBe(401);
     expect(r.headers.ratelimit).toMatch(/^limit=\d+, remaining=\d+, reset=\d+$/);
     expect(counted).toHaveLength(1);

@@ -7,7 +7,10 @@ import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
 import { promptStats } from '../../server/domain/prompt-stats.ts';
 import { createReadCache } from '../../server/domain/read-cache.ts';
 import { createSecretBox } from '../../server/domain/secret-box.ts';
+import { listActions } from '../../server/domain/actions/list-actions.ts';
+import { queryStats } from '../../server/domain/query-stats.ts';
 import { sourceStats } from '../../server/domain/source-stats.ts';
+import { sourceTypeShares } from '../../server/domain/source-types/type-shares.ts';
 import { surfaceStats } from '../../server/domain/surface-stats.ts';
 import { trendStats } from '../../server/domain/trend-stats.ts';
 import { openDatabase } from '../../server/domain/database.ts';
@@ -73,6 +76,13 @@ export async function measureInsightRenders(
       () => sourceStats(s, caller, projectId, { ...range, groupBy: 'url', perEngine: true, limit: 50 }),
     ],
     ['stats/sources, gaps', () => sourceStats(s, caller, projectId, { ...range, gaps: true, limit: 50 })],
+    ['stats/sources, by type', () => sourceTypeShares(s, caller, projectId, range)],
+    [
+      'stats/sources, type=review',
+      () => sourceStats(s, caller, projectId, { ...range, type: 'review', limit: 50 }),
+    ],
+    ['stats/queries', () => queryStats(s, caller, projectId, { ...range, limit: 50 })],
+    ['actions', () => listActions(s, caller, projectId, { ...range, limit: 50 })],
     ['stats/prompts', () => promptStats(s, caller, projectId, { ...range, limit: 50 })],
     [
       'stats/prompts, per engine',

@@ -51,6 +51,11 @@ export async function readCases(
       () => `${p}/stats/sources?${year}&groupBy=url&perEngine=true`,
     ],
     ['stats/sources, 366 days, topic', () => `${p}/stats/sources?${year}&topicId=${topics[0]}`],
+    ['stats/sources, 366 days, by type', () => `${p}/stats/sources?${year}&groupBy=type`],
+    ['stats/sources, 366 days, type=review', () => `${p}/stats/sources?${year}&type=review`],
+    ['stats/queries, 366 days', () => `${p}/stats/queries?${year}`],
+    ['actions, 30 days', () => `${p}/actions`],
+    ['actions, 366 days', () => `${p}/actions?${year}`],
     ['stats/sources, 366 days, gaps', () => `${p}/stats/sources?${year}&gaps=true`],
     ['stats/prompts, 366 days (and the 366 before)', () => `${p}/stats/prompts?${year}`],
     [

@@ -237,16 +237,19 @@ export async function measureTraffic(
     const classify = agentClassifier();
     const verify = rangeVerifier(snapshotsInUse([]));
     let people = 0;
+    let verified = 0;
     const classified = await timed(async () => {
       for await (const line of lines(file)) {
         const hit = parse(line);
         const kind = classify(hit.userAgent);
         if (kind.purpose === 'people') people += referralEngine(hit.referer, hit.query) === null ? 0 : 1;
-        else verify(kind.agent, hit.ip);
+        else if (verify(kind.agent, hit.ip) === 'verified') verified++;
       }
     });
     // Keeps the loops' results alive, so no engine can drop the work measured.
     if (fields === 0 || people === 0) throw new Error('the generated log holds no lines');
+    // The agents' addresses come from the shipped snapshots: none verified means the generator left them.
+    if (verified === 0) throw new Error('no crawler of the generated log is inside its published ranges');
     const db = join(dir, 'traffic.db');
     const store = createStore(await openDatabase(db));
     let projectId: string, key: string;

@@ -12,8 +12,8 @@ import perplexityUser from './ranges/perplexity-user.json' with { type: 'json' }
 /**
  * The address ranges operators publish for their crawlers, each a JSON file in the operators' shared format
  * (`{"creationTime", "prefixes": [{"ipv4Prefix"} | {"ipv6Prefix"}]}`), and the agents each one vouches for. A
- * snapshot of each ships in ranges/ (written from the published files; its creationTime is the operator's);
- * `answerwatch traffic ranges update` stores newer ones in the database, which then win.
+ * snapshot of each ships in ranges/ (copies of the published files, ranges/SOURCES.md says whence; its creationTime
+ * is the operator's); `answerwatch traffic ranges update` stores newer ones in the database, which then win.
  */
 export interface RangeSource {
   id: string;

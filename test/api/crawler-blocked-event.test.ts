@@ -12,6 +12,7 @@ import { startWebhookReceiver, testCa, type WebhookReceiver } from '../fakes/web
 import { BASE, testResolver } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
 import { createRunHarness, type RunHarness } from '../support/run-harness.ts';
+import { shippedAddress } from '../support/shipped-ranges.ts';
 
 const GPTBOT =
   'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
@@ -19,7 +20,7 @@ const CLAUDEBOT =
   'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 /** In GPTBot's published range (the shipped snapshot); 203.0.113.0/24 is in no operator's. */
-const OPENAI_IP = '20.171.206.10';
+const OPENAI_IP = shippedAddress('openai-gptbot', 10);
 const ELSEWHERE = '203.0.113.66';
 
 let h: RunHarness;
@@ -86,7 +87,7 @@ describe('crawler.blocked', () => {
       hit(29, '/about', 200),
       hit(28, '/start', 404),
       // Googlebot is no AI agent: its 200 then 500 below raises nothing.
-      hit(27, '/pricing', 200, GOOGLEBOT, '66.249.66.1'),
+      hit(27, '/pricing', 200, GOOGLEBOT, shippedAddress('google-googlebot', 1)),
     ]);
     await h.jobs.tick();
     expect(receiver.received).toEqual([]);
@@ -100,7 +101,7 @@ describe('crawler.blocked', () => {
       // Never 2xx for GPTBot: nothing, whether it failed before or is new.
       hit(3, '/start', 404),
       hit(3, '/new', 500),
-      hit(2, '/pricing', 500, GOOGLEBOT, '66.249.66.1'),
+      hit(2, '/pricing', 500, GOOGLEBOT, shippedAddress('google-googlebot', 1)),
     ]);
     await h.jobs.tick();
     await receiver.waitFor(1);

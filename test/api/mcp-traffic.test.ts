@@ -4,6 +4,7 @@ import { quotePageStats, quoteReferralStats } from '../../server/mcp/quoted-traf
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
 import { call, connect, expectOnlyQuoted, httpTransport, refusal, type Structured } from '../support/mcp.ts';
+import { shippedAddress } from '../support/shipped-ranges.ts';
 
 const MCP = 'http://127.0.0.1:8787/mcp';
 /** A path anyone can ask the brand's server for: it must reach an assistant only under `quoted`. */
@@ -53,8 +54,8 @@ describe('MCP traffic tools (the SDK client over Streamable HTTP, in-process)', 
       url: `/v1/projects/${p}/traffic`,
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson' },
       payload: [
-        line('2026-06-14T10:00:00Z', '20.171.206.1', NEEDLE, 404, GPTBOT, null),
-        line('2026-06-14T11:00:00Z', '20.171.206.1', '/pricing', 200, GPTBOT, null),
+        line('2026-06-14T10:00:00Z', shippedAddress('openai-gptbot', 1), NEEDLE, 404, GPTBOT, null),
+        line('2026-06-14T11:00:00Z', shippedAddress('openai-gptbot', 1), '/pricing', 200, GPTBOT, null),
         line('2026-06-14T12:00:00Z', '192.0.2.1', NEEDLE, 200, CHROME, 'https://claude.ai/'),
       ].join('\n'),
     });

@@ -13,6 +13,7 @@ import { logFileLines, type LogFileState } from '../../server/traffic/log-file.t
 import { createProject } from '../support/fixtures.ts';
 import { BASE } from '../support/api-harness.ts';
 import { freshDatabase, type TestDatabase } from '../support/test-db.ts';
+import { shippedAddress } from '../support/shipped-ranges.ts';
 
 const clock: Clock = { now: () => new Date('2026-11-28T12:00:00.000Z') };
 
@@ -83,9 +84,9 @@ describe('importTraffic', () => {
       .execute();
 
   const LOG = [
-    combined('20.171.206.10', '10:01', '/pricing', 200, '-', GPTBOT),
-    combined('20.171.206.11', '10:59', '/pricing?x=1', 200, '-', GPTBOT),
-    combined('20.171.206.10', '11:05', '/pricing', 404, '-', GPTBOT),
+    combined(shippedAddress('openai-gptbot', 10), '10:01', '/pricing', 200, '-', GPTBOT),
+    combined(shippedAddress('openai-gptbot', 11), '10:59', '/pricing?x=1', 200, '-', GPTBOT),
+    combined(shippedAddress('openai-gptbot', 10), '11:05', '/pricing', 404, '-', GPTBOT),
     // GPTBot's name from an address OpenAI does not publish: spoofed, never counted as GPTBot.
     combined('203.0.113.66', '11:06', '/pricing', 200, '-', GPTBOT),
     // Anthropic publishes no ranges: claimed.
@@ -180,10 +181,20 @@ describe('importTraffic', () => {
 
   it("counts other hosts as ignored, keeps the brand's (website domain, brandDomains, subdomains)", async () => {
     const lines = [
-      ours({ url: '/a', host: 'www.acme.com', userAgent: GPTBOT, ip: '20.171.206.1' }),
-      ours({ url: '/b', host: 'docs.acme.io:443', userAgent: GPTBOT, ip: '20.171.206.1' }),
-      ours({ url: '/c', host: 'staging.other.example', userAgent: GPTBOT, ip: '20.171.206.1' }),
-      ours({ url: 'https://notacme.com/d', userAgent: GPTBOT, ip: '20.171.206.1' }),
+      ours({ url: '/a', host: 'www.acme.com', userAgent: GPTBOT, ip: shippedAddress('openai-gptbot', 1) }),
+      ours({
+        url: '/b',
+        host: 'docs.acme.io:443',
+        userAgent: GPTBOT,
+        ip: shippedAddress('openai-gptbot', 1),
+      }),
+      ours({
+        url: '/c',
+        host: 'staging.other.example',
+        userAgent: GPTBOT,
+        ip: shippedAddress('openai-gptbot', 1),
+      }),
+      ours({ url: 'https://notacme.com/d', userAgent: GPTBOT, ip: shippedAddress('openai-gptbot', 1) }),
     ];
     const result = await importTraffic(store, clock, projectId, lines, {
       baseUrl: BASE,
@@ -225,7 +236,9 @@ describe('importTraffic', () => {
     const gz = join(dir, 'access.log.1.gz');
     writeFileSync(
       gz,
-      gzipSync(`${[...LOG, combined('20.171.206.10', '13:00', '/new', 200, '-', GPTBOT)].join('\n')}\n`),
+      gzipSync(
+        `${[...LOG, combined(shippedAddress('openai-gptbot', 10), '13:00', '/new', 200, '-', GPTBOT)].join('\n')}\n`,
+      ),
     );
     const handle = await open(gz);
     const state: LogFileState = { bytes: 0, failure: null };
@@ -247,7 +260,7 @@ describe('importTraffic', () => {
 
   it('reads a truncated gzip up to where it breaks, and says so as a bad line after the last', async () => {
     const lines = Array.from({ length: 2_000 }, (_, i) =>
-      combined('20.171.206.10', '10:00', `/p${i}`, 200, '-', GPTBOT),
+      combined(shippedAddress('openai-gptbot', 10), '10:00', `/p${i}`, 200, '-', GPTBOT),
     );
     const whole = gzipSync(`${lines.join('\n')}\n`);
     const gz = join(dir, 'cut.log.gz');
@@ -270,8 +283,18 @@ describe('importTraffic', () => {
 
   it('keeps hourly rows for the retention period only; the daily rows stay', async () => {
     const lines = [
-      ours({ url: '/old', userAgent: GPTBOT, ip: '20.171.206.1', time: '2026-11-01T10:00:00Z' }),
-      ours({ url: '/new', userAgent: GPTBOT, ip: '20.171.206.1', time: '2026-11-27T10:00:00Z' }),
+      ours({
+        url: '/old',
+        userAgent: GPTBOT,
+        ip: shippedAddress('openai-gptbot', 1),
+        time: '2026-11-01T10:00:00Z',
+      }),
+      ours({
+        url: '/new',
+        userAgent: GPTBOT,
+        ip: shippedAddress('openai-gptbot', 1),
+        time: '2026-11-27T10:00:00Z',
+      }),
     ];
     await importTraffic(store, clock, projectId, lines, {
       baseUrl: BASE,
@@ -283,7 +306,7 @@ describe('importTraffic', () => {
   });
 
   it('keeps a batch key: the same API batch sent twice is stored once', async () => {
-    const batch = [ours({ url: '/a', userAgent: GPTBOT, ip: '20.171.206.1' })];
+    const batch = [ours({ url: '/a', userAgent: GPTBOT, ip: shippedAddress('openai-gptbot', 1) })];
     const once = await importTraffic(store, clock, projectId, batch, {
       baseUrl: BASE,
       identity: { key: 'batch:abc' },

@@ -14,6 +14,7 @@ import { folderReader, updateRanges, urlReader } from '../../server/traffic/rang
 import { createProject } from '../support/fixtures.ts';
 import { BASE } from '../support/api-harness.ts';
 import { freshDatabase, type TestDatabase } from '../support/test-db.ts';
+import { shippedAddress } from '../support/shipped-ranges.ts';
 
 const clock: Clock = { now: () => new Date('2026-11-28T12:00:00.000Z') };
 const GPTBOT = 'GPTBot/1.2';
@@ -81,7 +82,7 @@ describe('traffic ranges update', () => {
       store,
       clock,
       projectId,
-      [line('198.51.100.7'), line('20.171.206.1')],
+      [line('198.51.100.7'), line(shippedAddress('openai-gptbot', 1))],
       {
         baseUrl: BASE,
         identity: 'first-line',

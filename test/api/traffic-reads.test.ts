@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject } from '../support/fixtures.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { insightProject, PAGES, PROMPTS, TEXTS } from '../support/insights.ts';
+import { shippedAddress } from '../support/shipped-ranges.ts';
 
 const GPTBOT =
   'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
@@ -27,25 +28,25 @@ const hit = (
   host = 'www.acme.com',
 ) => JSON.stringify({ time, ip, method: 'GET', url, status, bytes: 100, referer, userAgent, host });
 
-/** 20.171.206.0/24 is GPTBot's, 23.98.142.176/28 ChatGPT-User's, 66.249.66.0/27 Googlebot's (shipped snapshots). */
+/** The crawlers' addresses are inside their operators' shipped ranges. */
 const BATCH = [
-  hit('2026-06-10T10:00:00Z', '20.171.206.10', '/pricing', 200, GPTBOT),
-  hit('2026-06-11T10:00:00Z', '20.171.206.11', '/pricing?ref=a', 200, GPTBOT),
-  hit('2026-06-12T09:00:00Z', '20.171.206.12', '/start', 404, GPTBOT),
+  hit('2026-06-10T10:00:00Z', shippedAddress('openai-gptbot', 10), '/pricing', 200, GPTBOT),
+  hit('2026-06-11T10:00:00Z', shippedAddress('openai-gptbot', 11), '/pricing?ref=a', 200, GPTBOT),
+  hit('2026-06-12T09:00:00Z', shippedAddress('openai-gptbot', 12), '/start', 404, GPTBOT),
   hit('2026-06-12T10:00:00Z', '203.0.113.5', '/pricing', 200, GPTBOT), // spoofed
-  hit('2026-06-13T08:00:00Z', '23.98.142.180', '/pricing', 200, CHATGPT_USER),
-  hit('2026-06-14T08:00:00Z', '23.98.142.180', '/pricing', 500, CHATGPT_USER),
+  hit('2026-06-13T08:00:00Z', shippedAddress('openai-chatgpt-user', 4), '/pricing', 200, CHATGPT_USER),
+  hit('2026-06-14T08:00:00Z', shippedAddress('openai-chatgpt-user', 4), '/pricing', 500, CHATGPT_USER),
   hit('2026-06-09T00:00:00Z', '203.0.113.9', '/start', 200, CLAUDEBOT), // claimed: Anthropic publishes no ranges
-  hit('2026-06-10T12:00:00Z', '66.249.66.1', '/pricing', 301, GOOGLEBOT),
-  hit('2026-06-03T10:00:00Z', '20.171.206.10', '/pricing', 200, GPTBOT), // the period before
+  hit('2026-06-10T12:00:00Z', shippedAddress('google-googlebot', 1), '/pricing', 301, GOOGLEBOT),
+  hit('2026-06-03T10:00:00Z', shippedAddress('openai-gptbot', 10), '/pricing', 200, GPTBOT), // the period before
   hit('2026-06-10T13:00:00Z', '192.0.2.1', '/pricing', 200, CHROME, 'https://chatgpt.com/'),
   hit('2026-06-11T13:00:00Z', '192.0.2.2', '/start?utm_source=chatgpt.com', 200, CHROME),
   hit('2026-06-12T13:00:00Z', '192.0.2.3', '/pricing', 200, CHROME, 'https://www.perplexity.ai/search'),
   hit('2026-06-02T13:00:00Z', '192.0.2.4', '/pricing', 200, CHROME, 'https://chatgpt.com/'), // the period before
-  hit('2026-06-13T07:00:00Z', '20.171.206.13', '/about', 200, GPTBOT),
-  hit('2026-06-13T07:00:00Z', '20.171.206.13', '/x', 200, GPTBOT, null, 'other.example'), // not the brand's
+  hit('2026-06-13T07:00:00Z', shippedAddress('openai-gptbot', 13), '/about', 200, GPTBOT),
+  hit('2026-06-13T07:00:00Z', shippedAddress('openai-gptbot', 13), '/x', 200, GPTBOT, null, 'other.example'), // not the brand's
   'not a log line',
-  hit('2026-06-20T00:00:00Z', '20.171.206.13', '/later', 200, GPTBOT), // 4 days ahead of the clock
+  hit('2026-06-20T00:00:00Z', shippedAddress('openai-gptbot', 13), '/later', 200, GPTBOT), // 4 days ahead of the clock
 ].join('\n');
 
 const RANGE = 'from=2026-06-08&to=2026-06-14';
@@ -351,7 +352,8 @@ describe('traffic: the batch in, the reads out', () => {
   it('changes its ETag when a new batch lands', async () => {
     const before = (await h.get(`/v1/projects/${p}/stats/crawlers?${RANGE}`, key)).headers.etag;
     expect(
-      (await post(hit('2026-06-14T20:00:00Z', '20.171.206.10', '/pricing', 200, GPTBOT))).statusCode,
+      (await post(hit('2026-06-14T20:00:00Z', shippedAddress('openai-gptbot', 10), '/pricing', 200, GPTBOT)))
+        .statusCode,
     ).toBe(202);
     const after = await h.get(`/v1/projects/${p}/stats/crawlers?${RANGE}`, key, {
       'if-none-match': before as string,

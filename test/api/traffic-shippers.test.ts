@@ -21,6 +21,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { createProject } from '../support/fixtures.ts';
+import { shippedAddress } from '../support/shipped-ranges.ts';
 
 const GPTBOT =
   'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
@@ -34,7 +35,7 @@ const CHROME =
  */
 const LOG = [
   {
-    ip: '20.171.206.10',
+    ip: shippedAddress('openai-gptbot', 10),
     at: '10:00:00',
     url: '/pricing',
     status: 200,

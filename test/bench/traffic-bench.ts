@@ -19,6 +19,7 @@ import { referralEngine } from '../../server/traffic/referrals.ts';
 import { rangeVerifier } from '../../server/traffic/verify.ts';
 import { createProject } from '../support/fixtures.ts';
 import { startServer } from '../support/server-process.ts';
+import { shippedAddress } from '../support/shipped-ranges.ts';
 import { measure, type Measurement } from './measure.ts';
 
 /** Lines of the generated combined log (BENCH_TRAFFIC_LINES; the issue's figure is 5,000,000). */
@@ -42,34 +43,39 @@ const PEOPLE = [
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
 ];
+/** The n-th address (n < 16) of a source's first shipped prefix, looked up once and not on every line. */
+const inRanges = (source: string) => {
+  const addresses = Array.from({ length: 16 }, (_, n) => shippedAddress(source, n));
+  return (n: number) => addresses[n]!;
+};
 /** Agents with an address inside their operator's shipped ranges (or any, where none are published). */
-const AGENTS: [string, string][] = [
+const AGENTS: [string, (n: number) => string][] = [
   [
     'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
-    '20.171.206.',
+    inRanges('openai-gptbot'),
   ],
   [
     'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot',
-    '51.8.102.',
+    inRanges('openai-searchbot'),
   ],
   [
     'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot',
-    '23.98.142.18',
+    inRanges('openai-chatgpt-user'),
   ],
   [
     'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)',
-    '34.162.0.',
+    (n) => `34.162.0.${n}`,
   ],
   [
     'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)',
-    '3.224.62.45',
+    inRanges('perplexity-perplexitybot'),
   ],
-  ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', '66.249.66.'],
+  ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', inRanges('google-googlebot')],
   [
     'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm) Chrome/116.0.1938.76 Safari/537.36',
-    '40.77.167.',
+    inRanges('bing-bingbot'),
   ],
-  ['Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)', '5.39.1.'],
+  ['Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)', (n) => `5.39.1.${n}`],
 ];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -101,9 +107,9 @@ async function writeLog(path: string, lines: number): Promise<void> {
       else if (from < 0.06) query = '?utm_source=chatgpt.com';
       else if (from < 0.5) referer = 'https://www.google.com/';
     } else if (r < 0.98) {
-      const [agent, prefix] = AGENTS[Math.floor(random() * AGENTS.length)]!;
+      const [agent, address] = AGENTS[Math.floor(random() * AGENTS.length)]!;
       ua = agent;
-      ip = prefix.endsWith('.') ? `${prefix}${Math.floor(random() * 14) + 1}` : prefix;
+      ip = address(Math.floor(random() * 14) + 1);
     } else {
       ua = AGENTS[0]![0];
       ip = `203.0.113.${Math.floor(random() * 256)}`;
@@ -231,16 +237,19 @@ export async function measureTraffic(
     const classify = agentClassifier();
     const verify = rangeVerifier(snapshotsInUse([]));
     let people = 0;
+    let verified = 0;
     const classified = await timed(async () => {
       for await (const line of lines(file)) {
         const hit = parse(line);
         const kind = classify(hit.userAgent);
         if (kind.purpose === 'people') people += referralEngine(hit.referer, hit.query) === null ? 0 : 1;
-        else verify(kind.agent, hit.ip);
+        else if (verify(kind.agent, hit.ip) === 'verified') verified++;
       }
     });
     // Keeps the loops' results alive, so no engine can drop the work measured.
     if (fields === 0 || people === 0) throw new Error('the generated log holds no lines');
+    // The agents' addresses come from the shipped snapshots: none verified means the generator left them.
+    if (verified === 0) throw new Error('no crawler of the generated log is inside its published ranges');
     const db = join(dir, 'traffic.db');
     const store = createStore(await openDatabase(db));
     let projectId: string, key: string;

@@ -9,6 +9,7 @@ import { createStore } from '../../server/store/index.ts';
 import { e2eEngines, serviceDatabase, type ServiceDatabase } from '../support/e2e-db.ts';
 import { cli, cliWithEnv } from '../support/e2e.ts';
 import { testSecrets } from '../support/mail.ts';
+import { shippedAddress } from '../support/shipped-ranges.ts';
 
 const GPTBOT =
   'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
@@ -16,7 +17,7 @@ const PUBLIC = 'https://watch.acme.example';
 
 /** A combined line at 2026-11-20 `hh`:00 from GPTBot's published range. */
 const line = (hour: string, path: string, status: number) =>
-  `20.171.206.10 - - [20/Nov/2026:${hour}:00:00 +0000] "GET ${path} HTTP/1.1" ${status} 512 "-" "${GPTBOT}"`;
+  `${shippedAddress('openai-gptbot', 10)} - - [20/Nov/2026:${hour}:00:00 +0000] "GET ${path} HTTP/1.1" ${status} 512 "-" "${GPTBOT}"`;
 
 /**
  * `answerwatch traffic import` raises crawler.blocked in the transaction that stores the file's lines: the outbox

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/domain/database.ts';
 import { e2eEngines, serviceDatabase, type ServiceDatabase } from '../support/e2e-db.ts';
 import { cli, runCli, until } from '../support/e2e.ts';
+import { shippedAddress } from '../support/shipped-ranges.ts';
 
 const LINES = 400_000;
 /** Lines per transaction of the traffic import (BATCH_LINES in server/traffic/import-traffic.ts). */
@@ -21,7 +22,7 @@ function logLine(i: number): string {
   const hour = String(Math.floor(i / 20_000) % 24).padStart(2, '0');
   const [ip, ua, referer] =
     i % 3 === 0
-      ? [`20.171.206.${i % 250}`, GPTBOT, '-']
+      ? [shippedAddress('openai-gptbot', i % 250), GPTBOT, '-']
       : i % 3 === 1
         ? [`192.0.2.${i % 250}`, CHROME, 'https://chatgpt.com/']
         : [`198.51.100.${i % 250}`, CHROME, 'https://www.google.com/'];

@@ -23,6 +23,7 @@ import {
   type WebUi,
 } from '../support/web-ui.ts';
 import { daysAgo, importedProject } from '../support/web-ui-insights.ts';
+import { shippedAddress } from '../support/shipped-ranges.ts';
 
 const browserPath = requireBrowser();
 useChrome(browserPath);
@@ -58,14 +59,14 @@ const hit = (days: number, ip: string, url: string, status: number, userAgent: s
     host: 'www.acme.example',
   });
 
-/** 20.171.206.0/24 is GPTBot's and 23.98.142.176/28 ChatGPT-User's in the shipped snapshots. */
+/** The crawlers' addresses are inside their operators' shipped ranges. */
 const LOG = [
-  hit(3, '20.171.206.10', '/pricing', 200, GPTBOT),
-  hit(1, '20.171.206.10', '/pricing', 403, GPTBOT),
-  hit(2, '20.171.206.11', '/about?utm=x', 200, GPTBOT),
-  hit(1, '20.171.206.12', EVIL, 404, GPTBOT),
+  hit(3, shippedAddress('openai-gptbot', 10), '/pricing', 200, GPTBOT),
+  hit(1, shippedAddress('openai-gptbot', 10), '/pricing', 403, GPTBOT),
+  hit(2, shippedAddress('openai-gptbot', 11), '/about?utm=x', 200, GPTBOT),
+  hit(1, shippedAddress('openai-gptbot', 12), EVIL, 404, GPTBOT),
   hit(2, '203.0.113.66', '/pricing', 200, GPTBOT), // spoofed: never counted as GPTBot
-  hit(1, '23.98.142.180', '/pricing', 200, CHATGPT_USER),
+  hit(1, shippedAddress('openai-chatgpt-user', 4), '/pricing', 200, CHATGPT_USER),
   hit(1, '192.0.2.1', '/pricing', 200, CHROME, 'https://chatgpt.com/'),
 ].join('\n');
 
@@ -215,7 +216,7 @@ describe.skipIf(browserPath === null)('web UI: traffic', { timeout: 180_000 }, (
       await ui.call('/projects', 'POST', { name: 'Busy', websiteUrl: 'https://www.acme.example' })
     ).body.id;
     const many = Array.from({ length: 60 }, (_, i) => [
-      hit(1 + (i % 10), '20.171.206.10', `/many/${i}`, 200, GPTBOT),
+      hit(1 + (i % 10), shippedAddress('openai-gptbot', 10), `/many/${i}`, 200, GPTBOT),
       hit(1 + (i % 10), '192.0.2.1', `/land/${i}`, 200, CHROME, 'https://chatgpt.com/'),
     ]).flat();
     const sent = await fetch(`${ui.server.baseUrl}/projects/${busy}/traffic`, {
@@ -289,8 +290,8 @@ describe.skipIf(browserPath === null)('web UI: traffic', { timeout: 180_000 }, (
       'crawler.blocked',
     ]);
 
-    await ship(hit(2, '20.171.206.10', '/docs', 200, GPTBOT));
-    await ship(hit(1, '20.171.206.10', '/docs', 403, GPTBOT));
+    await ship(hit(2, shippedAddress('openai-gptbot', 10), '/docs', 200, GPTBOT));
+    await ship(hit(1, shippedAddress('openai-gptbot', 10), '/docs', 403, GPTBOT));
     await receiver.waitFor(1, 30_000);
     const [event, ...others] = receiver.receivedAt('/blocked');
     expect(others).toEqual([]);

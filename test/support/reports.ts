@@ -4,6 +4,7 @@ import { createSmtpTransport } from '../../server/mail/smtp-transport.ts';
 import { SILENT, type Harness } from './api-harness.ts';
 import { insightProject, PAGES, PROMPTS, TEXTS, TODAY, type LineSpec } from './insights.ts';
 import { rawDb } from './raw-db.ts';
+import { shippedAddress } from './shipped-ranges.ts';
 
 /** The last full week before TODAY (a Monday): the report's default period, and the week before it. */
 export const WEEK = { from: addDays(TODAY, -7), to: addDays(TODAY, -1) };
@@ -84,7 +85,7 @@ export async function postTraffic(h: Harness, key: string, projectId: string, t:
   const line = (day: string, i: number, url: string, userAgent: string, referer: string | null) =>
     JSON.stringify({
       time: `${day}T${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00Z`,
-      ip: userAgent === CHROME ? '192.0.2.1' : '20.171.206.1',
+      ip: userAgent === CHROME ? '192.0.2.1' : shippedAddress('openai-gptbot', 1),
       method: 'GET',
       url,
       status: 200,

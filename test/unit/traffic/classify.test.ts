@@ -8,6 +8,7 @@ import { agentClassifier, agentOf } from '../../../server/traffic/agents.ts';
 import { snapshotsInUse } from '../../../server/traffic/range-sources.ts';
 import { referralEngine } from '../../../server/traffic/referrals.ts';
 import { rangeVerifier } from '../../../server/traffic/verify.ts';
+import { addressOutside, shippedAddress, shippedIpv6Address } from '../../support/shipped-ranges.ts';
 
 describe('agents by user agent', () => {
   it.each([
@@ -115,19 +116,21 @@ describe('agents by user agent', () => {
 
 describe('verification by published ranges', () => {
   const verify = rangeVerifier(snapshotsInUse([]));
+  const gptbot = shippedAddress('openai-gptbot', 77);
+  const googlebot = shippedAddress('google-googlebot', 1);
 
   it('verifies an address inside the operator ranges, IPv4, IPv6 and IPv4-mapped', () => {
-    expect(verify('GPTBot', '20.171.206.77')).toBe('verified');
-    expect(verify('Googlebot', '66.249.66.1')).toBe('verified');
-    expect(verify('Googlebot', '2001:4860:4801:10::1')).toBe('verified');
-    expect(verify('GPTBot', '::ffff:20.171.207.1')).toBe('verified');
+    expect(verify('GPTBot', gptbot)).toBe('verified');
+    expect(verify('Googlebot', googlebot)).toBe('verified');
+    expect(verify('Googlebot', shippedIpv6Address('google-googlebot'))).toBe('verified');
+    expect(verify('GPTBot', `::ffff:${shippedAddress('openai-gptbot', 1)}`)).toBe('verified');
   });
 
   it('calls spoofed a claim from elsewhere, or with no address at all that is one', () => {
     expect(verify('GPTBot', '203.0.113.50')).toBe('spoofed');
-    expect(verify('Googlebot', '66.249.64.0')).toBe('verified');
-    expect(verify('Googlebot', '66.249.78.1')).toBe('spoofed');
-    expect(verify('GPTBot', '66.249.66.1')).toBe('spoofed');
+    expect(verify('Googlebot', shippedAddress('google-googlebot', 0))).toBe('verified');
+    expect(verify('Googlebot', addressOutside('google-googlebot'))).toBe('spoofed');
+    expect(verify('GPTBot', googlebot)).toBe('spoofed');
     expect(verify('GPTBot', 'not-an-ip')).toBe('spoofed');
   });
 
@@ -148,7 +151,7 @@ describe('verification by published ranges', () => {
       ]),
     );
     expect(stored('GPTBot', '198.51.100.9')).toBe('verified');
-    expect(stored('GPTBot', '20.171.206.77')).toBe('spoofed');
+    expect(stored('GPTBot', gptbot)).toBe('spoofed');
   });
 });
 

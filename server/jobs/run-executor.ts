@@ -104,9 +104,14 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
         { requestId: request.id, runId: run.id, status: run.status, answers: run.answer_count },
         'run ended',
       );
-      // The request has ended: no lease to renew (a failed renewal would abort the summary), only stop() aborts.
+      // The request has ended: no lease to renew. A renewal still in flight finds the lease gone and aborts the run's
+      // signal, so the summary has a signal of its own, which only stop() aborts.
       clearInterval(renew);
-      if (run.status === 'completed' && o.summarizer) await summarize(run.project_id, controller.signal);
+      if (run.status === 'completed' && o.summarizer) {
+        const summarizing = new AbortController();
+        working.set(request.id, summarizing);
+        await summarize(run.project_id, summarizing.signal);
+      }
     } catch (err) {
       o.log.error({ requestId: request.id, err }, 'run request could not be worked; it is retried later');
     } finally {

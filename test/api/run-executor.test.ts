@@ -374,6 +374,34 @@ describe('the LLM judge', () => {
     expect(systems.filter((s) => s === SUMMARY_SYSTEM_PROMPT)).toHaveLength(1);
   });
 
+  it('writes the summary even when a lease renewal still in flight at the run’s end finds the lease gone', async () => {
+    await setUp(['perplexity', 'gemini'], 2, {
+      env: { ANSWERWATCH_JUDGE: 'chatgpt' },
+      fakes: {
+        answer: () => ({ text: 'Acme is the best pick, though it has no free plan.', sources: [] }),
+        complete: (_engine, system) =>
+          system === SUMMARY_SYSTEM_PROMPT
+            ? JSON.stringify({ summary: 'Fix the free plan first.' })
+            : JSON.stringify({ ...verdict, driftStatements: [1] }),
+      },
+    });
+    // Renewals take 100 ms here (one starts every 50 ms), and the summary's first read 400 ms: renewals in flight when
+    // the run ends answer false (the ended request has no lease), which aborts the run's signal mid-summary.
+    const delayed =
+      <A extends unknown[], R>(ms: number, f: (...a: A) => Promise<R>) =>
+      async (...a: A) => {
+        await new Promise((r) => setTimeout(r, ms));
+        return f(...a);
+      };
+    const { runRequests, actionSummaries } = h.store;
+    runRequests.renewLease = delayed(100, runRequests.renewLease.bind(runRequests));
+    actionSummaries.get = delayed(400, actionSummaries.get.bind(actionSummaries));
+    await h.store.brandTruths.set(projectId, ['Acme has a free plan.'], h.clock.now().toISOString());
+    await startRun();
+    await h.jobs.idle();
+    expect((await json(`/v1/projects/${projectId}/actions`)).summary?.text).toBe('Fix the free plan first.');
+  });
+
   it('leaves the offline sentiment and a null drift without a judge', async () => {
     await setUp(['perplexity'], 1, {
       fakes: { answer: () => ({ text: 'Acme is excellent and reliable.', sources: [] }) },

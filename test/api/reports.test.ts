@@ -363,11 +363,14 @@ describe('the report: every figure is the API reads’ for the same period', () 
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['referrer-policy']).toBe('no-referrer');
     const body = r.body;
-    const escaped = '&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;';
-    expect(body).toContain(escaped);
-    // Beside the escaped text, no script, no image, no handler anywhere on the page.
-    expect(body.replaceAll(escaped, '')).not.toMatch(/<script|<img|onerror/i);
+    const escaped = [escape(HOSTILE), escape(TRAFFIC.hostilePage)];
+    for (const e of escaped) expect(body).toContain(e);
+    // Beside the escaped judge's reason and landing page, no script, image, svg or handler anywhere on the page.
+    expect(escaped.reduce((b, e) => b.replaceAll(e, ''), body)).not.toMatch(
+      /<script|<img|<svg|onerror|onload/i,
+    );
     expect(body.split(HOSTILE).length).toBe(1);
+    expect(body.split(TRAFFIC.hostilePage).length).toBe(1);
     for (const part of Object.values(report.parts)) expect(body).toContain(escape(part.summary));
     const tile = report.parts.kpis.data.find((k) => k.id === 'mention')!;
     expect(body).toContain(`${Math.round(tile.now.value! * 100)} %`);

@@ -75,8 +75,8 @@ const CHROME =
 export const TRAFFIC = {
   week: { gptbot: 40, claudebot: 20, visits: 25 },
   previous: { gptbot: 6, claudebot: 4, visits: 2 },
-  /** A landing page whose path is markup: shown as text. */
-  hostilePage: `/landing${HOSTILE}`,
+  /** A landing page whose path is markup (without spaces, as a server logs a request it accepted): shown as text. */
+  hostilePage: '/landing<script>alert(3)</script><svg/onload=alert(4)>',
 };
 
 /** Posts the access-log lines of TRAFFIC to the project, through the API as a site would. */
@@ -110,7 +110,8 @@ export async function postTraffic(h: Harness, key: string, projectId: string, t:
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson' },
     payload: lines.join('\n'),
   });
-  if (r.statusCode >= 300) throw new Error(`traffic: ${r.statusCode} ${r.body}`);
+  const refused = r.statusCode < 300 ? (r.json() as { refused: { count: number } }).refused.count : 0;
+  if (r.statusCode >= 300 || refused > 0) throw new Error(`traffic: ${r.statusCode} ${r.body}`);
 }
 
 /** Sends what the mail outbox holds to the SMTP receiver at `smtpUrl`, as the service's mail sender does, and waits. */

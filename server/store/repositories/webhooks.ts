@@ -210,8 +210,8 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
      * one slow receiver cannot take every slot. The lease is taken only on rows still free when it is written, so
      * two processes picking the same rows never both win one and no attempt is made twice. Each delivery comes with
      * its webhook's URL and sealed secret, read by the same statement that picks it, so an attempt reads nothing
-     * more. `more`: due deliveries were left behind (no room, or their webhook was full), so a look once an attempt
-     * ends may find some; otherwise nothing more is due until something is queued or a retry falls due.
+     * more. `more`: due deliveries of webhooks with room were left behind (no room left in `limit`, or their webhook
+     * filled up), so a look once any attempt ends may find some. The webhooks already full are not read at all.
      */
     async claimDue(
       owner: string,
@@ -240,7 +240,7 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
       const held = new Map(perWebhook.inFlight);
       const picked = new Map<string, { url: string; secret_sealed: string }>();
       const found = await candidates.execute();
-      let more = found.length >= read || full.length > 0;
+      let more = found.length >= read;
       for (const c of found) {
         const n = held.get(c.webhook_id) ?? 0;
         if (picked.size >= limit || n >= perWebhook.max) {

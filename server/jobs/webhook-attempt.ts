@@ -87,7 +87,8 @@ export async function attemptLeased(deps: AttemptDeps, d: DueDelivery): Promise<
 
 /**
  * Writes ended attempts onto their deliveries, in the order given, within the caller's transaction, with each
- * webhook's count of failures in a row (20 turn it off and fail what it still has pending). An outcome is written
+ * webhook's count of failures in a row (20 turn it off and fail what it still has pending, this attempt's delivery
+ * included when it is due a retry). An outcome is written
  * only onto the attempt it belongs to (see recordAttempt), so writing a group again after it failed records
  * nothing twice. One result per record: false when its delivery had moved on.
  */
@@ -101,9 +102,11 @@ export async function recordAttempts(
     written.push(ok);
     if (!ok) continue;
     const delivered = outcome.status === 'delivered';
-    if (await tx.webhooks.noteAttempt(delivery.webhook_id, attempt.at, delivered, DISABLE_AFTER)) {
+    const webhook = await tx.webhooks.noteAttempt(delivery.webhook_id, attempt.at, delivered, DISABLE_AFTER);
+    // A failed attempt that ended after its webhook was turned off (it was in flight then) fails with the others
+    // rather than waiting for a retry that would never be sent.
+    if (webhook.turnedOff || (!delivered && !webhook.active))
       await tx.webhooks.failPending(delivery.webhook_id);
-    }
   }
   return written;
 }

@@ -307,9 +307,17 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
     },
-    /** A 2xx resets the count; a failed attempt adds one, and the 20th in a row turns the webhook off. */
-    async noteAttempt(webhookId: string, at: string, delivered: boolean, offAt: number): Promise<boolean> {
-      await db
+    /**
+     * A 2xx resets the count; a failed attempt adds one, and the 20th in a row turns the webhook off. Says whether
+     * this attempt turned it off, and whether it is on now.
+     */
+    async noteAttempt(
+      webhookId: string,
+      at: string,
+      delivered: boolean,
+      offAt: number,
+    ): Promise<{ turnedOff: boolean; active: boolean }> {
+      const row = await db
         .updateTable('webhooks')
         .set((eb) => ({
           last_delivery_at: at,
@@ -317,16 +325,14 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
           consecutive_failures: delivered ? 0 : eb('consecutive_failures', '+', 1),
         }))
         .where('id', '=', webhookId)
-        .execute();
-      if (delivered) return false;
-      const r = await db
-        .updateTable('webhooks')
-        .set({ active: 0 })
-        .where('id', '=', webhookId)
-        .where('active', '=', 1)
-        .where('consecutive_failures', '>=', offAt)
+        .returning(['active', 'consecutive_failures'])
         .executeTakeFirst();
-      return r.numUpdatedRows > 0n;
+      if (!row) return { turnedOff: false, active: false };
+      if (delivered || row.active !== 1 || row.consecutive_failures < offAt) {
+        return { turnedOff: false, active: row.active === 1 };
+      }
+      await db.updateTable('webhooks').set({ active: 0 }).where('id', '=', webhookId).execute();
+      return { turnedOff: true, active: false };
     },
     /** Turns a webhook off by hand (the demo's, whose address is an example): it sends nothing from then on. */
     async turnOff(webhookId: string): Promise<void> {

@@ -1,8 +1,7 @@
 import type { Clock } from '../domain/clock.ts';
-import type { SecretBox } from '../domain/secret-box.ts';
 import { signatureHeader } from '../domain/webhook-signature.ts';
-import type { Store } from '../store/index.ts';
-import type { DeliveryRow } from '../store/repositories/webhooks.ts';
+import type { Repositories, Store } from '../store/index.ts';
+import type { Attempt, DeliveryRow, DueDelivery } from '../store/repositories/webhooks.ts';
 
 /** Waits after failed attempts 1 to 5 (contract: 1 min, 5 min, 30 min, 2 h, 12 h); the sixth failure is final. */
 export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000];
@@ -19,11 +18,21 @@ export interface SendResult {
 /** One HTTP attempt to the endpoint; never throws. */
 export type Send = (url: string, body: string, headers: Record<string, string>) => Promise<SendResult>;
 
+/** What an attempt ended in, to be written onto its delivery (see recordAttempts). */
+export interface AttemptRecord {
+  delivery: DeliveryRow;
+  attempt: Attempt;
+  outcome: { status: 'pending' | 'delivered' | 'failed'; nextAttemptAt: string | null };
+}
+
 export interface AttemptDeps {
   store: Store;
   clock: Clock;
-  secrets: SecretBox;
+  /** The webhook's signing secret from its sealed form. */
+  secretOf: (sealed: string) => string;
   send: Send;
+  /** Writes an attempt's outcome; resolves once it is committed (false: the delivery had moved on meanwhile). */
+  record: (r: AttemptRecord) => Promise<boolean>;
   /** Longer than the 10-second attempt limit, so a live attempt is never taken over. */
   leaseMs: number;
   /** Who holds the leases this process takes (see workerId). */
@@ -35,7 +44,9 @@ export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow): Promis
   const now = deps.clock.now();
   const until = new Date(now.getTime() + deps.leaseMs).toISOString();
   if (!(await deps.store.webhooks.lease(d, deps.owner, now.toISOString(), until))) return false;
-  return attemptLeased(deps, d);
+  const webhook = await deps.store.webhooks.byId(d.webhook_id);
+  if (!webhook) return false;
+  return attemptLeased(deps, { ...d, url: webhook.url, secret_sealed: webhook.secret_sealed });
 }
 
 /**
@@ -43,19 +54,18 @@ export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow): Promis
  * retried on the contract's schedule until the sixth attempt fails. The body sent is the stored payload, byte for
  * byte, signed with the webhook's secret at the moment of sending.
  */
-export async function attemptLeased(deps: AttemptDeps, d: DeliveryRow): Promise<boolean> {
-  const { store, clock } = deps;
-  const started = clock.now();
-  const at = started.toISOString();
-  const webhook = await store.webhooks.byId(d.webhook_id);
-  if (!webhook) return false;
-  const secret = deps.secrets.open(webhook.secret_sealed);
-  const result = await deps.send(webhook.url, d.payload, {
+export async function attemptLeased(deps: AttemptDeps, d: DueDelivery): Promise<boolean> {
+  const started = deps.clock.now();
+  const result = await deps.send(d.url, d.payload, {
     'content-type': 'application/json',
     'user-agent': 'Service-Webhooks/1.0',
     'x-service-event': d.event,
     'x-service-delivery': d.id,
-    'x-service-signature': signatureHeader(secret, d.payload, Math.floor(started.getTime() / 1000)),
+    'x-service-signature': signatureHeader(
+      deps.secretOf(d.secret_sealed),
+      d.payload,
+      Math.floor(started.getTime() / 1000),
+    ),
   });
   const delivered = result.httpStatus !== null && result.httpStatus >= 200 && result.httpStatus < 300;
   const attemptNumber = d.attempt_count + 1;
@@ -65,17 +75,38 @@ export async function attemptLeased(deps: AttemptDeps, d: DeliveryRow): Promise<
     : attemptNumber >= MAX_ATTEMPTS || retryIn === undefined
       ? { status: 'failed' as const, nextAttemptAt: null }
       : { status: 'pending' as const, nextAttemptAt: new Date(started.getTime() + retryIn).toISOString() };
-  await store.transaction(async (tx) => {
-    const attempt = {
-      at,
-      httpStatus: result.httpStatus,
-      error: result.error,
-      durationMs: Math.round(result.durationMs),
-    };
-    if (!(await tx.webhooks.recordAttempt(d, attempt, outcome))) return;
-    if (await tx.webhooks.noteAttempt(webhook.id, at, delivered, DISABLE_AFTER)) {
-      await tx.webhooks.failPending(webhook.id);
-    }
-  });
+  const attempt = {
+    at: started.toISOString(),
+    httpStatus: result.httpStatus,
+    error: result.error,
+    durationMs: Math.round(result.durationMs),
+  };
+  await deps.record({ delivery: d, attempt, outcome });
   return true;
+}
+
+/**
+ * Writes ended attempts onto their deliveries, in the order given, within the caller's transaction, with each
+ * webhook's count of failures in a row (20 turn it off and fail what it still has pending, this attempt's delivery
+ * included when it is due a retry). An outcome is written
+ * only onto the attempt it belongs to (see recordAttempt), so writing a group again after it failed records
+ * nothing twice. One result per record: false when its delivery had moved on.
+ */
+export async function recordAttempts(
+  tx: Repositories,
+  records: readonly AttemptRecord[],
+): Promise<boolean[]> {
+  const written: boolean[] = [];
+  for (const { delivery, attempt, outcome } of records) {
+    const ok = await tx.webhooks.recordAttempt(delivery, attempt, outcome);
+    written.push(ok);
+    if (!ok) continue;
+    const delivered = outcome.status === 'delivered';
+    const webhook = await tx.webhooks.noteAttempt(delivery.webhook_id, attempt.at, delivered, DISABLE_AFTER);
+    // A failed attempt that ended after its webhook was turned off (it was in flight then) fails with the others
+    // rather than waiting for a retry that would never be sent.
+    if (webhook.turnedOff || (!delivered && !webhook.active))
+      await tx.webhooks.failPending(delivery.webhook_id);
+  }
+  return written;
 }

@@ -15,8 +15,11 @@ export const workerId = (job: string): string => `${job}@${hostname()}:${process
 export interface WorkLoop {
   start(): void;
   kick(): void;
-  /** Keeps a started job until it ends, then looks again: its end may have made room for more. */
-  track(job: Promise<unknown>): void;
+  /**
+   * Keeps a started job until it ends, then looks again, since its end may have made room for more: unless
+   * `lookAfter`, asked as it ends, says nothing is waiting for that room.
+   */
+  track(job: Promise<unknown>, lookAfter?: () => boolean): void;
   /** Jobs started and not yet ended. */
   readonly active: number;
   readonly stopped: boolean;
@@ -64,12 +67,12 @@ export function createWorkLoop(
           }
         });
     },
-    track(job) {
+    track(job, lookAfter) {
       const kept: Promise<unknown> = job
         .catch((err: unknown) => o.onError(err))
         .finally(() => {
           jobs.delete(kept);
-          loop.kick();
+          if (!lookAfter || lookAfter()) loop.kick();
         });
       jobs.add(kept);
     },

@@ -86,8 +86,11 @@ function describeError(err: unknown, timedOut: boolean, timeoutMs: number, host:
   return oneLine(code ? `${code}: ${message}` : message, 200);
 }
 
-/** Connections kept per vetted endpoint. */
-const CONNECTIONS_PER_ENDPOINT = 8;
+/**
+ * Connections kept per vetted endpoint: one receiver host often serves many webhooks (each at most 4 attempts at
+ * once), and an attempt waiting for a free connection is as late as one waiting in the outbox.
+ */
+const CONNECTIONS_PER_ENDPOINT = 64;
 
 /** One delivery attempt. Never throws. */
 export async function postPinned(

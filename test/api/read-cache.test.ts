@@ -59,7 +59,7 @@ describe('cached reads', () => {
     // What the run executor and the webhook deliverer do every second or two: a claim that takes no row.
     expect(
       await h.store.webhooks.claimDue('idle-worker', now, until, 10, { max: 4, inFlight: new Map() }),
-    ).toEqual([]);
+    ).toEqual({ claimed: [], more: false });
     expect(await h.store.runRequests.claimNext('idle-worker', now, until)).toBeUndefined();
     expect(await generation()).toBe(before);
     const page = await h.get(`/v1/projects/${projectId}/answers?limit=5`, key);

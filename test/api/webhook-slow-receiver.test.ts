@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '../../server/domain/ids.ts';
+import { DELIVERY_CONCURRENCY } from '../../server/jobs/webhook-deliverer.ts';
 import { startWebhookReceiver, testCa, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
 import { testResolver } from '../support/api-harness.ts';
 import { createProject, manualTracking } from '../support/fixtures.ts';
@@ -14,8 +15,8 @@ afterEach(async () => {
   receivers = [];
 });
 
-/** More than the deliverer's 32 attempts at once: without a per-webhook limit they would take every slot. */
-const BACKLOG = 40;
+/** More than the deliverer's attempts at once: without a per-webhook limit they would take every slot. */
+const BACKLOG = DELIVERY_CONCURRENCY + 8;
 
 describe('a slow receiver', () => {
   it('holds back only its own deliveries: another webhook gets its run event promptly', async () => {

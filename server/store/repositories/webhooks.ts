@@ -6,6 +6,8 @@ import type { Database } from '../schema.ts';
 
 export type WebhookRow = Selectable<Database['webhooks']>;
 export type DeliveryRow = Selectable<Database['webhook_deliveries']>;
+/** A delivery claimed for an attempt, with what the attempt needs of its webhook. */
+export type DueDelivery = DeliveryRow & Pick<WebhookRow, 'url' | 'secret_sealed'>;
 
 export interface NewWebhook {
   id: string;
@@ -206,7 +208,10 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
      * Leases up to `limit` pending deliveries due by `now` with no live lease, oldest first, until `until`, at most
      * `perWebhook.max` in flight for any one webhook counting the `perWebhook.inFlight` this process has already, so
      * one slow receiver cannot take every slot. The lease is taken only on rows still free when it is written, so
-     * two processes picking the same rows never both win one and no attempt is made twice.
+     * two processes picking the same rows never both win one and no attempt is made twice. Each delivery comes with
+     * its webhook's URL and sealed secret, read by the same statement that picks it, so an attempt reads nothing
+     * more. `more`: due deliveries of webhooks with room were left behind (no room left in `limit`, or their webhook
+     * filled up), so a look once any attempt ends may find some. The webhooks already full are not read at all.
      */
     async claimDue(
       owner: string,
@@ -214,36 +219,42 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
       until: string,
       limit: number,
       perWebhook: { max: number; inFlight: ReadonlyMap<string, number> },
-    ): Promise<DeliveryRow[]> {
+    ): Promise<{ claimed: DueDelivery[]; more: boolean }> {
       const full = [...perWebhook.inFlight].filter(([, n]) => n >= perWebhook.max).map(([id]) => id);
+      const read = limit * perWebhook.max;
       // The oldest due rows of the webhooks with room, read through the due index and only as many as could be
       // taken, so a backlog of thousands costs each look a few hundred rows, not all of them.
       let candidates = db
-        .selectFrom('webhook_deliveries')
-        .select(['id', 'webhook_id'])
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-        .orderBy('next_attempt_at')
-        .orderBy('seq')
-        .limit(limit * perWebhook.max);
-      if (full.length > 0) candidates = candidates.where('webhook_id', 'not in', padded(full));
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+        .select(['d.id', 'd.webhook_id', 'w.url', 'w.secret_sealed'])
+        .where('d.status', '=', 'pending')
+        .where('d.next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', now)]))
+        .orderBy('d.next_attempt_at')
+        .orderBy('d.seq')
+        .limit(read);
+      if (full.length > 0) candidates = candidates.where('d.webhook_id', 'not in', padded(full));
       // Picked here, in due order, rather than ranked in SQL: a statement naming the busy webhooks was a new one to
       // build and prepare at every look, and a look follows every attempt.
       const held = new Map(perWebhook.inFlight);
-      const picked: string[] = [];
-      for (const c of await candidates.execute()) {
-        if (picked.length >= limit) break;
+      const picked = new Map<string, { url: string; secret_sealed: string }>();
+      const found = await candidates.execute();
+      let more = found.length >= read;
+      for (const c of found) {
         const n = held.get(c.webhook_id) ?? 0;
-        if (n >= perWebhook.max) continue;
+        if (picked.size >= limit || n >= perWebhook.max) {
+          more = true;
+          continue;
+        }
         held.set(c.webhook_id, n + 1);
-        picked.push(c.id);
+        picked.set(c.id, c);
       }
-      if (picked.length === 0) return [];
+      if (picked.size === 0) return { claimed: [], more };
       const rows = await db
         .updateTable('webhook_deliveries')
         .set({ lease_until: until, lease_owner: owner })
-        .where('id', 'in', padded(picked))
+        .where('id', 'in', padded([...picked.keys()]))
         // Checked again on the row as the lease is written; read through an expression so that the rows are found
         // by id (the few picked) and not by walking every pending delivery in the due index, which SQLite's
         // planner, with no statistics, prefers for an equality on `status` (each claim cost the whole backlog).
@@ -251,9 +262,13 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
         .returningAll()
         .execute();
-      return rows.sort(
-        (x, y) => (x.next_attempt_at ?? '').localeCompare(y.next_attempt_at ?? '') || x.seq - y.seq,
-      );
+      const claimed = rows
+        .sort((x, y) => (x.next_attempt_at ?? '').localeCompare(y.next_attempt_at ?? '') || x.seq - y.seq)
+        .map((r) => {
+          const w = picked.get(r.id)!;
+          return { ...r, url: w.url, secret_sealed: w.secret_sealed };
+        });
+      return { claimed, more };
     },
     /**
      * Takes one attempt of a delivery until `until`: only when it is still pending at the same attempt count with
@@ -292,9 +307,17 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
     },
-    /** A 2xx resets the count; a failed attempt adds one, and the 20th in a row turns the webhook off. */
-    async noteAttempt(webhookId: string, at: string, delivered: boolean, offAt: number): Promise<boolean> {
-      await db
+    /**
+     * A 2xx resets the count; a failed attempt adds one, and the 20th in a row turns the webhook off. Says whether
+     * this attempt turned it off, and whether it is on now.
+     */
+    async noteAttempt(
+      webhookId: string,
+      at: string,
+      delivered: boolean,
+      offAt: number,
+    ): Promise<{ turnedOff: boolean; active: boolean }> {
+      const row = await db
         .updateTable('webhooks')
         .set((eb) => ({
           last_delivery_at: at,
@@ -302,16 +325,14 @@ export function webhooksRepository(db: Db, d: SqlDialect) {
           consecutive_failures: delivered ? 0 : eb('consecutive_failures', '+', 1),
         }))
         .where('id', '=', webhookId)
-        .execute();
-      if (delivered) return false;
-      const r = await db
-        .updateTable('webhooks')
-        .set({ active: 0 })
-        .where('id', '=', webhookId)
-        .where('active', '=', 1)
-        .where('consecutive_failures', '>=', offAt)
+        .returning(['active', 'consecutive_failures'])
         .executeTakeFirst();
-      return r.numUpdatedRows > 0n;
+      if (!row) return { turnedOff: false, active: false };
+      if (delivered || row.active !== 1 || row.consecutive_failures < offAt) {
+        return { turnedOff: false, active: row.active === 1 };
+      }
+      await db.updateTable('webhooks').set({ active: 0 }).where('id', '=', webhookId).execute();
+      return { turnedOff: true, active: false };
     },
     /** Turns a webhook off by hand (the demo's, whose address is an example): it sends nothing from then on. */
     async turnOff(webhookId: string): Promise<void> {

@@ -13,7 +13,7 @@ export class Semaphore {
   /**
    * The waiters of each signal, behind one abort listener for the signal: a run queues thousands of asks on its one
    * signal, and with a listener each, every grant's removal walked the signal's list of listeners (and so did
-   * every addition, looking for a duplicate): a tenth of a fast run's CPU.
+   * every addition, looking for a duplicate): 4 % of the CPU of a run at 0 ms.
    */
   private readonly bySignal = new Map<AbortSignal, { waiters: Set<Waiter>; onAbort: () => void }>();
 

@@ -44,7 +44,10 @@ function adapter(config: CloudConfig, engineId: string, model?: string): Adapter
       return keyed(config.anthropic, model, createClaude);
     case 'gemini':
       return keyed(config.gemini, model, (s) =>
-        createGemini(s, createRedirectReader(config.geminiRedirects)),
+        createGemini(
+          s,
+          createRedirectReader({ ...config.geminiRedirects, answersInFlight: config.concurrency }),
+        ),
       );
     case 'perplexity':
       return keyed(config.perplexity, model, createPerplexity);

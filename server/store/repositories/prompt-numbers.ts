@@ -19,6 +19,42 @@ export const encodePrompts = (set: ReadonlySet<number>): string =>
     .map((n) => n.toString(36))
     .join(',');
 
+/** Base-36 numbers without leading zeros sort by length, then as text. */
+const below = (a: string, b: string) => a.length < b.length || (a.length === b.length && a < b);
+
+/**
+ * What encodePrompts writes for the union of the numbers `encoded` holds and `add`, without decoding `encoded`. A
+ * run stores its answers in groups of a few, and each group adds a prompt or two to rows that hold every prompt of
+ * the day: decoding and encoding those rows for every group was about a tenth of the CPU of a 500-prompt run at
+ * 200 ms. A number already there is found by a text search; a new one is appended when it is the largest (prompts
+ * are numbered as they first come, so a run's new ones usually are), and otherwise put in its place.
+ */
+export function mergePrompts(encoded: string, add: ReadonlySet<number>): string {
+  if (encoded === '') return encodePrompts(add);
+  let text = encoded;
+  let last = text.slice(text.lastIndexOf(',') + 1);
+  for (const n of [...add].sort((a, b) => a - b)) {
+    const s = n.toString(36);
+    if (`,${text},`.includes(`,${s},`)) continue;
+    if (below(last, s)) {
+      text += `,${s}`;
+      last = s;
+      continue;
+    }
+    const parts = text.split(',');
+    let lo = 0;
+    let hi = parts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (below(parts[mid]!, s)) lo = mid + 1;
+      else hi = mid;
+    }
+    parts.splice(lo, 0, s);
+    text = parts.join(',');
+  }
+  return text;
+}
+
 /** The project's number of each prompt text, numbering the new ones after the highest so far. */
 export async function promptNumbers(
   db: Db,

@@ -4,7 +4,7 @@ import { bulkInsert } from '../bulk-insert.ts';
 import { chunks, inKeyOrder, padded } from '../in-list.ts';
 import { fromJson, toJson } from '../json.ts';
 import type { Database } from '../schema.ts';
-import { decodePrompts, encodePrompts, promptNumbers } from './prompt-numbers.ts';
+import { decodePrompts, encodePrompts, mergePrompts, promptNumbers } from './prompt-numbers.ts';
 import { ALL } from './source-summaries.ts';
 import { periodRanges } from './summary-periods.ts';
 import { readStoredInPlan } from './summary-read-plan.ts';
@@ -71,6 +71,8 @@ interface Row {
   firstDay: string;
   lastDay: string;
   prompts: Set<number>;
+  /** The stored row's prompts as stored (encodePrompts), merged with `prompts` when written back. */
+  stored?: string;
 }
 
 const INSERT_CHUNK = 500;
@@ -100,7 +102,11 @@ function addCompetitors(into: CompetitorCounts, add: CompetitorCounts): void {
 }
 
 /** Adds `add` into the row of the same key in `merged`. */
-function addInto(merged: Map<string, Row>, add: Omit<Row, 'prompts'>, prompts: Iterable<number>): void {
+function addInto(
+  merged: Map<string, Row>,
+  add: Omit<Row, 'prompts' | 'stored'>,
+  prompts: Iterable<number>,
+): void {
   const k = rowKey(add.engineId, add.topicId, add.period, add.key);
   const row = merged.get(k);
   if (!row) {
@@ -182,7 +188,7 @@ export function querySummariesRepository(db: Db) {
       addCompetitors(r.competitors, fromJson<CompetitorCounts>(s.competitors));
       r.firstDay = minDay(r.firstDay, s.first_day);
       r.lastDay = maxDay(r.lastDay, s.last_day);
-      for (const n of decodePrompts(s.prompts)) r.prompts.add(n);
+      r.stored = s.prompts;
     }
   }
 
@@ -244,7 +250,7 @@ export function querySummariesRepository(db: Db) {
           competitors: toJson(r.competitors),
           first_day: r.firstDay,
           last_day: r.lastDay,
-          prompts: encodePrompts(r.prompts),
+          prompts: r.stored === undefined ? encodePrompts(r.prompts) : mergePrompts(r.stored, r.prompts),
         }));
         for (const chunk of chunks(rows, INSERT_CHUNK)) await upserts[table](db, chunk);
       }

@@ -3,7 +3,7 @@ import type { Db } from '../database.ts';
 import { bulkInsert } from '../bulk-insert.ts';
 import { chunks, inKeyOrder, padded } from '../in-list.ts';
 import type { Database } from '../schema.ts';
-import { decodePrompts, encodePrompts, promptNumbers } from './prompt-numbers.ts';
+import { decodePrompts, encodePrompts, mergePrompts, promptNumbers } from './prompt-numbers.ts';
 import { periodRanges } from './summary-periods.ts';
 import { readStoredInPlan } from './summary-read-plan.ts';
 
@@ -72,6 +72,8 @@ interface Row {
   firstDay: string;
   lastDay: string;
   prompts: Set<number>;
+  /** The stored row's prompts as stored (encodePrompts), merged with `prompts` when written back. */
+  stored?: string;
 }
 
 const minDay = (a: string, b: string) => (a < b ? a : b);
@@ -95,7 +97,7 @@ const rowKey = (kind: string, engineId: string, topicId: string, period: string,
 const INSERT_CHUNK = 500;
 
 /** Adds `add` (its answers, days and prompts) into the row of the same key in `merged`. */
-function addInto(merged: Map<string, Row>, add: Omit<Row, 'prompts'>, prompts: Iterable<number>) {
+function addInto(merged: Map<string, Row>, add: Omit<Row, 'prompts' | 'stored'>, prompts: Iterable<number>) {
   const k = rowKey(add.kind, add.engineId, add.topicId, add.period, add.key);
   const row = merged.get(k);
   if (!row) {
@@ -176,7 +178,7 @@ export function sourceSummariesRepository(db: Db) {
       r.rivalAnswers += Number(s.rival_answers);
       r.firstDay = minDay(r.firstDay, s.first_day);
       r.lastDay = maxDay(r.lastDay, s.last_day);
-      for (const n of decodePrompts(s.prompts)) r.prompts.add(n);
+      r.stored = s.prompts;
     }
   }
 
@@ -293,7 +295,7 @@ export function sourceSummariesRepository(db: Db) {
           rival_answers: r.rivalAnswers,
           first_day: r.firstDay,
           last_day: r.lastDay,
-          prompts: encodePrompts(r.prompts),
+          prompts: r.stored === undefined ? encodePrompts(r.prompts) : mergePrompts(r.stored, r.prompts),
         }));
         for (const chunk of chunks(rows, INSERT_CHUNK)) await upserts[table](db, chunk);
       }

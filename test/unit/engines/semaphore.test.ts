@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { LimiterRegistry, Semaphore } from '../../../engines/cloud/semaphore.ts';
 
@@ -50,6 +51,50 @@ describe('Semaphore', () => {
     release();
     await settle();
     expect(nextGranted).toBe(true);
+  });
+
+  it('listens to a signal once, however many acquires wait on it, and not at all once none waits', async () => {
+    const semaphore = new Semaphore(2);
+    const controller = new AbortController();
+    const releases: (() => void)[] = [];
+    const waits = Array.from({ length: 2_000 }, () =>
+      semaphore.acquire(controller.signal).then((release) => releases.push(release)),
+    );
+    await settle();
+    expect(releases).toHaveLength(2);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+    while (releases.length < 2_000) {
+      releases.at(-1)!();
+      releases.at(-2)!();
+      await settle();
+    }
+    await Promise.all(waits);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('rejects every waiter of an aborted signal and leaves the others waiting in order', async () => {
+    const semaphore = new Semaphore(1);
+    const release = await semaphore.acquire();
+    const run = new AbortController();
+    const other = new AbortController();
+    const order: string[] = [];
+    const outcome = (name: string, p: Promise<unknown>) =>
+      p.then(
+        () => order.push(`${name} granted`),
+        (err: Error) => order.push(`${name} ${err.message}`),
+      );
+    void outcome('a', semaphore.acquire(run.signal));
+    void outcome('b', semaphore.acquire(other.signal));
+    void outcome('c', semaphore.acquire(run.signal));
+    void outcome('d', semaphore.acquire());
+    run.abort(new Error('canceled'));
+    await settle();
+    expect(order).toEqual(['a canceled', 'c canceled']);
+    release();
+    await settle();
+    expect(order).toEqual(['a canceled', 'c canceled', 'b granted']);
+    expect(getEventListeners(other.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
   });
 
   it('rejects at once for a signal already aborted, even with free slots', async () => {

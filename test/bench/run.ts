@@ -37,7 +37,8 @@ import { measureSessions, printSessions } from './session-bench.ts';
  * The insight reads are also rendered anew on every call in process, as the first read after a write is.
  * Migrations 0006 to 0008 rebuild the insight summaries of the read dataset.
  * Sessions: a /v1 read signed in beside the same read with a bearer key, and sign-in latency (issue 21).
- * BENCH_READS=detail,trends measures only the reads whose names hold one of these (and GET /me).
+ * BENCH_READS=detail,trends measures only the reads whose names hold one of these (and GET /me), without the
+ * in-process renders.
  * BENCH_SUITES=cli,reads,import,backfill,runs,webhooks,browser,scoring,sessions,reports picks parts; `sign-in` is the
  * sessions part's sign-ins alone; `traffic` (not run by default) imports a generated 5,000,000-line access log
  * (BENCH_TRAFFIC_LINES) beside a bare read-and-split of it (issue 26). `reports`: a year's report of the reads'
@@ -142,14 +143,8 @@ function printReads(label: string, results: Measurement[], sqlite?: Measurement[
   );
 }
 
-async function reads() {
-  console.log(
-    `Building or reusing the dataset: ${ANSWERS} answers (and ${BROWSER_TWINS * 100} % browser twins), 400 days, 6 engines, 50 competitors…`,
-  );
-  const shape = { answers: ANSWERS, days: 400, competitors: 50, browserTwins: BROWSER_TWINS };
-  const data = await dataset(shape);
-  const sqlite = await measureReads(data, {}, 1);
-  printReads(`SQLite, ${data.answers.toLocaleString()} answers`, sqlite.results);
+/** The insight reads rendered anew in process, as the first read after a write is. */
+async function printRenders(data: Dataset) {
   const today = isoDay(new Date());
   const renders = await measureInsightRenders(
     data.db,
@@ -163,6 +158,18 @@ async function reads() {
   console.log('| read | p50 ms | p99 ms |');
   console.log('|---|---|---|');
   for (const r of renders) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
+}
+
+async function reads() {
+  console.log(
+    `Building or reusing the dataset: ${ANSWERS} answers (and ${BROWSER_TWINS * 100} % browser twins), 400 days, 6 engines, 50 competitors…`,
+  );
+  const shape = { answers: ANSWERS, days: 400, competitors: 50, browserTwins: BROWSER_TWINS };
+  const data = await dataset(shape);
+  const sqlite = await measureReads(data, {}, 1);
+  printReads(`SQLite, ${data.answers.toLocaleString()} answers`, sqlite.results);
+  // A pick of reads is a quick look at those reads over HTTP: the in-process renders of them all are left out.
+  if (READS.length === 0) await printRenders(data);
   printMemory(data.answers, sqlite.memory);
   if (data.importRate)
     console.log(`Import while building the dataset: ${data.importRate.toFixed(0)} answers/s.`);

@@ -96,8 +96,10 @@ async function measureReads(
     const results: Measurement[] = [];
     // CPU time per request of the service processes and, on PostgreSQL, of the database server.
     const cpu = [() => cpuMs(servers.map((s) => s.child.pid!)), ...(dbPid ? [() => cpuMs([dbPid])] : [])];
-    for (const [name, path] of cases)
-      results.push(await measure(client, name, path, headers, REQUESTS, CONCURRENCY * instances, cpu));
+    for (const [name, path, own] of cases)
+      results.push(
+        await measure(client, name, path, { ...headers, ...own }, REQUESTS, CONCURRENCY * instances, cpu),
+      );
     // Steady: once the requests have stopped and the service has had a moment to collect its garbage.
     await new Promise((r) => setTimeout(r, 3_000));
     const steady = await memoryParts(servers[0]!, probeFile);

@@ -44,7 +44,7 @@ export class JsonText<T> {
   }
 
   /**
-   * The body gzipped, made once (in the thread pool, at the fastest level: JSON still shrinks about eightfold) when a
+   * The body gzipped, made once (in the thread pool, at the fastest level: JSON still shrinks four- to tenfold) when a
    * client first asks for it, then kept with the body: a cached body is not compressed again on every request.
    */
   gzip(): Promise<Buffer> {

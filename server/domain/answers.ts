@@ -117,14 +117,12 @@ export async function listAnswers(s: Services, caller: Caller, projectId: string
 
 export async function getAnswer(s: Services, caller: Caller, projectId: string, answerId: string) {
   await readableProject(s, caller, projectId);
-  const [row, topics] = await Promise.all([
-    s.store.answers.get(projectId, answerId),
-    s.store.topics.labels(projectId),
-  ]);
-  if (!row) throw notFound('answer');
-  const sets = await s.store.competitorSets.get(
-    projectId,
-    row.competitor_set === null ? [] : [row.competitor_set],
+  const found = await s.store.answers.get(projectId, answerId);
+  if (!found) throw notFound('answer');
+  const { row, topicLabel, setNames } = found;
+  const topics = new Map(row.topic_id !== null && topicLabel !== null ? [[row.topic_id, topicLabel]] : []);
+  const sets = new Map(
+    row.competitor_set !== null && setNames !== null ? [[row.competitor_set, setNames]] : [],
   );
   return answerDetailResource(row, topics, sets);
 }

@@ -29,7 +29,8 @@ interface Entry {
 
 /**
  * Bytes of rendered bodies the cache keeps by default. What it holds is what it costs: bodies are kept as their
- * UTF-8 bytes (JsonText.bytes). A year of daily stats is about 330 KB and a page of 50 answers 240 KB, so this
+ * UTF-8 bytes (JsonText.bytes), and a body some client asked for gzipped also keeps that copy, a quarter to a tenth
+ * of its size more, which this bound leaves out. A year of daily stats is about 330 KB and a page of 50 answers 240 KB, so this
  * holds some sixty of the largest reads, which is what polling integrators ask again; the README's memory table
  * says what the service costs in all.
  */

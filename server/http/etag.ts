@@ -23,7 +23,7 @@ export function registerEtag(app: FastifyInstance): void {
     reply.header('etag', tag);
     if (!matches(request.headers['if-none-match'], tag)) return payload;
     // A 304 has no body, so no header describes one (RFC 9110 §15.4.5): ETag and the others stay, Content-Type goes.
-    reply.code(304).removeHeader('content-type');
+    reply.code(304).removeHeader('content-type').removeHeader('content-encoding');
     return null;
   });
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 
@@ -15,8 +16,12 @@ declare module 'fastify' {
 export function registerResponseValidation(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const schema = request.routeOptions.config.responses?.[reply.statusCode];
-    // Pre-rendered bodies are sent as their UTF-8 bytes (JsonText), serialised objects as strings.
-    const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
+    // Pre-rendered bodies are sent as their UTF-8 bytes (JsonText), gzipped when the client asked, serialised
+    // objects as strings.
+    const gzipped = reply.getHeader('content-encoding') === 'gzip';
+    const text = Buffer.isBuffer(payload)
+      ? (gzipped ? gunzipSync(payload) : payload).toString('utf8')
+      : payload;
     // Other renderings of a response (the report's HTML and PDF) are not the contract's JSON.
     const type = String(reply.getHeader('content-type') ?? 'application/json');
     if (!schema || typeof text !== 'string' || !type.includes('json')) return payload;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Operation } from '../contract/operations.ts';
 import { JsonText } from '../domain/json-text.ts';
+import { sendJsonText } from './send-json-text.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type SuccessBody<O extends Operation> = {
@@ -71,8 +72,7 @@ export function route<O extends Operation>(
       );
       // A handler that sent another rendering itself (the report's HTML or PDF) hands back the reply.
       if ((body as unknown) === reply || !(body instanceof JsonText)) return body;
-      if (request.routeOptions.config.etag) reply.header('etag', body.etag);
-      return reply.type('application/json; charset=utf-8').send(body.bytes);
+      return sendJsonText(request, reply, body, request.routeOptions.config.etag === true);
     },
   });
 }

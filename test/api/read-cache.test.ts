@@ -3,6 +3,10 @@ import { createHarness, type Harness } from '../support/api-harness.ts';
 import { importLines, projectWithAnswers } from '../support/answers.ts';
 import { rawDb } from '../support/raw-db.ts';
 import { JsonText } from '../../server/domain/json-text.ts';
+import { openDatabase } from '../../server/domain/database.ts';
+import { createStore } from '../../server/store/index.ts';
+import type { Caller } from '../../server/domain/context.ts';
+import { trendStats } from '../../server/domain/trend-stats.ts';
 
 describe('cached reads', () => {
   let h: Harness;
@@ -88,6 +92,38 @@ describe('cached reads', () => {
     release();
     expect((await slow).text).toBe('{"rendered":"before the write"}');
     expect((await fresh).text).toBe('{"rendered":"after"}');
+  });
+
+  it('serves a year of trends from the cache as the bytes it rendered, until another instance stores an answer', async () => {
+    const url = `/v1/projects/${projectId}/stats/trends`;
+    const first = await h.get(url, key);
+    const again = await h.get(url, key);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    // What a hit hands the route: the body kept, as its UTF-8 bytes with its ETag, not rendered nor encoded again.
+    const { accountId } = (await h.store.readProject(projectId))!;
+    const caller = { accountId, projectIds: null } as unknown as Caller;
+    const kept = await trendStats(h.services, caller, projectId, {});
+    const hit = await trendStats(h.services, caller, projectId, {});
+    expect(hit).toBe(kept);
+    expect(hit.bytes).toBe(kept.bytes);
+    expect(hit.bytes.equals(first.rawPayload)).toBe(true);
+    expect(hit.etag).toBe(first.headers.etag);
+    // Another instance: a store of its own on the same database, which this one's cache never hears from directly.
+    const other = createStore(await openDatabase(h.dbPath, { poolSize: 2 }));
+    try {
+      const now = h.clock.now().toISOString();
+      await importLines(other, h.clock, projectId, [
+        { promptText: 'stored elsewhere', engineId: 'chatgpt', observedAt: now, text: 'Acme.', sources: [] },
+      ]);
+    } finally {
+      await other.close();
+    }
+    const after = await h.get(url, key);
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    const answers = (r: { body: string }) =>
+      (JSON.parse(r.body) as { data: { answers: number }[] }).data.reduce((n, d) => n + d.answers, 0);
+    expect(answers(after)).toBe(answers(first) + 1);
   });
 
   it('shows a change another process committed to the same database file', async () => {

@@ -90,6 +90,16 @@ describe('round trips of a request on PostgreSQL', () => {
     },
   );
 
+  it('reads an answer’s detail with its topic’s label and competitors in one statement after the way in', async () => {
+    const page = await h.get(`/v1/projects/${projectId}/answers?limit=1`, key);
+    const id = (page.json() as { data: { id: string }[] }).data[0]!.id;
+    const trips = await roundTrips(`/v1/projects/${projectId}/answers/${id}`);
+    expect(trips, trips.map((t) => t.text).join('\n---\n')).toHaveLength(2);
+    expect(trips[1]!.text).toMatch(/from "answers" inner join "answer_details"/);
+    expect(trips[1]!.text).toMatch(/left join "topics"[^]*left join "competitor_sets"/);
+    expect(trips.filter((t) => t.name === undefined)).toEqual([]);
+  });
+
   it('counts a key that is not valid against the address, in the same one statement', async () => {
     const { result: r, sent: counted } = await recorder.during(() =>
       h.get('/v1/me', `aw_live_${'x'.repeat(40)}`),

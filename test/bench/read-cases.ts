@@ -2,12 +2,11 @@ import { addDays, isoDay } from '../../server/domain/clock.ts';
 import type { Dataset } from './dataset.ts';
 import type { Client } from './measure.ts';
 
+/** A read: its name, its path (a new one each time, for reads that vary), and headers of its own if any. */
+export type ReadCase = [string, () => string, Record<string, string>?];
+
 /** The read cases of the data set, as paths on a service at `base` (its /v1 path). */
-export async function readCases(
-  data: Dataset,
-  client: Client,
-  base: string,
-): Promise<[string, () => string][]> {
+export async function readCases(data: Dataset, client: Client, base: string): Promise<ReadCase[]> {
   const headers = { authorization: `Bearer ${data.key}` };
   const p = `${base}/projects/${data.projectId}`;
   const today = isoDay(new Date());
@@ -81,5 +80,13 @@ export async function readCases(
     // Not targets either: the web UI's extension reads that scan the answers of their range (README, web UI).
     ['scan: stats/answers, 366 days, mentioned', () => `${p}/stats/answers?${year}&mentioned=true`],
     ['scan: answers, text search, first page', () => `${p}/answers?q=pricing`],
+    // The largest bodies again as clients that accept gzip get them (fetch, browsers and most HTTP libraries ask).
+    ['gzip: answers, first page', () => `${p}/answers`, GZIP],
+    ['gzip: stats/daily, 366 days', () => `${p}/stats/daily?${year}`, GZIP],
+    ['gzip: stats/trends, 366 days, per day', () => `${p}/stats/trends?${year}`, GZIP],
+    ['gzip: /openapi.json', () => `${base}/openapi.json`, GZIP],
   ];
 }
+
+/** What a client that takes gzip sends; the bench counts the bytes received, so still compressed. */
+const GZIP = { 'accept-encoding': 'gzip' };

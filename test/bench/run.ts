@@ -37,6 +37,8 @@ import { measureSessions, printSessions } from './session-bench.ts';
  * The insight reads are also rendered anew on every call in process, as the first read after a write is.
  * Migrations 0006 to 0008 rebuild the insight summaries of the read dataset.
  * Sessions: a /v1 read signed in beside the same read with a bearer key, and sign-in latency (issue 21).
+ * BENCH_READS=detail,trends measures only the reads whose names hold one of these (and GET /me), without the
+ * in-process renders.
  * BENCH_SUITES=cli,reads,import,backfill,runs,webhooks,browser,scoring,sessions,reports picks parts; `sign-in` is the
  * sessions part's sign-ins alone; `traffic` (not run by default) imports a generated 5,000,000-line access log
  * (BENCH_TRAFFIC_LINES) beside a bare read-and-split of it (issue 26). `reports`: a year's report of the reads'
@@ -47,6 +49,8 @@ const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 const BROWSER_TWINS = 0.03;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const CONCURRENCY = 8;
+/** BENCH_READS=detail,trends: only the reads whose names hold one of these (and GET /me, the yardstick). */
+const READS = (process.env.BENCH_READS ?? '').split(',').filter(Boolean);
 /** Passes of the year's report (BENCH_REPORT_PASSES). */
 const REPORT_PASSES = Number(process.env.BENCH_REPORT_PASSES ?? 3);
 /** Passes of each import measurement (BENCH_IMPORT_PASSES). */
@@ -86,12 +90,16 @@ async function measureReads(
   const headers = { authorization: `Bearer ${data.key}` };
   try {
     const atStart = await memoryParts(servers[0]!, probeFile);
-    const cases = await readCases(data, client, new URL(servers[0]!.baseUrl).pathname);
+    const cases = (await readCases(data, client, new URL(servers[0]!.baseUrl).pathname)).filter(
+      ([name], i) => i === 0 || READS.length === 0 || READS.some((r) => name.includes(r)),
+    );
     const results: Measurement[] = [];
     // CPU time per request of the service processes and, on PostgreSQL, of the database server.
     const cpu = [() => cpuMs(servers.map((s) => s.child.pid!)), ...(dbPid ? [() => cpuMs([dbPid])] : [])];
-    for (const [name, path] of cases)
-      results.push(await measure(client, name, path, headers, REQUESTS, CONCURRENCY * instances, cpu));
+    for (const [name, path, own] of cases)
+      results.push(
+        await measure(client, name, path, { ...headers, ...own }, REQUESTS, CONCURRENCY * instances, cpu),
+      );
     // Steady: once the requests have stopped and the service has had a moment to collect its garbage.
     await new Promise((r) => setTimeout(r, 3_000));
     const steady = await memoryParts(servers[0]!, probeFile);
@@ -105,9 +113,13 @@ async function measureReads(
 
 function printReads(label: string, results: Measurement[], sqlite?: Measurement[]) {
   const me = results[0]!;
-  console.log(`\n${label}: latency at concurrency 1, throughput with ${CONCURRENCY} in flight:`);
+  console.log(
+    `\n${label}: latency at concurrency 1, throughput with ${CONCURRENCY} in flight (load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}):`,
+  );
   const cpuColumns =
-    results[0]!.cpuPerRequest.length > 1 ? ' service CPU ms | database CPU ms |' : ' CPU ms |';
+    results[0]!.cpuPerRequest.length > 1 ? ' service CPU µs | database CPU µs |' : ' CPU µs |';
   console.log(
     `| read | p50 ms | p99 ms | req/s | ratio to /me |${sqlite ? ' ratio to SQLite |' : ''}${cpuColumns} bytes |`,
   );
@@ -115,7 +127,7 @@ function printReads(label: string, results: Measurement[], sqlite?: Measurement[
   for (const [i, r] of results.entries()) {
     const vsSqlite = sqlite ? ` ${(r.throughput / sqlite[i]!.throughput).toFixed(2)} |` : '';
     // CPU time per request while serving with requests in flight: what a request costs, however busy the machine.
-    const cpu = r.cpuPerRequest.map((ms) => ` ${ms.toFixed(3)} |`).join('');
+    const cpu = r.cpuPerRequest.map((ms) => ` ${(ms * 1000).toFixed(0)} |`).join('');
     console.log(
       `| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.throughput.toFixed(0)} | ${(r.throughput / me.throughput).toFixed(2)} |${vsSqlite}${cpu} ${r.bytes} |`,
     );
@@ -133,14 +145,8 @@ function printReads(label: string, results: Measurement[], sqlite?: Measurement[
   );
 }
 
-async function reads() {
-  console.log(
-    `Building or reusing the dataset: ${ANSWERS} answers (and ${BROWSER_TWINS * 100} % browser twins), 400 days, 6 engines, 50 competitors…`,
-  );
-  const shape = { answers: ANSWERS, days: 400, competitors: 50, browserTwins: BROWSER_TWINS };
-  const data = await dataset(shape);
-  const sqlite = await measureReads(data, {}, 1);
-  printReads(`SQLite, ${data.answers.toLocaleString()} answers`, sqlite.results);
+/** The insight reads rendered anew in process, as the first read after a write is. */
+async function printRenders(data: Dataset) {
   const today = isoDay(new Date());
   const renders = await measureInsightRenders(
     data.db,
@@ -154,6 +160,18 @@ async function reads() {
   console.log('| read | p50 ms | p99 ms |');
   console.log('|---|---|---|');
   for (const r of renders) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
+}
+
+async function reads() {
+  console.log(
+    `Building or reusing the dataset: ${ANSWERS} answers (and ${BROWSER_TWINS * 100} % browser twins), 400 days, 6 engines, 50 competitors…`,
+  );
+  const shape = { answers: ANSWERS, days: 400, competitors: 50, browserTwins: BROWSER_TWINS };
+  const data = await dataset(shape);
+  const sqlite = await measureReads(data, {}, 1);
+  printReads(`SQLite, ${data.answers.toLocaleString()} answers`, sqlite.results);
+  // A pick of reads is a quick look at those reads over HTTP: the in-process renders of them all are left out.
+  if (READS.length === 0) await printRenders(data);
   printMemory(data.answers, sqlite.memory);
   if (data.importRate)
     console.log(`Import while building the dataset: ${data.importRate.toFixed(0)} answers/s.`);

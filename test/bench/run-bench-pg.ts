@@ -25,6 +25,8 @@ export interface PgRunFigures {
   serviceCpuUsPerAnswer: number[];
   /** The database server's CPU (every process of it) over the runs, per answer stored. */
   databaseCpuUsPerAnswer: number | null;
+  /** This process's CPU over the runs (the fake engines, and the polling), per answer stored. */
+  benchCpuUsPerAnswer: number;
 }
 
 const pidOf = (owner: string) => Number(owner.split(':')[1]);
@@ -67,6 +69,7 @@ export async function measurePgRuns(
     const t0 = Date.now();
     const service0 = pids.map((pid) => cpuMs([pid]));
     const db0 = server.pid ? cpuMs([server.pid]) : null;
+    const bench0 = process.cpuUsage();
     const requests: { id: string; project: string; call: ReturnType<typeof caller> }[] = [];
     for (const [i, project] of projects.entries()) {
       const call = calls[i % instances]!;
@@ -93,6 +96,7 @@ export async function measurePgRuns(
     }
     const serviceCpuMs = pids.map((pid, i) => cpuMs([pid]) - service0[i]!);
     const dbCpuMs = db0 === null ? null : cpuMs([server.pid!]) - db0;
+    const bench = process.cpuUsage(bench0);
     const perRun = prompts * ENGINES.length;
     let end = 0;
     for (const r of requests) {
@@ -119,6 +123,7 @@ export async function measurePgRuns(
         runsPerInstance[i] === 0 ? Number.NaN : (ms * 1000) / (perRun * runsPerInstance[i]!),
       ),
       databaseCpuUsPerAnswer: dbCpuMs === null ? null : (dbCpuMs * 1000) / answers,
+      benchCpuUsPerAnswer: (bench.user + bench.system) / answers,
     };
   } finally {
     await leases.end().catch(() => {});

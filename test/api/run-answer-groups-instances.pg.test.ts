@@ -185,8 +185,9 @@ describe('two instances store groups of answers over the same summary rows at on
     const answer = await Promise.all(projects.map((p) => answersOf(instances[0]!, p)));
     // Each round, each instance gets each project's answers in a block as large as three groups: two of its own
     // slots, then one both reach (a run taken over while its first worker still writes), and so on; the second
-    // instance gets each block in the opposite order. Groups of both instances hold the same projects, days and
-    // shared slots at the same moment, arriving in opposite orders.
+    // instance gets each block in the opposite order. So the two instances' groups write the same project's
+    // summary rows (its days, engines, prompts, sources and searches) at the same moment, and a block's middle
+    // groups hold the same shared slots, arriving in opposite orders.
     const distinct = new Map<string, RunAnswer>();
     const writes: Promise<boolean>[] = [];
     const groups = instances.map((s) => runAnswerGroups(s, { maxItems: BLOCK / 3, maxWaitMs: 1 }));

@@ -66,7 +66,7 @@ function repositories(db: Db, d: SqlDialect) {
     runs: runsRepository(db),
     settings: settingsRepository(db),
     siteCrawls: siteCrawlsRepository(db),
-    sourceSummaries: sourceSummariesRepository(db),
+    sourceSummaries: sourceSummariesRepository(db, d),
     querySummaries: querySummariesRepository(db),
     driftSummaries: driftSummariesRepository(db),
     actionSummaries: actionSummariesRepository(db),

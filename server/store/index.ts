@@ -67,7 +67,7 @@ function repositories(db: Db, d: SqlDialect) {
     settings: settingsRepository(db),
     siteCrawls: siteCrawlsRepository(db),
     sourceSummaries: sourceSummariesRepository(db, d),
-    querySummaries: querySummariesRepository(db),
+    querySummaries: querySummariesRepository(db, d),
     driftSummaries: driftSummariesRepository(db),
     actionSummaries: actionSummariesRepository(db),
     sourceTypeOverrides: sourceTypeOverridesRepository(db),

@@ -8,7 +8,7 @@ import { startServer, type ServerProcess } from '../support/server-process.ts';
 import { cpuMs } from './cpu.ts';
 
 const exec = promisify(execFile);
-const ENGINES = ['chatgpt', 'claude', 'gemini', 'perplexity', 'grok', 'google-ai-mode'];
+export const ENGINES = ['chatgpt', 'claude', 'gemini', 'perplexity', 'grok', 'google-ai-mode'];
 
 export interface RunFigures {
   prompts: number;
@@ -25,7 +25,25 @@ export interface RunFigures {
   serviceCpuUsPerAnswer: number;
 }
 
-async function setUp(server: ServerProcess, db: string, prompts: number) {
+/** Calls of the API at `baseUrl` with `key`, failing on any error status. */
+export function caller(baseUrl: string, key: string) {
+  return async (path: string, method = 'GET', body?: unknown) => {
+    const r = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const json = (await r.json()) as Record<string, unknown>;
+    if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+/** An account with a key and `projects` projects of `prompts` prompts on the six cloud engines. */
+export async function setUp(server: ServerProcess, db: string, prompts: number, projects = 1) {
   const cli = async (...args: string[]) =>
     JSON.parse((await exec(process.execPath, ['server/cli/bin.js', ...args, '--db', db, '--json'])).stdout);
   const account = await cli('accounts', 'create', '--plan', 'premium');
@@ -40,28 +58,22 @@ async function setUp(server: ServerProcess, db: string, prompts: number) {
     '--scopes',
     'visibility:read,tracking:write,runs:execute',
   );
-  const call = async (path: string, method = 'GET', body?: unknown) => {
-    const r = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const json = (await r.json()) as Record<string, unknown>;
-    if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-  const project = (await call('/projects', 'POST', { name: 'Acme', websiteUrl: 'https://acme.example' })).id;
-  await call(`/projects/${project}/competitors`, 'PUT', [{ name: 'Globex', domain: 'globex.example' }]);
-  for (let i = 0; i < prompts; i += 1) {
-    await call(`/projects/${project}/prompts`, 'POST', {
-      text: `which tool is best for task ${i}`,
-      engineIds: ENGINES,
-    });
+  const call = caller(server.baseUrl, key);
+  const ids: string[] = [];
+  for (let p = 0; p < projects; p += 1) {
+    const name = p === 0 ? 'Acme' : `Acme ${p + 1}`;
+    const project = (await call('/projects', 'POST', { name, websiteUrl: 'https://acme.example' }))
+      .id as string;
+    await call(`/projects/${project}/competitors`, 'PUT', [{ name: 'Globex', domain: 'globex.example' }]);
+    for (let i = 0; i < prompts; i += 1) {
+      await call(`/projects/${project}/prompts`, 'POST', {
+        text: `which tool is best for task ${i}`,
+        engineIds: ENGINES,
+      });
+    }
+    ids.push(project);
   }
-  return { call, project: project as string };
+  return { key: key as string, call, project: ids[0]!, projects: ids };
 }
 
 /** One run of `prompts` prompts on the six cloud engines, in a real `start` process, against fakes on 127.0.0.1. */

@@ -12,6 +12,7 @@ import { readCases } from './read-cases.ts';
 import { measure, type Client, type Measurement } from './measure.ts';
 import { startServer } from '../support/server-process.ts';
 import { measureRun } from './run-bench.ts';
+import { measurePgRuns, PG_RUNS } from './run-bench-pg.ts';
 import { measureRunStore } from './run-store-bench.ts';
 import { measureWebhooks } from './webhook-bench.ts';
 import { measureBrowser } from './browser-bench.ts';
@@ -55,7 +56,7 @@ const READS = (process.env.BENCH_READS ?? '').split(',').filter(Boolean);
 const REPORT_PASSES = Number(process.env.BENCH_REPORT_PASSES ?? 3);
 /** Passes of each import measurement (BENCH_IMPORT_PASSES). */
 const IMPORT_PASSES = Number(process.env.BENCH_IMPORT_PASSES ?? 3);
-/** BENCH_DB=postgres: the reads and the import again on PostgreSQL, side by side with SQLite in the same run. */
+/** BENCH_DB=postgres: the reads, the import and the runs again on PostgreSQL, side by side with SQLite in the same run. */
 const ON_POSTGRES = process.env.BENCH_DB === 'postgres';
 const RATE_LIMITS_OFF = {
   ANSWERWATCH_LOG_LEVEL: 'warn',
@@ -272,6 +273,7 @@ async function runs() {
   console.log(
     'Target: a run at 200 ms within 1.1 times its bound; at 0 ms (scoring and storing alone) 1,500 answers/s on SQLite.',
   );
+  if (ON_POSTGRES) await runsOnPostgres(prompts);
   // Groups as large as the group commit allows, as a run at 0 ms makes them (its answers in flight, 48), and as the
   // run at 200 ms makes them: its answers trickle in, 3,000 in about 400 groups.
   for (const groupSize of [undefined, 48, 8]) {
@@ -294,6 +296,42 @@ async function runs() {
       .map((l) => l.toFixed(1))
       .join(', ')} (the machine's, over 1, 5, 15 minutes).`,
   );
+}
+
+/** BENCH_DB=postgres: PG_RUNS runs at once through 1 and 2 `serve` instances on a fresh database of the bench's server. */
+async function runsOnPostgres(prompts: number) {
+  const pg = await benchPostgres();
+  try {
+    console.log(
+      `\n${PG_RUNS} runs of ${prompts} prompts at once on PostgreSQL (a fresh database each time), through 1 and 2 serve instances:`,
+    );
+    console.log(
+      '| engine latency | concurrency per engine | instances | runs per instance | answers | bound s | run s | answers/s | service CPU µs an answer, each instance | database CPU µs an answer | fake engines CPU µs an answer | all of them, CPU µs an answer |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const [latency, concurrency] of [
+      [0, 8],
+      [200, 4],
+    ] as const) {
+      for (const instances of [1, 2]) {
+        const f = await measurePgRuns(pg, prompts, latency, concurrency, instances);
+        const db = f.databaseCpuUsPerAnswer === null ? 'n/a' : f.databaseCpuUsPerAnswer.toFixed(0);
+        const services = f.serviceCpuUsPerAnswer.reduce(
+          (sum, c, i) => sum + (c * f.runsPerInstance[i]!) / f.runs,
+          0,
+        );
+        const all = services + (f.databaseCpuUsPerAnswer ?? 0) + f.benchCpuUsPerAnswer;
+        console.log(
+          `| ${latency} ms | ${concurrency} | ${instances} | ${f.runsPerInstance.join(' + ')} | ${f.answers} | ${(f.boundMs / 1000).toFixed(1)} | ${(f.elapsedMs / 1000).toFixed(1)} | ${f.answersPerSecond.toFixed(0)} | ${f.serviceCpuUsPerAnswer.map((c) => c.toFixed(0)).join(' + ')} | ${db} | ${f.benchCpuUsPerAnswer.toFixed(0)} | ${all.toFixed(0)} |`,
+        );
+      }
+    }
+    console.log(
+      `Target: at 0 ms, at least 1,000 answers/s on PostgreSQL with 2 instances. At most ${availableParallelism()} cores × 1,000,000 ÷ "all of them" answers/s on this machine.`,
+    );
+  } finally {
+    await pg.stop();
+  }
 }
 
 async function webhooks() {

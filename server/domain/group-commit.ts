@@ -32,8 +32,9 @@ interface Pending<T, R> {
  * than once per item. One write runs at a time; a group holds at most `maxItems`, and when nothing is being
  * written it starts `maxWaitMs` after its first item arrived (or at once when full), so a lone item is barely
  * delayed; with `maxBusyWaitMs`, a group that saw items arrive during its last wait waits again, up to that long
- * after its first item, so a stream of items fills larger groups than arrive in one turn of the event loop. `write` answers one result per item, in order. When a group fails, each of its items is written again
- * alone, so one bad item fails only itself and none of the others is lost or written twice.
+ * after its first item, so a steady stream of items makes larger groups than one turn of the event loop brings.
+ * `write` answers one result per item, in order. When a group fails, each of its items is written again alone, so
+ * one bad item fails only itself and none of the others is lost or written twice.
  */
 export function createGroupCommit<T, R>(
   write: (items: readonly T[]) => Promise<R[]>,
@@ -63,7 +64,7 @@ export function createGroupCommit<T, R>(
   function waited(): void {
     timer = null;
     const arriving = queue.length > queuedAtTimer;
-    if (!writing && arriving && queue.length < maxItems && Date.now() - firstAt < maxBusyWaitMs) {
+    if (arriving && queue.length < maxItems && Date.now() - firstAt < maxBusyWaitMs) {
       queuedAtTimer = queue.length;
       timer = setTimeout(waited, maxWaitMs);
       return;

@@ -137,8 +137,9 @@ export async function addRunAnswers(tx: Repositories, answers: readonly RunAnswe
 }
 
 /**
- * While answers keep arriving, a run's group keeps taking them this long: a 0 ms run answers 48 at a time (8 in
- * flight on each of 6 engines), and a group's fixed cost shared by twice as many answers is half as much an answer.
+ * While answers keep arriving, a run's group keeps taking them this long. A 0 ms run brings 48 answers a turn of the
+ * event loop (8 in flight on each of 6 engines), so a 2 ms wait wrote groups of 48; gathering made them about 100,
+ * a group's fixed cost (the summary rows, the commit) shared twice as widely: 10 % less service CPU an answer.
  */
 const RUN_BUSY_WAIT_MS = 100;
 

@@ -6,6 +6,11 @@ const MAX_WAIT_MS = 2;
 export interface GroupCommitOptions {
   maxItems?: number;
   maxWaitMs?: number;
+  /**
+   * While items keep arriving (at least one in every `maxWaitMs`), the group keeps taking them for up to this long
+   * after its first item; at most `maxWaitMs` by default, so a group waits no longer than that.
+   */
+  maxBusyWaitMs?: number;
 }
 
 export interface GroupCommit<T, R> {
@@ -26,8 +31,10 @@ interface Pending<T, R> {
  * transaction, so a commit's fixed cost (and the summary rows every item touches) is paid once per group rather
  * than once per item. One write runs at a time; a group holds at most `maxItems`, and when nothing is being
  * written it starts `maxWaitMs` after its first item arrived (or at once when full), so a lone item is barely
- * delayed. `write` answers one result per item, in order. When a group fails, each of its items is written again
- * alone, so one bad item fails only itself and none of the others is lost or written twice.
+ * delayed; with `maxBusyWaitMs`, a group that saw items arrive during its last wait waits again, up to that long
+ * after its first item, so a steady stream of items makes larger groups than one turn of the event loop brings.
+ * `write` answers one result per item, in order. When a group fails, each of its items is written again alone, so
+ * one bad item fails only itself and none of the others is lost or written twice.
  */
 export function createGroupCommit<T, R>(
   write: (items: readonly T[]) => Promise<R[]>,
@@ -35,9 +42,13 @@ export function createGroupCommit<T, R>(
 ): GroupCommit<T, R> {
   const maxItems = o.maxItems ?? MAX_ITEMS;
   const maxWaitMs = o.maxWaitMs ?? MAX_WAIT_MS;
+  const maxBusyWaitMs = Math.max(maxWaitMs, o.maxBusyWaitMs ?? maxWaitMs);
   let queue: Pending<T, R>[] = [];
   let writing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  /** When the group's first item arrived, and how many items were queued when its timer was last set. */
+  let firstAt = 0;
+  let queuedAtTimer = 0;
 
   async function writeGroup(group: Pending<T, R>[]): Promise<void> {
     try {
@@ -47,6 +58,18 @@ export function createGroupCommit<T, R>(
       if (group.length === 1) return group[0]!.reject(err);
       for (const p of group) await writeGroup([p]);
     }
+  }
+
+  /** The wait is over, unless items arrived during it and the group may still wait for more. */
+  function waited(): void {
+    timer = null;
+    const arriving = queue.length > queuedAtTimer;
+    if (arriving && queue.length < maxItems && Date.now() - firstAt < maxBusyWaitMs) {
+      queuedAtTimer = queue.length;
+      timer = setTimeout(waited, maxWaitMs);
+      return;
+    }
+    next();
   }
 
   function next(): void {
@@ -68,7 +91,11 @@ export function createGroupCommit<T, R>(
         queue.push({ item, resolve, reject });
         if (writing) return;
         if (queue.length >= maxItems) next();
-        else timer ??= setTimeout(next, maxWaitMs);
+        else if (!timer) {
+          firstAt = Date.now();
+          queuedAtTimer = queue.length;
+          timer = setTimeout(waited, maxWaitMs);
+        }
       });
     },
     async drain() {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerCounts, answerRow, projectScorer } from '../../server/domain/answer-rows.ts';
 import { importedAnswerId } from '../../server/domain/import-answers.ts';
 import { newId } from '../../server/domain/ids.ts';
@@ -96,6 +96,23 @@ describe('runs store their answers in groups', () => {
     // Stored before: a taken-over run's answer to a slot already stored adds nothing.
     await expect(groups.add(p.answer(3))).resolves.toBe(false);
     expect(await p.figures()).toEqual({ summarised: 30, answerCount: 30, spent: 30, stored: 30 });
+  });
+
+  it('keeps gathering a group while answers keep arriving, as a 0 ms run brings them: one transaction', async () => {
+    h = await createHarness();
+    const p = await runningProject('Acme');
+    const answers = Array.from({ length: 8 }, (_, i) => p.answer(i));
+    const transactions = vi.spyOn(h.store, 'transaction');
+    // A wait of 5 ms alone would write the first few answers; answers still arriving keep the group open.
+    const groups = runAnswerGroups(h.store, { maxWaitMs: 5 });
+    const stored: Promise<boolean>[] = [];
+    for (const answer of answers) {
+      stored.push(groups.add(answer));
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(await Promise.all(stored)).toEqual(Array(8).fill(true));
+    expect(transactions).toHaveBeenCalledTimes(1);
+    expect(await p.figures()).toEqual({ summarised: 8, answerCount: 8, spent: 8, stored: 8 });
   });
 
   it('fails only the answer that cannot be stored; the rest of its group and the next group are stored once', async () => {

@@ -62,6 +62,49 @@ describe('group commit', () => {
     await expect(Promise.all(results)).resolves.toEqual([10, 20, 30, 40, 50, 60, 70, 80]);
   });
 
+  it('keeps taking items while they keep arriving, for at most maxBusyWaitMs after the first', async () => {
+    vi.useFakeTimers();
+    const w = heldWrites();
+    const groups = createGroupCommit(w.write, { maxItems: 100, maxWaitMs: 2, maxBusyWaitMs: 10 });
+    const results: Promise<number>[] = [];
+    // One item a millisecond: each wait of 2 ms saw more arrive, so the group goes on gathering.
+    for (let i = 1; i <= 10; i += 1) {
+      results.push(groups.add(i));
+      await vi.advanceTimersByTimeAsync(1);
+      if (i < 10) expect(w.groups).toEqual([]);
+    }
+    expect(w.groups).toEqual([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]);
+    await w.release();
+    await expect(Promise.all(results)).resolves.toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
+  });
+
+  it('writes a gathering group once a wait saw nothing arrive, long before maxBusyWaitMs', async () => {
+    vi.useFakeTimers();
+    const w = heldWrites();
+    const groups = createGroupCommit(w.write, { maxItems: 100, maxWaitMs: 2, maxBusyWaitMs: 1000 });
+    void groups.add(1);
+    await vi.advanceTimersByTimeAsync(1);
+    void groups.add(2);
+    // The first wait saw item 2 arrive: one more wait.
+    await vi.advanceTimersByTimeAsync(1);
+    expect(w.groups).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(w.groups).toEqual([[1, 2]]);
+    await w.release();
+  });
+
+  it('waits only maxWaitMs by default, however items keep arriving', async () => {
+    vi.useFakeTimers();
+    const w = heldWrites();
+    const groups = createGroupCommit(w.write, { maxItems: 100, maxWaitMs: 2 });
+    void groups.add(1);
+    await vi.advanceTimersByTimeAsync(1);
+    void groups.add(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(w.groups).toEqual([[1, 2]]);
+    await w.release();
+  });
+
   it('starts a full group at once, without waiting', async () => {
     vi.useFakeTimers();
     const w = heldWrites();

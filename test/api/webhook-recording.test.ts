@@ -98,6 +98,27 @@ const until = async (done: () => boolean, ms: number) => {
   return done();
 };
 
+/** Starts the deliverer under test on `store` (it looks only when kicked or when an attempt ends: no poll). */
+function startDeliverer(
+  store: Store,
+  secrets: SecretBox,
+  send: (url: string, body: string, headers: Record<string, string>) => Promise<SendResult>,
+  options: Partial<Parameters<typeof createWebhookDeliverer>[0]> = {},
+): WebhookDeliverer {
+  deliverer = createWebhookDeliverer({
+    store,
+    clock: h.clock,
+    secrets,
+    send,
+    vetUrl: async () => null,
+    log: SILENT,
+    pollMs: 60_000,
+    ...options,
+  });
+  deliverer.start();
+  return deliverer;
+}
+
 async function outcomes(ids: readonly string[]) {
   return Promise.all(
     ids.map(async (id) => {
@@ -118,23 +139,15 @@ describe('attempts recorded in groups', () => {
     const { ids, webhookId, secret } = await queued(secrets, 4);
     const { store, counts } = countedStore(h.store);
     const receiver = heldReceiver(200);
-    deliverer = createWebhookDeliverer({
-      store,
-      clock: h.clock,
-      secrets,
-      send: receiver.send,
-      vetUrl: async () => null,
-      log: SILENT,
-      pollMs: 60_000,
+    const d = startDeliverer(store, secrets, receiver.send, {
       recording: { maxWaitMs: 200 },
     });
-    deliverer.start();
     expect(await until(() => receiver.held.length === 4, 5_000)).toBe(true);
     // Each attempt signed with the webhook's secret, opened once for all of them.
     for (const a of receiver.held)
       expect(verifySignature(a.body, a.signature, secret, 300, h.clock.now().getTime())).toBe(true);
     receiver.release();
-    await deliverer.idle();
+    await d.idle();
 
     expect(counts.transactions).toBe(1);
     expect(await outcomes(ids)).toEqual(ids.map(() => ({ status: 'delivered', count: 1, attempts: 1 })));
@@ -152,21 +165,13 @@ describe('attempts recorded in groups', () => {
     });
     const { store, counts } = countedStore(h.store);
     const receiver = heldReceiver(500);
-    deliverer = createWebhookDeliverer({
-      store,
-      clock: h.clock,
-      secrets,
-      send: receiver.send,
-      vetUrl: async () => null,
-      log: SILENT,
-      pollMs: 60_000,
-      // Four attempts at once to one webhook: the fifth is pending when they end.
+    // Four attempts at once to one webhook: the fifth is pending when they end.
+    const d = startDeliverer(store, secrets, receiver.send, {
       recording: { maxWaitMs: 200 },
     });
-    deliverer.start();
     expect(await until(() => receiver.held.length === 4, 5_000)).toBe(true);
     receiver.release();
-    await deliverer.idle();
+    await d.idle();
 
     expect(counts.transactions).toBe(1);
     const webhook = (await h.store.webhooks.byId(webhookId))!;
@@ -189,20 +194,12 @@ describe('attempts recorded in groups', () => {
     // Every transaction of more than one record fails, as a database busy at the worst moment would.
     const { store, counts } = countedStore(h.store, (size) => size > 1);
     const receiver = heldReceiver(200);
-    deliverer = createWebhookDeliverer({
-      store,
-      clock: h.clock,
-      secrets,
-      send: receiver.send,
-      vetUrl: async () => null,
-      log: SILENT,
-      pollMs: 60_000,
+    const d = startDeliverer(store, secrets, receiver.send, {
       recording: { maxWaitMs: 200 },
     });
-    deliverer.start();
     expect(await until(() => receiver.held.length === 4, 5_000)).toBe(true);
     receiver.release();
-    await deliverer.idle();
+    await d.idle();
 
     expect(counts).toEqual({ transactions: 5, failed: 1 });
     expect(await outcomes(ids)).toEqual(ids.map(() => ({ status: 'delivered', count: 1, attempts: 1 })));
@@ -215,28 +212,25 @@ describe('attempts recorded in groups', () => {
     let down = true;
     const { store } = countedStore(h.store, () => down);
     const sent: string[] = [];
-    deliverer = createWebhookDeliverer({
+    const d = startDeliverer(
       store,
-      clock: h.clock,
       secrets,
-      send: async (_url, body) => {
+      async (_url, body) => {
         sent.push(body);
         return { httpStatus: 200, error: null, durationMs: 1 };
       },
-      vetUrl: async () => null,
-      log: SILENT,
-      pollMs: 60_000,
-      leaseMs: 30_000,
-    });
-    deliverer.start();
-    await deliverer.idle();
+      {
+        leaseMs: 30_000,
+      },
+    );
+    await d.idle();
     expect(sent).toHaveLength(1);
     expect(await outcomes(ids)).toEqual([{ status: 'pending', count: 0, attempts: 0 }]);
 
     down = false;
     h.clock.advance(30_001);
-    deliverer.kick();
-    await deliverer.idle();
+    d.kick();
+    await d.idle();
     // At least once: sent again, and recorded once.
     expect(sent).toHaveLength(2);
     expect(await outcomes(ids)).toEqual([{ status: 'delivered', count: 1, attempts: 1 }]);
@@ -249,25 +243,17 @@ describe('looks for due deliveries', () => {
     const secrets = createSecretBox(randomBytes(32));
     const first = await queued(secrets, 1);
     const receiver = heldReceiver(200);
-    deliverer = createWebhookDeliverer({
-      store: h.store,
-      clock: h.clock,
-      secrets,
-      send: receiver.send,
-      vetUrl: async () => null,
-      log: SILENT,
-      pollMs: 60_000,
+    const d = startDeliverer(h.store, secrets, receiver.send, {
       concurrency: 1,
     });
-    deliverer.start();
     expect(await until(() => receiver.held.length === 1, 5_000)).toBe(true);
     // Queued and kicked while the only slot is taken.
     const second = await queued(secrets, 1);
-    deliverer.kick();
+    d.kick();
     receiver.release();
     expect(await until(() => receiver.held.length === 1, 5_000)).toBe(true);
     receiver.release();
-    await deliverer.idle();
+    await d.idle();
     expect(await outcomes([...first.ids, ...second.ids])).toEqual([
       { status: 'delivered', count: 1, attempts: 1 },
       { status: 'delivered', count: 1, attempts: 1 },
@@ -291,17 +277,8 @@ describe('looks for due deliveries', () => {
         },
       },
     };
-    deliverer = createWebhookDeliverer({
-      store,
-      clock: h.clock,
-      secrets,
-      send: async () => ({ httpStatus: 200, error: null, durationMs: 1 }),
-      vetUrl: async () => null,
-      log: SILENT,
-      pollMs: 60_000,
-    });
-    deliverer.start();
-    await deliverer.idle();
+    const d = startDeliverer(store, secrets, async () => ({ httpStatus: 200, error: null, durationMs: 1 }));
+    await d.idle();
     // One look took both; their ends looked no further.
     expect(claims).toBe(1);
   });

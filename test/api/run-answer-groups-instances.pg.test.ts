@@ -3,13 +3,12 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { answerCounts, answerRow, projectScorer, type Judgement } from '../../server/domain/answer-rows.ts';
 import { openDatabase } from '../../server/domain/database.ts';
 import { importedAnswerId } from '../../server/domain/import-answers.ts';
-import { newId } from '../../server/domain/ids.ts';
-import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
-import { beginCloudRun, runAnswerGroups, type RunAnswer } from '../../server/domain/run-lifecycle.ts';
+import { runAnswerGroups, type RunAnswer } from '../../server/domain/run-lifecycle.ts';
 import { decodePrompts } from '../../server/store/repositories/prompt-numbers.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 import type { Database } from '../../server/store/schema.ts';
 import { createHarness } from '../support/api-harness.ts';
+import { begunCloudRun } from '../support/cloud-run.ts';
 import { PAGES, PROMPTS, TEXTS, insightProject } from '../support/insights.ts';
 import { databaseUrl, onServer } from '../support/pg-cluster.ts';
 import { rawDb } from '../support/test-db.ts';
@@ -50,29 +49,12 @@ const DRIFT: Judgement = {
 
 /** A project with a running cloud run, as the run executor has it once the run began. */
 async function runningProject(store: Store, projectId: string, promptIds: string[], at: string) {
-  const requestId = newId('rrq');
-  await store.runRequests.create({
-    id: requestId,
+  const { requestId, run } = await begunCloudRun(
+    store,
+    { now: () => new Date(at) },
     projectId,
-    source: 'api',
-    trigger: 'manual',
-    status: 'queued',
-    mode: 'cloud',
-    idempotencyKey: null,
-    bodyHash: null,
-    samplesPerPrompt: 1,
-    promptCount: PROMPTS.length,
-    estimatedUnits: 0,
-    heldPeriodUnits: 0,
-    heldPrepaidUnits: 0,
-    warning: null,
-    createdAt: at,
-    cloudNeeded: true,
-    hostNeeded: false,
-  });
-  const request = (await store.runRequests.byId(requestId))!;
-  const plan = DEFAULT_PLANS.find((p) => p.code === 'premium')!;
-  const { run } = (await beginCloudRun(store, { now: () => new Date(at) }, request, plan))!;
+    PROMPTS.length,
+  );
   return { projectId, promptIds, requestId, runId: run.id };
 }
 

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerCounts, answerRow, projectScorer } from '../../server/domain/answer-rows.ts';
 import { importedAnswerId } from '../../server/domain/import-answers.ts';
-import { newId } from '../../server/domain/ids.ts';
-import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
-import { beginCloudRun, runAnswerGroups, type RunAnswer } from '../../server/domain/run-lifecycle.ts';
+import { runAnswerGroups, type RunAnswer } from '../../server/domain/run-lifecycle.ts';
 import { createHarness, type Harness } from '../support/api-harness.ts';
+import { begunCloudRun } from '../support/cloud-run.ts';
 import { createProject, manualTracking } from '../support/fixtures.ts';
 
 let h: Harness;
@@ -25,29 +24,7 @@ async function runningProject(name: string) {
       tracking: manualTracking(ENGINES),
     })
   ).id;
-  const requestId = newId('rrq');
-  await h.store.runRequests.create({
-    id: requestId,
-    projectId,
-    source: 'api',
-    trigger: 'manual',
-    status: 'queued',
-    mode: 'cloud',
-    idempotencyKey: null,
-    bodyHash: null,
-    samplesPerPrompt: 1,
-    promptCount: 0,
-    estimatedUnits: 0,
-    heldPeriodUnits: 0,
-    heldPrepaidUnits: 0,
-    warning: null,
-    createdAt: h.clock.now().toISOString(),
-    cloudNeeded: true,
-    hostNeeded: false,
-  });
-  const request = (await h.store.runRequests.byId(requestId))!;
-  const plan = DEFAULT_PLANS.find((p) => p.code === 'premium')!;
-  const { run } = (await beginCloudRun(h.store, h.clock, request, plan))!;
+  const { requestId, run } = await begunCloudRun(h.store, h.clock, projectId);
   const { score, competitorSet } = await projectScorer(h.store, projectId);
   const answer = (i: number): RunAnswer => {
     const text = TEXTS[i % TEXTS.length]!;

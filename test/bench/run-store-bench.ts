@@ -7,10 +7,9 @@ import { systemClock } from '../../server/domain/clock.ts';
 import { openDatabase } from '../../server/domain/database.ts';
 import { createDemoProject, mulberry32 } from '../../server/domain/demo-data.ts';
 import { importAnswers, importedAnswerId } from '../../server/domain/import-answers.ts';
-import { newId } from '../../server/domain/ids.ts';
-import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
-import { beginCloudRun, runAnswerGroups, type RunAnswer } from '../../server/domain/run-lifecycle.ts';
+import { runAnswerGroups, type RunAnswer } from '../../server/domain/run-lifecycle.ts';
 import { createStore, type Repositories, type Store } from '../../server/store/index.ts';
+import { begunCloudRun } from '../support/cloud-run.ts';
 
 export const RUN_STORE_ANSWERS = Number(process.env.BENCH_RUN_STORE_ANSWERS ?? 3_000);
 
@@ -109,29 +108,7 @@ export async function measureRunStore(
   const dir = mkdtempSync(join(tmpdir(), 'aw-bench-runstore-'));
   try {
     const { store, projectId, lines } = await demoStore(dir, 'run', answers);
-    const requestId = newId('rrq');
-    await store.runRequests.create({
-      id: requestId,
-      projectId,
-      source: 'api',
-      trigger: 'manual',
-      status: 'queued',
-      mode: 'cloud',
-      idempotencyKey: null,
-      bodyHash: null,
-      samplesPerPrompt: 1,
-      promptCount: 0,
-      estimatedUnits: 0,
-      heldPeriodUnits: 0,
-      heldPrepaidUnits: 0,
-      warning: null,
-      createdAt: systemClock.now().toISOString(),
-      cloudNeeded: true,
-      hostNeeded: false,
-    });
-    const request = (await store.runRequests.byId(requestId))!;
-    const plan = DEFAULT_PLANS.find((p) => p.code === 'premium')!;
-    const { run } = (await beginCloudRun(store, systemClock, request, plan))!;
+    const { requestId, run } = await begunCloudRun(store, systemClock, projectId);
     const { score, competitorSet } = await projectScorer(store, projectId);
     const spent: Record<string, number> = {
       scoring: 0,

@@ -36,8 +36,10 @@ async function once(
 
 /**
  * Latency: `count` requests one after another, after a warm-up. Throughput: `count` requests spread over
- * `concurrency` connections kept busy, the usual way to measure how much a service can serve. Every response
- * must be 200: a benchmark of errors is void.
+ * `concurrency` connections kept busy, the usual way to measure how much a service can serve, and more until
+ * `minSeconds` have passed: the CPU per request is read over that phase, and a phase of a fraction of a second
+ * charges a whole garbage collection or background job to whichever read it fell in. Every response must be 200: a
+ * benchmark of errors is void.
  */
 export async function measure(
   client: Client,
@@ -47,6 +49,7 @@ export async function measure(
   count: number,
   concurrency: number,
   cpu: (() => number)[] = [],
+  minSeconds = 0,
 ): Promise<Measurement> {
   for (let i = 0; i < Math.min(50, count); i++) await once(client, name, paths(), headers);
   const times: number[] = [];
@@ -57,22 +60,26 @@ export async function measure(
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
   times.sort((a, b) => a - b);
-  let left = count;
+  let sent = 0;
   const cpuBefore = cpu.map((read) => read());
   const started = process.hrtime.bigint();
+  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e9;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (left-- > 0) await once(client, name, paths(), headers);
+      while (sent < count || elapsed() < minSeconds) {
+        sent += 1;
+        await once(client, name, paths(), headers);
+      }
     }),
   );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const cpuPerRequest = cpu.map((read, i) => (read() - cpuBefore[i]!) / count);
+  const seconds = elapsed();
+  const cpuPerRequest = cpu.map((read, i) => (read() - cpuBefore[i]!) / sent);
   return {
     cpuPerRequest,
     name,
     p50: percentile(times, 0.5),
     p99: percentile(times, 0.99),
-    throughput: count / seconds,
+    throughput: sent / seconds,
     bytes: Math.round(bytes / count),
   };
 }

@@ -49,6 +49,8 @@ const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 /** Answers that also get an answer from the engine's signed-in browser, so stats/surfaces has pairs to compare. */
 const BROWSER_TWINS = 0.03;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
+/** Each read's throughput phase, where its CPU per request is read, lasts at least this long (BENCH_CPU_SECONDS). */
+const CPU_SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 3);
 const CONCURRENCY = 8;
 /** BENCH_READS=detail,trends: only the reads whose names hold one of these (and GET /me, the yardstick). */
 const READS = (process.env.BENCH_READS ?? '').split(',').filter(Boolean);
@@ -99,7 +101,16 @@ async function measureReads(
     const cpu = [() => cpuMs(servers.map((s) => s.child.pid!)), ...(dbPid ? [() => cpuMs([dbPid])] : [])];
     for (const [name, path, own] of cases)
       results.push(
-        await measure(client, name, path, { ...headers, ...own }, REQUESTS, CONCURRENCY * instances, cpu),
+        await measure(
+          client,
+          name,
+          path,
+          { ...headers, ...own },
+          REQUESTS,
+          CONCURRENCY * instances,
+          cpu,
+          CPU_SECONDS,
+        ),
       );
     // Steady: once the requests have stopped and the service has had a moment to collect its garbage.
     await new Promise((r) => setTimeout(r, 3_000));

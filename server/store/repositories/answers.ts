@@ -3,7 +3,7 @@ import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import type { SqlDialect } from '../dialect.ts';
 import { bulkInsert } from '../bulk-insert.ts';
-import { fromJson } from '../json.ts';
+import { answerDetail } from './answer-detail.ts';
 
 /**
  * One competitor an answer named or cited: its index in the answer's competitor set, mentioned and cited as 0/1,
@@ -12,7 +12,7 @@ import { fromJson } from '../json.ts';
  */
 export type CompetitorHit = [index: number, mentioned: 0 | 1, cited: 0 | 1, citationUrl: string | null];
 
-const LIST_COLUMNS = [
+export const LIST_COLUMNS = [
   'id',
   'project_id',
   'run_id',
@@ -33,7 +33,7 @@ const LIST_COLUMNS = [
   'competitor_hits',
 ] as const;
 
-const DETAIL_COLUMNS = [
+export const DETAIL_COLUMNS = [
   'full_answer',
   'full_answer_truncated',
   'sources',
@@ -50,12 +50,6 @@ type Details = Omit<Database['answer_details'], 'answer_id'>;
 export type AnswerDetailRow = AnswerRow &
   Pick<Database['answers'], 'narrative_drift' | 'search_queries'> &
   Details;
-/** An answer as its detail shows it: the row, its topic's label and its competitor set's names (null when gone). */
-export interface AnswerDetail {
-  row: AnswerDetailRow;
-  topicLabel: string | null;
-  setNames: string[] | null;
-}
 /** A new answer with its details; the store splits it over the two tables. */
 export type NewAnswerRow = Database['answers'] & Details;
 
@@ -378,40 +372,6 @@ export function answersRepository(db: Db, d: SqlDialect) {
         complete,
       };
     },
-    /**
-     * An answer with its details, its topic's label and the names of the competitor set it was scored against, in
-     * one statement: the detail read is one round trip after the way in, not three.
-     */
-    async get(projectId: string, id: string): Promise<AnswerDetail | undefined> {
-      const row = await db
-        .selectFrom('answers')
-        .innerJoin('answer_details', 'answer_details.answer_id', 'answers.id')
-        .leftJoin('topics', (j) =>
-          j.onRef('topics.project_id', '=', 'answers.project_id').onRef('topics.id', '=', 'answers.topic_id'),
-        )
-        .leftJoin('competitor_sets', (j) =>
-          j
-            .onRef('competitor_sets.project_id', '=', 'answers.project_id')
-            .onRef('competitor_sets.id', '=', 'answers.competitor_set'),
-        )
-        .select([
-          ...LIST_COLUMNS.map((c) => `answers.${c}` as const),
-          'answers.narrative_drift',
-          'answers.search_queries',
-          ...DETAIL_COLUMNS,
-          'topics.label as topic_label',
-          'competitor_sets.names as set_names',
-        ])
-        .where('answers.project_id', '=', projectId)
-        .where('answers.id', '=', id)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const { topic_label, set_names, ...answer } = row;
-      return {
-        row: answer,
-        topicLabel: topic_label,
-        setNames: set_names === null ? null : fromJson<string[]>(set_names),
-      };
-    },
+    get: (projectId: string, id: string) => answerDetail(db, projectId, id),
   };
 }

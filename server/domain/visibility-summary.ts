@@ -2,7 +2,7 @@ import { addDays, daysInclusive } from './clock.ts';
 import type { Caller, Services } from './context.ts';
 import { resolveRange, type DayRange } from './date-range.ts';
 import { checkEngineIds } from './engine-filter.ts';
-import { competitorStats } from './stats.ts';
+import { competitorShares } from './stats.ts';
 
 export interface SummaryQuery {
   from?: string;
@@ -18,7 +18,7 @@ const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whol
 
 /** One period's figures: the brand's rates, its share of the brand mentions, its average rank, and each rival's. */
 async function period(s: Services, caller: Caller, projectId: string, range: DayRange, engine?: string[]) {
-  const stats = await competitorStats(s, caller, projectId, { ...range, engine });
+  const stats = await competitorShares(s, caller, projectId, { ...range, engine });
   const position = await s.store.summaries.positions({
     projectId,
     ...range,

@@ -140,4 +140,39 @@ describe('cached reads', () => {
     }
     expect(JSON.parse((await page()).body).data[0].promptText).toBe('edited elsewhere');
   });
+
+  it('serves share of voice from the cache, and follows a new competitor and a new answer at once', async () => {
+    const sov = () => h.get(`/v1/projects/${projectId}/stats/competitors`, key);
+    let reads = 0;
+    const brands = h.store.summaries.brands.bind(h.store.summaries);
+    h.store.summaries.brands = (...args) => (reads++, brands(...args));
+    try {
+      const first = await sov();
+      expect((await sov()).body).toBe(first.body);
+      expect(reads).toBe(1);
+      const replaced = await h.write('PUT', `/v1/projects/${projectId}/competitors`, key, [
+        { name: 'Globex' },
+        { name: 'Initech' },
+        { name: 'Hooli' },
+      ]);
+      expect(replaced.statusCode).toBe(200);
+      const names = (await sov()).json().data.map((d: { name: string }) => d.name);
+      expect(names).toEqual(['Acme', 'Globex', 'Initech', 'Hooli']);
+      const mentioned = () => sov().then((r) => r.json().data[3].mentioned) as Promise<number>;
+      const before = await mentioned();
+      await importLines(h.store, h.clock, projectId, [
+        {
+          promptText: 'who else?',
+          engineId: 'chatgpt',
+          observedAt: h.clock.now().toISOString(),
+          text: 'Hooli, and nobody else.',
+          sources: [],
+        },
+      ]);
+      expect(await mentioned()).toBe(before + 1);
+      expect(reads).toBe(3);
+    } finally {
+      h.store.summaries.brands = brands;
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { createSecretBox } from '../../server/domain/secret-box.ts';
 import { listActions } from '../../server/domain/actions/list-actions.ts';
 import { queryStats } from '../../server/domain/query-stats.ts';
 import { sourceStats } from '../../server/domain/source-stats.ts';
+import { competitorStats } from '../../server/domain/stats.ts';
 import { sourceTypeShares } from '../../server/domain/source-types/type-shares.ts';
 import { surfaceStats } from '../../server/domain/surface-stats.ts';
 import { trendStats } from '../../server/domain/trend-stats.ts';
@@ -58,18 +59,24 @@ export async function inProcess(dbPath: string, projectId: string) {
  * The insight reads and stats/answers as the first read after a write costs them: in process, through the domain
  * functions, with a read cache that keeps nothing, so every call reads the summaries (or, for the `scan:` case, the
  * answers) and renders the body anew. Beside the served figures (where repeated reads come from the cache), this is
- * what a dashboard waits for right after a run.
+ * what a dashboard waits for right after a run. `only` picks cases by name.
  */
 export async function measureInsightRenders(
   dbPath: string,
   projectId: string,
   range: Range,
   count: number,
+  only?: (name: string) => boolean,
 ): Promise<RenderFigures[]> {
   const { store, s, caller } = await inProcess(dbPath, projectId);
   const topicIds = [...(await store.topics.labels(projectId)).keys()];
   const promptId = (await store.prompts.all(projectId))[0]!.id;
   const cases: [string, () => Promise<unknown>][] = [
+    ['stats/competitors', () => competitorStats(s, caller, projectId, range)],
+    [
+      'stats/competitors, engine',
+      () => competitorStats(s, caller, projectId, { ...range, engine: ['perplexity'] }),
+    ],
     ['stats/sources', () => sourceStats(s, caller, projectId, { ...range, limit: 50 })],
     [
       'stats/sources, by URL, per engine',
@@ -120,7 +127,7 @@ export async function measureInsightRenders(
   ];
   const out: RenderFigures[] = [];
   try {
-    for (const [name, read] of cases) {
+    for (const [name, read] of cases.filter(([name]) => !only || only(name))) {
       for (let i = 0; i < Math.min(5, count); i++) await read();
       const times: number[] = [];
       for (let i = 0; i < count; i++) {

@@ -5,7 +5,7 @@ import { capabilities } from '../../domain/capabilities.ts';
 import { listProjects } from '../../domain/projects.ts';
 import { getRunRequest } from '../../domain/run-requests.ts';
 import { listCompetitors, listPrompts } from '../../domain/setup.ts';
-import { competitorStats, dailyStats } from '../../domain/stats.ts';
+import { competitorShares, dailyStats } from '../../domain/stats.ts';
 import { visibilitySummary } from '../../domain/visibility-summary.ts';
 import { McpAnswer, McpAnswerDetail, quoteAnswer, quoteAnswerDetail } from '../quoted-answers.ts';
 import { VisibilitySummary } from '../summary-schema.ts';
@@ -94,7 +94,7 @@ export const readTools = [
       engine: engineArg(),
     }),
     output: ops.getCompetitorStats.responses[200].schema,
-    run: ({ s, caller }, { projectId, ...q }) => competitorStats(s, caller, projectId, q),
+    run: ({ s, caller }, { projectId, ...q }) => competitorShares(s, caller, projectId, q),
   }),
   tool({
     name: 'list_prompts',

@@ -1,4 +1,4 @@
-import { competitorStats } from '../../domain/stats.ts';
+import { competitorShares } from '../../domain/stats.ts';
 import { trendStats } from '../../domain/trend-stats.ts';
 import { NO_ESTIMATE, wilson, type Estimate } from '../../domain/intervals.ts';
 import { html } from '../html.ts';
@@ -21,7 +21,7 @@ async function periodFigures(input: PartInput, range: { from: string; to: string
   const { s, caller, projectId } = input;
   const [trends, competitors] = await Promise.all([
     bodyOf(trendStats(s, caller, projectId, { ...range, interval: 'range', perEngine: false })),
-    competitorStats(s, caller, projectId, range),
+    competitorShares(s, caller, projectId, range),
   ]);
   return { trend: trends.data[0] ?? null, sov: ownShare(competitors.data) };
 }

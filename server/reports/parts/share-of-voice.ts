@@ -1,5 +1,5 @@
 import { NO_ESTIMATE, wilson } from '../../domain/intervals.ts';
-import { competitorStats } from '../../domain/stats.ts';
+import { competitorShares } from '../../domain/stats.ts';
 import { html } from '../html.ts';
 import { anyBeyond, bounds, compare, figure, moveWords } from '../noise.ts';
 import { type ReportPart } from '../part.ts';
@@ -10,8 +10,8 @@ export const shareOfVoicePart: ReportPart<'shareOfVoice'> = {
   title: 'Share of voice',
   async build({ s, caller, projectId, range, previous }) {
     const [now, before] = await Promise.all([
-      competitorStats(s, caller, projectId, range),
-      competitorStats(s, caller, projectId, previous),
+      competitorShares(s, caller, projectId, range),
+      competitorShares(s, caller, projectId, previous),
     ]);
     const total = (rows: readonly { mentioned: number }[]) => rows.reduce((n, r) => n + r.mentioned, 0);
     const mentions = total(now.data);

@@ -93,6 +93,7 @@ async function startReads(
   );
   const client = roundRobin(pools);
   const headers = { authorization: `Bearer ${data.key}` };
+  const atStart = await memoryParts(servers[0]!, probeFile);
   const cases = (await readCases(data, client, new URL(servers[0]!.baseUrl).pathname)).filter(
     ([name], i) => i === 0 || READS.length === 0 || READS.some((r) => name.includes(r)),
   );
@@ -105,6 +106,8 @@ async function startReads(
       const [, paths, own] = cases[i]!;
       return { client, paths, headers: { ...headers, ...own }, concurrency: CONCURRENCY * instances, cpu };
     },
+    /** The first service's memory before it was asked anything. */
+    atStart,
     memory: () => memoryParts(servers[0]!, probeFile),
     peakMiB: () => servers[0]!.memory().peakMiB,
     async close() {
@@ -123,7 +126,6 @@ type Reads = Awaited<ReturnType<typeof startReads>>;
  */
 async function measureReads(services: Reads[]) {
   const first = services[0]!;
-  const atStart = await first.memory();
   const results: Measurement[][] = services.map(() => []);
   for (const [i, [name]] of first.cases.entries()) {
     for (const s of services)
@@ -140,7 +142,7 @@ async function measureReads(services: Reads[]) {
   // Steady: once the requests have stopped and the service has had a moment to collect its garbage.
   await new Promise((r) => setTimeout(r, 3_000));
   const steady = await first.memory();
-  return { results, memory: { atStart, steady, peakMiB: first.peakMiB() } };
+  return { results, memory: { atStart: first.atStart, steady, peakMiB: first.peakMiB() } };
 }
 
 /** PostgreSQL's throughput alone with `instances` instances (after the side-by-side run). */

@@ -17,6 +17,13 @@ const READS = /^\s*(select|pragma|explain)\b/i;
 const SCHEMA = /^\s*(create|drop|alter)\b/i;
 
 /**
+ * A key's last use, noted at most once a minute for each key in use (apiKeys.touch): no cached read shows it, and
+ * counting it as a write emptied the whole file's read cache every minute for every polling key, so each cached
+ * read was rendered again (a year of daily trends, tens of ms) while its cached bytes were still exact.
+ */
+const KEY_USE = /^\s*update\s+"api_keys"\s+set\s+"last_used_at"\s*=\s*\?\s+where\b/i;
+
+/**
  * Kysely prepares every query anew; the service runs the same few hundred statements all day, so they are kept
  * prepared. Kysely serialises use of the connection, so one statement is never stepped by two queries at once.
  * Every statement that changed rows (SQLite's count of rows inserted, updated or deleted on this connection,
@@ -33,23 +40,29 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): Sqlit
     seen = now;
     return true;
   };
-  const counted = (statement: SQLite.Statement, schema: boolean): SqliteStatement => ({
-    reader: statement.reader,
-    all(parameters) {
-      const rows = statement.all(parameters);
-      if (changedRows() || schema) onWrite();
-      return rows;
-    },
-    run(parameters) {
-      const result = statement.run(parameters);
-      if (changedRows() || schema) onWrite();
-      return result;
-    },
-    iterate(parameters) {
-      onWrite();
-      return statement.iterate(parameters);
-    },
-  });
+  // `unseen`: its changes are taken as seen without a write, so the next statement does not count them either.
+  const counted = (statement: SQLite.Statement, schema: boolean, unseen: boolean): SqliteStatement => {
+    const after = () => {
+      if ((changedRows() || schema) && !unseen) onWrite();
+    };
+    return {
+      reader: statement.reader,
+      all(parameters) {
+        const rows = statement.all(parameters);
+        after();
+        return rows;
+      },
+      run(parameters) {
+        const result = statement.run(parameters);
+        after();
+        return result;
+      },
+      iterate(parameters) {
+        onWrite();
+        return statement.iterate(parameters);
+      },
+    };
+  };
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
@@ -58,7 +71,7 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): Sqlit
       if (!statement) {
         if (cache.size >= STATEMENT_CACHE) cache.clear();
         const prepared = sqlite.prepare(sql);
-        statement = READS.test(sql) ? prepared : counted(prepared, SCHEMA.test(sql));
+        statement = READS.test(sql) ? prepared : counted(prepared, SCHEMA.test(sql), KEY_USE.test(sql));
         cache.set(sql, statement);
       }
       return statement;

@@ -3,6 +3,7 @@ import { createHarness, type Harness } from '../support/api-harness.ts';
 import { importLines, projectWithAnswers } from '../support/answers.ts';
 import { rawDb } from '../support/raw-db.ts';
 import { JsonText } from '../../server/domain/json-text.ts';
+import { hashKey } from '../../server/domain/api-keys.ts';
 import { openDatabase } from '../../server/domain/database.ts';
 import { createStore } from '../../server/store/index.ts';
 import type { Caller } from '../../server/domain/context.ts';
@@ -73,6 +74,19 @@ describe('cached reads', () => {
     expect(await generation()).not.toBe(before);
     const after = await h.get(`/v1/projects/${projectId}/answers?limit=5`, key);
     expect(after.headers.etag).not.toBe(page.headers.etag);
+  });
+
+  it('stays valid when a request notes its key’s use, as one does every minute for each key in use', async () => {
+    const lastUsed = async () => (await h.store.apiKeys.findByHash(hashKey(key)))?.lastUsedAt;
+    const first = await daily();
+    const before = { generation: await h.store.generation(projectId), lastUsed: await lastUsed() };
+    h.clock.advance(61_000);
+    const second = await daily();
+    expect(await lastUsed()).not.toBe(before.lastUsed);
+    // On SQLite the noting was counted as a write of the whole file: every cached read was rendered again.
+    expect(await h.store.generation(projectId)).toBe(before.generation);
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
   });
 
   it('does not hand a request made after a write the render begun before it', async () => {

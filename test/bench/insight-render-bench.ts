@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { addDays, isoDay, systemClock } from '../../server/domain/clock.ts';
 import { answerSummary } from '../../server/domain/answer-summary.ts';
-import { systemClock } from '../../server/domain/clock.ts';
 import { NO_SIGNALS, type Caller, type Services } from '../../server/domain/context.ts';
 import { createCursorCodec } from '../../server/domain/cursor.ts';
 import { DEFAULT_PLANS } from '../../server/domain/plans.ts';
@@ -143,4 +143,22 @@ export async function measureInsightRenders(
     await store.close();
   }
   return out;
+}
+
+/** The insight reads rendered anew in process, as the first read after a write is; `only` picks some by name. */
+export async function printRenders(
+  data: { db: string; projectId: string },
+  count: number,
+  store: string,
+  only?: (name: string) => boolean,
+) {
+  const today = isoDay(new Date());
+  const range = { from: addDays(today, -365), to: today };
+  const renders = await measureInsightRenders(data.db, data.projectId, range, count, only);
+  console.log(
+    `\n${store}: the insight reads and stats/answers rendered anew on every call, as the first read after a write is (in process, no HTTP, 366 days):`,
+  );
+  console.log('| read | p50 ms | p99 ms |');
+  console.log('|---|---|---|');
+  for (const r of renders) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
 }

@@ -9,12 +9,12 @@ import { IMPORT_ANSWERS, IMPORT_BASELINE, measureImport, type ImportFigures } fr
 import { memoryParts, memoryProbe, printMemory } from './memory.ts';
 import { printOnPaper } from './on-paper.ts';
 import { readCases } from './read-cases.ts';
-import { measure, type Client, type Measurement } from './measure.ts';
+import { measureSideBySide, type Client, type Measurement, type Side } from './measure.ts';
 import { startServer } from '../support/server-process.ts';
 import { measureBrowser } from './browser-bench.ts';
 import { measureBackfill } from './backfill-bench.ts';
 import { measureCli } from './cli-bench.ts';
-import { measureInsightRenders } from './insight-render-bench.ts';
+import { printRenders } from './insight-render-bench.ts';
 import { measureReports, printReports } from './report-bench.ts';
 import { measureScoring } from './scoring-bench.ts';
 import { printRuns, printWebhooks } from './run-print.ts';
@@ -48,6 +48,11 @@ const BROWSER_TWINS = 0.03;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 /** Each read's throughput phase, where its CPU per request is read, lasts at least this long (BENCH_CPU_SECONDS). */
 const CPU_SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 3);
+/**
+ * With BENCH_DB=postgres, each read's throughput phase on SQLite and on PostgreSQL is taken in this many turns
+ * of each, alternating (BENCH_CPU_ROUNDS), so the two stores' CPU per request is read in the same minutes.
+ */
+const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
 const CONCURRENCY = 8;
 /** BENCH_READS=detail,trends: only the reads whose names hold one of these (and GET /me, the yardstick). */
 const READS = (process.env.BENCH_READS ?? '').split(',').filter(Boolean);
@@ -69,8 +74,8 @@ function roundRobin(pools: Pool[]): Client {
   return { request: ((opts: never) => pools[turn++ % pools.length]!.request(opts)) as Client['request'] };
 }
 
-/** Every read measured against `instances` service processes on the data set, requests spread over them. */
-async function measureReads(
+/** `instances` service processes on the data set, requests spread over them, and the reads to ask them. */
+async function startReads(
   data: Dataset,
   env: Record<string, string>,
   instances: number,
@@ -88,35 +93,68 @@ async function measureReads(
   );
   const client = roundRobin(pools);
   const headers = { authorization: `Bearer ${data.key}` };
-  try {
-    const atStart = await memoryParts(servers[0]!, probeFile);
-    const cases = (await readCases(data, client, new URL(servers[0]!.baseUrl).pathname)).filter(
-      ([name], i) => i === 0 || READS.length === 0 || READS.some((r) => name.includes(r)),
+  const atStart = await memoryParts(servers[0]!, probeFile);
+  const cases = (await readCases(data, client, new URL(servers[0]!.baseUrl).pathname)).filter(
+    ([name], i) => i === 0 || READS.length === 0 || READS.some((r) => name.includes(r)),
+  );
+  // CPU time per request of the service processes and, on PostgreSQL, of the database server.
+  const cpu = [() => cpuMs(servers.map((s) => s.child.pid!)), ...(dbPid ? [() => cpuMs([dbPid])] : [])];
+  return {
+    cases,
+    /** The measurement's view of one read (by its index in `cases`). */
+    side: (i: number): Side => {
+      const [, paths, own] = cases[i]!;
+      return { client, paths, headers: { ...headers, ...own }, concurrency: CONCURRENCY * instances, cpu };
+    },
+    /** The first service's memory before it was asked anything. */
+    atStart,
+    memory: () => memoryParts(servers[0]!, probeFile),
+    peakMiB: () => servers[0]!.memory().peakMiB,
+    async close() {
+      await Promise.all(pools.map((pool) => pool.close()));
+      await Promise.all(servers.map((server) => server.stop()));
+      probe.close();
+    },
+  };
+}
+
+type Reads = Awaited<ReturnType<typeof startReads>>;
+
+/**
+ * Every read measured on each of these services (SQLite's alone, or SQLite's and PostgreSQL's side by side,
+ * measureSideBySide); the first one's memory before and after.
+ */
+async function measureReads(services: Reads[]) {
+  const first = services[0]!;
+  const results: Measurement[][] = services.map(() => []);
+  for (const [i, [name]] of first.cases.entries()) {
+    for (const s of services)
+      if (s.cases[i]?.[0] !== name) throw new Error(`The services' reads differ at ${name}.`);
+    const measured = await measureSideBySide(
+      name,
+      services.map((s) => s.side(i)),
+      REQUESTS,
+      CPU_SECONDS,
+      services.length > 1 ? CPU_ROUNDS : 1,
     );
+    measured.forEach((m, s) => results[s]!.push(m));
+  }
+  // Steady: once the requests have stopped and the service has had a moment to collect its garbage.
+  await new Promise((r) => setTimeout(r, 3_000));
+  const steady = await first.memory();
+  return { results, memory: { atStart: first.atStart, steady, peakMiB: first.peakMiB() } };
+}
+
+/** PostgreSQL's throughput alone with `instances` instances (after the side-by-side run). */
+async function measurePgThroughput(data: Dataset, env: Record<string, string>, instances: number) {
+  const reads = await startReads(data, env, instances);
+  try {
     const results: Measurement[] = [];
-    // CPU time per request of the service processes and, on PostgreSQL, of the database server.
-    const cpu = [() => cpuMs(servers.map((s) => s.child.pid!)), ...(dbPid ? [() => cpuMs([dbPid])] : [])];
-    for (const [name, path, own] of cases)
-      results.push(
-        await measure(
-          client,
-          name,
-          path,
-          { ...headers, ...own },
-          REQUESTS,
-          CONCURRENCY * instances,
-          cpu,
-          CPU_SECONDS,
-        ),
-      );
-    // Steady: once the requests have stopped and the service has had a moment to collect its garbage.
-    await new Promise((r) => setTimeout(r, 3_000));
-    const steady = await memoryParts(servers[0]!, probeFile);
-    return { results, memory: { atStart, steady, peakMiB: servers[0]!.memory().peakMiB } };
+    for (const [i, [name]] of reads.cases.entries())
+      results.push(...(await measureSideBySide(name, [reads.side(i)], REQUESTS, CPU_SECONDS, 1)));
+    return results;
   } finally {
-    await Promise.all(pools.map((pool) => pool.close()));
-    await Promise.all(servers.map((server) => server.stop()));
-    probe.close();
+    await reads.close();
   }
 }
 
@@ -154,62 +192,57 @@ function printReads(label: string, results: Measurement[], sqlite?: Measurement[
   );
 }
 
-/** The insight reads rendered anew in process, as the first read after a write is; `only` picks some by name. */
-async function printRenders(data: Dataset, store: string, only?: (name: string) => boolean) {
-  const today = isoDay(new Date());
-  const renders = await measureInsightRenders(
-    data.db,
-    data.projectId,
-    { from: addDays(today, -365), to: today },
-    Math.min(REQUESTS, 200),
-    only,
-  );
-  console.log(
-    `\n${store}: the insight reads and stats/answers rendered anew on every call, as the first read after a write is (in process, no HTTP, 366 days):`,
-  );
-  console.log('| read | p50 ms | p99 ms |');
-  console.log('|---|---|---|');
-  for (const r of renders) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
-}
-
 async function reads() {
   console.log(
     `Building or reusing the dataset: ${ANSWERS} answers (and ${BROWSER_TWINS * 100} % browser twins), 400 days, 6 engines, 50 competitors…`,
   );
   const shape = { answers: ANSWERS, days: 400, competitors: 50, browserTwins: BROWSER_TWINS };
   const data = await dataset(shape);
-  const sqlite = await measureReads(data, {}, 1);
-  printReads(`SQLite, ${data.answers.toLocaleString()} answers`, sqlite.results);
-  // A pick of reads is a quick look at those reads over HTTP: the in-process renders of them all are left out.
-  if (READS.length === 0) await printRenders(data, 'SQLite');
-  printMemory(data.answers, sqlite.memory);
-  if (data.importRate)
-    console.log(`Import while building the dataset: ${data.importRate.toFixed(0)} answers/s.`);
-  if (!ON_POSTGRES) return;
-
-  const pg = await benchPostgres();
+  const pg = ON_POSTGRES ? await benchPostgres() : null;
+  const services: Reads[] = [];
   try {
-    console.log('\nBuilding or reusing the same dataset on PostgreSQL…');
-    const pgData = await dataset({ ...shape, pg: pg.url });
-    if (pgData.importRate)
-      console.log(`Import while building the dataset: ${pgData.importRate.toFixed(0)} answers/s.`);
-    const one = await measureReads(pgData, pg.env, 1, pg.pid);
-    printReads(`PostgreSQL, one serve instance`, one.results, sqlite.results);
-    printOnPaper(one.results, sqlite.results);
+    services.push(await startReads(data, {}, 1));
+    let pgData: Dataset | null = null;
+    if (pg) {
+      console.log('\nBuilding or reusing the same dataset on PostgreSQL…');
+      pgData = await dataset({ ...shape, pg: pg.url });
+      if (pgData.importRate)
+        console.log(`Import while building the dataset: ${pgData.importRate.toFixed(0)} answers/s.`);
+      services.push(await startReads(pgData, pg.env, 1, pg.pid));
+    }
+    const measured = await measureReads(services);
+    await Promise.all(services.splice(0).map((s) => s.close()));
+    const [sqlite, onPg] = measured.results;
+    printReads(`SQLite, ${data.answers.toLocaleString()} answers`, sqlite!);
+    // A pick of reads is a quick look at those reads over HTTP: the in-process renders of them all are left out.
+    if (READS.length === 0) await printRenders(data, Math.min(REQUESTS, 200), 'SQLite');
+    printMemory(data.answers, measured.memory);
+    if (data.importRate)
+      console.log(`Import while building the dataset: ${data.importRate.toFixed(0)} answers/s.`);
+    if (!pg || !pgData || !onPg) return;
+    printReads(
+      `PostgreSQL, one serve instance, measured side by side with SQLite (${CPU_ROUNDS} turns of each read's throughput phase)`,
+      onPg,
+      sqlite,
+    );
+    printOnPaper(onPg, sqlite!);
     // Served from the cache above; here what the first read after a write costs on PostgreSQL (issue 24).
-    await printRenders(pgData, 'PostgreSQL', (name) => name.startsWith('stats/competitors'));
-    const two = await measureReads(pgData, pg.env, 2, pg.pid);
+    await printRenders(pgData, Math.min(REQUESTS, 200), 'PostgreSQL', (name) =>
+      name.startsWith('stats/competitors'),
+    );
+    const two = await measurePgThroughput(pgData, pg.env, 2);
     console.log(`\nPostgreSQL, throughput (req/s) with 1 and 2 serve instances on the one database:`);
     console.log('| read | 1 instance, 8 in flight | 2 instances, 16 in flight | ratio |');
     console.log('|---|---|---|---|');
-    for (const [i, r] of one.results.entries()) {
-      const t2 = two.results[i]!.throughput;
+    for (const [i, r] of onPg.entries()) {
+      const t2 = two[i]!.throughput;
       console.log(
         `| ${r.name} | ${r.throughput.toFixed(0)} | ${t2.toFixed(0)} | ${(t2 / r.throughput).toFixed(2)} |`,
       );
     }
   } finally {
-    await pg.stop();
+    await Promise.all(services.map((s) => s.close()));
+    await pg?.stop();
   }
 }
 

@@ -50,8 +50,8 @@ const slot = (name: Slot['slot']): Slot => ({ slot: name });
 /**
  * The statement that counts a kept key's request, for one shape: the same in every request of that shape but for
  * its values, so it is built and compiled once with a named slot for each value, and each request only binds
- * its values (issue 24: Kysely's building and compiling of it and its connection provider cost the service about a
- * third of the way in's CPU, 15 to 20 µs a request).
+ * its values (issue 24: Kysely's building and compiling of it and its connection provider cost the service 12 to
+ * 20 µs a request, a quarter of the way in's CPU; test/bench/way-in-bench.ts).
  */
 function wayInStatement(db: Db, shape: WayInShape): { text: string; slots: Slot['slot'][] } {
   const fresh = sql<boolean>`(select ok from fresh)`;

@@ -13,9 +13,14 @@ const SWEEP_EVERY_MS = 10 * 60_000;
  * Counts one request in `bucket` (an expression), returning the new counts; no row when a window is full, or when
  * `when` (an expression) is false. One statement counts a request only while both windows have room: a full minute
  * or day leaves the row as it is. A window that has moved on starts again at one; an instance whose clock lags the
- * row's window counts into the newer one.
+ * row's window counts into the newer one. The windows' values may be any parameters (the way in compiles the
+ * statement once with placeholders for them, postgres-key-cache.ts).
  */
-export const counting = (bucket: RawBuilder<string>, w: RateWindows, when?: RawBuilder<boolean>) => sql`
+export const counting = (
+  bucket: RawBuilder<string>,
+  w: Record<keyof RateWindows, unknown>,
+  when?: RawBuilder<boolean>,
+) => sql`
   insert into rate_limits as r (bucket, minute, minute_count, day, day_count)
   select ${bucket}, ${w.minute}::bigint, 1, ${w.day}::bigint, 1 ${when ? sql`where ${when}` : sql``}
   on conflict (bucket) do update set

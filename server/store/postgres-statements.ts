@@ -10,6 +10,12 @@ const MAX_NAMED = 1000;
 /** "cached plan must not change result type" (a `select *` prepared before a migration added a column). */
 const RESULT_TYPE_CHANGED = '0A000';
 
+/**
+ * Runs a statement compiled once, as a named statement on the pool itself, its rows as arrays: for the way in,
+ * which runs on every request (postgres-key-cache.ts). `text` should be the same string each time.
+ */
+export type RunStatement = (text: string, values: unknown[]) => Promise<unknown[][]>;
+
 export interface StatementNames {
   /** The name `text` is prepared under on each connection, or undefined when it runs unnamed. */
   nameOf(text: string): string | undefined;

@@ -7,7 +7,7 @@ import { isMigrated, migrateToLatest } from './migrate.ts';
 import type { MigrationHooks } from './migration-hooks.ts';
 import { keyCache } from './postgres-key-cache.ts';
 import { postgresRateCounter } from './postgres-rate-counter.ts';
-import { statementNames } from './postgres-statements.ts';
+import { statementNames, type RunStatement, type StatementNames } from './postgres-statements.ts';
 import { redactLocation } from './location.ts';
 import { CHANGES_CHANNEL, installSupportObjects, supportInstalled } from './postgres-support.ts';
 import type { Database } from './schema.ts';
@@ -49,10 +49,11 @@ function unavailable(err: unknown): unknown {
 
 /** bigint counts and sums (count(*), sum(integer)) come back as numbers, as they do from SQLite. */
 const NUMERIC_OIDS = new Set([20, 1700]);
+const toNumber = (text: string) => Number(text);
 export const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     NUMERIC_OIDS.has(oid) && format !== 'binary'
-      ? (text: string) => Number(text)
+      ? toNumber
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
@@ -74,8 +75,7 @@ const withoutNul = (value: unknown): unknown =>
  * A pool that reports a lost database as StoreUnavailableError, whatever the query, and runs statements as named
  * prepared statements (postgres-statements.ts).
  */
-function kyselyPool(pool: pg.Pool): PostgresPool {
-  const names = statementNames();
+function kyselyPool(pool: pg.Pool, names: StatementNames): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   return {
     async connect() {
@@ -105,6 +105,22 @@ function kyselyPool(pool: pg.Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
+}
+
+/**
+ * The way in's statement run on the pool itself (RunStatement): Kysely's connection provider and the wrapper
+ * above cost more CPU than the statement's own driver work. pg-pool's `query` listens for a connection lost
+ * during the query and drops it on release.
+ */
+function runOnPool(pool: pg.Pool, names: StatementNames): RunStatement {
+  return (text, values) =>
+    pool.query({ name: names.nameOf(text), text, values: values.map(withoutNul), rowMode: 'array' }).then(
+      (r) => r.rows as unknown[][],
+      (err: unknown) => {
+        names.failed(text, err);
+        return Promise.reject(unavailable(err));
+      },
+    );
 }
 
 /** The one line that says why the database named at start cannot be used. */
@@ -213,7 +229,8 @@ export async function openPostgres(
     await pool.end();
     throw openFailure(where, err);
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
+  const names = statementNames();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, names) }) });
   try {
     // Most starts find the schema current: two reads then, instead of the migrator's locks and DDL.
     if (!(await isMigrated(db)) || !(await supportInstalled(db))) {
@@ -239,7 +256,7 @@ export async function openPostgres(
     onChange: (listener) => changes.add(listener),
     onDeliveriesQueued: (listener) => changes.addDeliveries(listener),
     rateCounter: counter,
-    useKey: keyCache(db, counter, (listener) => changes.add(listener)),
+    useKey: keyCache(db, runOnPool(pool, names), counter, (listener) => changes.add(listener)),
     close: () => changes.stop(),
   });
 }

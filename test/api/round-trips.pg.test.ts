@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresQueryCompiler } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHarness, type Harness } from '../support/api-harness.ts';
 import { projectWithAnswers } from '../support/answers.ts';
 import { createProject } from '../support/fixtures.ts';
@@ -99,6 +100,26 @@ describe('round trips of a request on PostgreSQL', () => {
     expect(trips[1]!.text).toMatch(/left join "topics"[^]*left join "competitor_sets"/);
     expect(trips.filter((t) => t.name === undefined)).toEqual([]);
   });
+
+  it.each([
+    ['the key itself (/me)', () => '/v1/me'],
+    ['a year of daily stats', () => `/v1/projects/${projectId}/stats/daily?from=2025-06-16&to=2026-06-15`],
+  ])(
+    'builds no query for %s served from the cache: the way in is compiled once per shape',
+    async (_what, path) => {
+      // Twice first: the first use in a minute notes the key's use, a statement of another shape.
+      await h.get(path(), key);
+      await h.get(path(), key);
+      const compiles = vi.spyOn(PostgresQueryCompiler.prototype, 'compileQuery');
+      try {
+        const trips = await roundTrips(path());
+        expect(trips).toHaveLength(1);
+        expect(compiles).not.toHaveBeenCalled();
+      } finally {
+        compiles.mockRestore();
+      }
+    },
+  );
 
   it('counts a key that is not valid against the address, in the same one statement', async () => {
     const { result: r, sent: counted } = await recorder.during(() =>

@@ -5,7 +5,7 @@ import type { Repositories, Store } from '../store/index.ts';
 export const CPU_PARTS = ['scoring', 'statements', 'summaries', 'runCounts', 'commit'] as const;
 export type CpuPart = (typeof CPU_PARTS)[number];
 
-/** What the counters hold: CPU µs of the storing thread by part, the group commits and the answers scored. */
+/** What the counters hold: the storing thread's busy µs by part (threadBusyClock), the group commits and the answers scored. */
 export interface CpuPartsFigures {
   cpuUs: Record<CpuPart, number>;
   groups: number;
@@ -13,21 +13,24 @@ export interface CpuPartsFigures {
 }
 
 export interface CpuParts {
-  /** Runs `work`, adding the thread's CPU it used to `part`. */
+  /** Runs `work`, adding the thread's busy time it took to `part`. */
   time<T>(part: CpuPart, work: () => T): T;
   /** Counts one scored answer. */
   scored(): void;
-  /** `store` whose transactions add their CPU to the parts, repository call by call. */
+  /** `store` whose transactions add their busy time to the parts, repository call by call. */
   store(store: Store): Store;
   figures(): CpuPartsFigures;
 }
 
 /**
- * CPU µs this thread has run: the kernel's count for the thread (/proc/thread-self/schedstat), not the process's,
- * so V8's compiler and GC threads working on the other core meanwhile are not charged to what is timed. Where
- * there is no such file (macOS, Windows), the process's CPU.
+ * This thread's busy time, µs: wall time less the time it waited for a core (the kernel's run delay of the thread,
+ * /proc/thread-self/schedstat), so a busy machine does not inflate it and V8's compiler and GC threads working on
+ * another core meanwhile are not charged to what is timed. The kernel's own count of the thread's CPU in that file
+ * moves only at scheduler ticks (milliseconds), too coarse for a statement; the run delay is added before the thread
+ * runs again, so it is exact. Time blocked in a call (a write to disk) counts, as the thread could do nothing else.
+ * Where there is no such file (macOS, Windows), the process's CPU.
  */
-export function threadCpuClock(): () => number {
+export function threadBusyClock(): () => number {
   let fd: number;
   try {
     fd = openSync('/proc/thread-self/schedstat', 'r');
@@ -40,7 +43,8 @@ export function threadCpuClock(): () => number {
   const buffer = Buffer.alloc(64);
   return () => {
     const n = readSync(fd, buffer, 0, buffer.length, 0);
-    return Number(buffer.toString('latin1', 0, n).split(' ', 1)[0]) / 1000;
+    const waitedNs = Number(buffer.toString('latin1', 0, n).split(' ', 2)[1]);
+    return performance.now() * 1000 - waitedNs / 1000;
   };
 }
 
@@ -62,7 +66,7 @@ const PART_OF: Partial<Record<keyof Repositories, CpuPart>> = {
  * statements; in a busy service, work of other requests that runs while a statement's promise settles is counted
  * in that statement's part.
  */
-export function createCpuParts(now: () => number = threadCpuClock()): CpuParts {
+export function createCpuParts(now: () => number = threadBusyClock()): CpuParts {
   const cpuUs = Object.fromEntries(CPU_PARTS.map((p) => [p, 0])) as Record<CpuPart, number>;
   let groups = 0;
   let answers = 0;

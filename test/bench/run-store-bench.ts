@@ -8,7 +8,7 @@ import { openDatabase } from '../../server/domain/database.ts';
 import { createDemoProject, mulberry32 } from '../../server/domain/demo-data.ts';
 import { importAnswers, importedAnswerId } from '../../server/domain/import-answers.ts';
 import { runAnswerGroups, type RunAnswer } from '../../server/domain/run-lifecycle.ts';
-import { createCpuParts, threadCpuClock, type CpuPart } from '../../server/jobs/cpu-parts.ts';
+import { createCpuParts, threadBusyClock, type CpuPart } from '../../server/jobs/cpu-parts.ts';
 import { createStore } from '../../server/store/index.ts';
 import { begunCloudRun } from '../support/cloud-run.ts';
 
@@ -90,7 +90,7 @@ export async function measureRunStore(
 
     const imported = await demoStore(dir, 'import', answers);
     const importStarted = performance.now();
-    const cpuNow = threadCpuClock();
+    const cpuNow = threadBusyClock();
     const it = cpuNow();
     const result = await importAnswers(imported.store, systemClock, imported.projectId, imported.lines);
     const importCpu = cpuNow() - it;

@@ -1,9 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { lineScorer, type ImportSetup, type LineChunk, type LineResult } from './import-lines.ts';
 
-/** What a run's answers are scored against: the project's brand and competitors. */
-export type ScoringProfile = Pick<ImportSetup, 'brand' | 'competitors'>;
-
 /** Scores chunks of import lines; each chunk's results come in its line order. */
 export interface ChunkScorer {
   score(chunk: LineChunk): Promise<LineResult[]>;
@@ -23,7 +20,7 @@ const here = import.meta.url;
  * have no compiled worker, and a worker does not inherit the loader its parent runs under, so there the worker
  * loads the source through tsx (a development dependency, present wherever the sources run).
  */
-export function startScoringWorker(setup: ImportSetup | null): Worker {
+function startWorker(setup: ImportSetup): Worker {
   if (!here.endsWith('.ts')) return new Worker(new URL('./import-worker.js', here), { workerData: setup });
   const tsx = import.meta.resolve('tsx/esm/api');
   const source = new URL('./import-worker.ts', here).href;
@@ -52,7 +49,7 @@ export function workerScorer(setup: ImportSetup, size: number): ChunkScorer {
     pending.clear();
   };
   for (let i = 0; i < size; i++) {
-    const worker = startScoringWorker(setup);
+    const worker = startWorker(setup);
     waiting.set(worker, 0);
     worker.on('message', ({ seq: done, results }: { seq: number; results: LineResult[] }) => {
       waiting.set(worker, waiting.get(worker)! - 1);

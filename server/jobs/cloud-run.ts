@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { AnswerEngine } from '../../engines/types.ts';
-import { answerCounts, answerRow, scoringProfile, type Judgement } from '../domain/answer-rows.ts';
-import { inThreadScoring, type RunScoring } from '../domain/run-scoring.ts';
+import { answerCounts, answerRow, projectScorer, type Judgement } from '../domain/answer-rows.ts';
 import type { Clock } from '../domain/clock.ts';
 import { runsOnFor, type Plan } from '../domain/plans.ts';
 import { slotsOf, type Slot } from '../domain/run-plan.ts';
@@ -33,8 +32,6 @@ export interface CloudRunDeps {
   /** Where answers are stored, grouped with those of every run this process works (runAnswerGroups). */
   answers: GroupCommit<RunAnswer, boolean>;
   onSlotError?: (slot: Slot, err: unknown) => void;
-  /** Where answers are scored (the executor's: in a worker thread for a large run); none: in this thread. */
-  scoring?: RunScoring;
   /** When set, scoring adds its CPU here (ANSWERWATCH_PROFILE_PARTS). */
   cpuParts?: CpuParts;
 }
@@ -57,8 +54,7 @@ export async function executeCloudRun(
 ): Promise<RunOutcome> {
   const { store, clock, engines, judge } = deps;
   const { run, prompts } = started;
-  const profile = await scoringProfile(store, request.project_id);
-  const { competitorSet } = profile;
+  const { score, competitorSet } = await projectScorer(store, request.project_id);
   const done = await store.answers.keysOfRun(run.id);
   // A taken-over run asks its failed slots again, so their earlier failures no longer count.
   if (run.failed_count > 0) await store.runs.addCounts(run.id, 0, -run.failed_count);
@@ -66,7 +62,6 @@ export async function executeCloudRun(
   const asked = new Map<string, number>();
   for (const slot of planned) asked.set(slot.engineId, (asked.get(slot.engineId) ?? 0) + 1);
   const slots = planned.filter((slot) => !done.has(slot.key));
-  const scorer = (deps.scoring ?? inThreadScoring).scorer(profile, slots.length);
   const failures = failureTally();
   let errors = 0;
   // Source redirect links named by several answers of this run are read once (Gemini's grounding links).
@@ -79,8 +74,7 @@ export async function executeCloudRun(
     if (!engine) throw new NoServiceKey(`${slot.engineId}: no API key is configured for this engine`);
     const answer = await engine.ask(slot.prompt.text, { signal, resolvedLinks });
     const observedAt = clock.now().toISOString();
-    // In a worker thread for a large run: then this thread's part of scoring is building the row.
-    const scored = await time('scoring', () => scorer.score({ text: answer.text, sources: answer.sources }));
+    const scored = time('scoring', () => score({ text: answer.text, sources: answer.sources }));
     const judged = judge
       ? await judge({
           projectId: request.project_id,
@@ -116,26 +110,22 @@ export async function executeCloudRun(
     await deps.answers.add({ row, counts, requestId: request.id, units });
   };
 
-  try {
-    await Promise.all(
-      slots.map(async (slot) => {
-        try {
-          await askSlot(slot);
-        } catch (err) {
-          if (signal.aborted) return;
-          errors += 1;
-          failures.add(
-            slot.engineId,
-            err instanceof NoServiceKey ? noServiceKey(slot.engineId) : engineFailure(slot.engineId, err),
-          );
-          deps.onSlotError?.(slot, err);
-          await store.runs.addCounts(run.id, 0, 1);
-        }
-      }),
-    );
-  } finally {
-    scorer.close();
-  }
+  await Promise.all(
+    slots.map(async (slot) => {
+      try {
+        await askSlot(slot);
+      } catch (err) {
+        if (signal.aborted) return;
+        errors += 1;
+        failures.add(
+          slot.engineId,
+          err instanceof NoServiceKey ? noServiceKey(slot.engineId) : engineFailure(slot.engineId, err),
+        );
+        deps.onSlotError?.(slot, err);
+        await store.runs.addCounts(run.id, 0, 1);
+      }
+    }),
+  );
   if (signal.aborted) return { status: 'canceled' };
   const failed = failures.failedEngines(asked);
   if (done.size + slots.length - errors === 0 && errors > 0) {

@@ -5,7 +5,6 @@ import type { Clock } from '../domain/clock.ts';
 import type { Plan } from '../domain/plans.ts';
 import { beginCloudRun, expireWaitingRequests, finishRun, runAnswerGroups } from '../domain/run-lifecycle.ts';
 import { expireSiteCrawls } from '../domain/site-crawl-expiry.ts';
-import { runScoring } from '../domain/run-scoring.ts';
 import type { Store } from '../store/index.ts';
 import type { Database } from '../store/schema.ts';
 import { executeCloudRun, type AnswerJudge } from './cloud-run.ts';
@@ -67,8 +66,6 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
   const working = new Map<string, AbortController>();
   // One group commit for every run this executor works: answers of runs side by side share transactions.
   const answers = runAnswerGroups(o.cpuParts ? o.cpuParts.store(o.store) : o.store);
-  // Scoring in a worker thread the executor keeps, for every large run: the thread that writes the store is freed.
-  const scoring = runScoring();
 
   const leaseUntil = () => new Date(o.clock.now().getTime() + leaseMs).toISOString();
 
@@ -91,7 +88,6 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
           engines: o.engines,
           judge: o.judge ?? null,
           answers,
-          scoring,
           cpuParts: o.cpuParts,
           onSlotError: (slot, err) =>
             o.log.warn({ runId: started.run.id, engineId: slot.engineId, err: String(err) }, 'answer failed'),
@@ -174,7 +170,6 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
     async stop() {
       for (const controller of working.values()) controller.abort();
       await loop.stop();
-      await scoring.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { AnswerEngine } from '../../engines/types.ts';
+import type { ScoredAnswer } from '../../engines/scoring/index.ts';
 import { answerCounts, answerRow, projectScorer, type Judgement } from '../domain/answer-rows.ts';
 import type { Clock } from '../domain/clock.ts';
 import { runsOnFor, type Plan } from '../domain/plans.ts';
@@ -74,18 +75,8 @@ export async function executeCloudRun(
     if (!engine) throw new NoServiceKey(`${slot.engineId}: no API key is configured for this engine`);
     const answer = await engine.ask(slot.prompt.text, { signal, resolvedLinks });
     const observedAt = clock.now().toISOString();
-    const scored = time('scoring', () => score({ text: answer.text, sources: answer.sources }));
-    const judged = judge
-      ? await judge({
-          projectId: request.project_id,
-          answerText: answer.text,
-          mentioned: scored.mentioned,
-          signal,
-        })
-      : null;
-    // The row and its counts are scoring's too: the run-store bench and the import count them there.
-    const { row, counts } = time('scoring', () => {
-      const built = answerRow(
+    const rowOf = (scored: ScoredAnswer, judged: Judgement | null) => {
+      const row = answerRow(
         scored,
         {
           id: importedAnswerId(request.project_id, slot.key),
@@ -103,8 +94,22 @@ export async function executeCloudRun(
         },
         judged,
       );
-      return { row: built, counts: answerCounts(built, scored, answer.searchQueries) };
-    });
+      return { row, counts: answerCounts(row, scored, answer.searchQueries) };
+    };
+    const raw = { text: answer.text, sources: answer.sources };
+    const judgedRow = async () => {
+      const scored = time('scoring', () => score(raw));
+      const judged = await judge!({
+        projectId: request.project_id,
+        answerText: answer.text,
+        mentioned: scored.mentioned,
+        signal,
+      });
+      return time('scoring', () => rowOf(scored, judged));
+    };
+    // Building the row and its counts is scoring's part too, as the run-store bench and the import count it; timed
+    // in one piece unless a judge is awaited between, since each timing reads the clock from /proc.
+    const { row, counts } = judge ? await judgedRow() : time('scoring', () => rowOf(score(raw), null));
     cpuParts?.scored();
     const units = runsOnFor(plan, slot.engineId) === 'cloud' ? 1 : 0;
     await deps.answers.add({ row, counts, requestId: request.id, units });

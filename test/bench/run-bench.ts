@@ -26,8 +26,11 @@ export interface RunFigures {
   serviceCpuUsPerAnswer: number;
   /** Of it, the main thread's: the rest is V8's compiler and GC threads. */
   mainThreadCpuUsPerAnswer: number;
-  /** The service's own count (ANSWERWATCH_PROFILE_PARTS) of its main thread's CPU in each part of storing, per answer. */
-  partsUsPerAnswer: Record<CpuPart, number>;
+  /**
+   * With `countParts`: the service's own count (ANSWERWATCH_PROFILE_PARTS) of its main thread's busy time in each part
+   * of storing, per answer; null in a run measured without it.
+   */
+  partsUsPerAnswer: Record<CpuPart, number> | null;
 }
 
 /** Calls of the API at `baseUrl` with `key`, failing on any error status. */
@@ -86,6 +89,7 @@ export async function measureRun(
   prompts: number,
   latencyMs: number,
   concurrency: number,
+  countParts = false,
 ): Promise<RunFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'aw-bench-run-'));
   const fakes = await startFakeEngines({ latencyMs });
@@ -93,7 +97,7 @@ export async function measureRun(
   const partsFile = join(dir, 'cpu-parts.json');
   const server = await startServer(db, {
     ...fakes.env,
-    ANSWERWATCH_PROFILE_PARTS: partsFile,
+    ...(countParts && { ANSWERWATCH_PROFILE_PARTS: partsFile }),
     ANSWERWATCH_ENGINE_CONCURRENCY: String(concurrency),
     ANSWERWATCH_JUDGE: 'off',
     ANSWERWATCH_LOG_LEVEL: 'warn',
@@ -129,8 +133,9 @@ export async function measureRun(
       throw new Error(`stored ${runs[0]!.answerCount} of ${answers} answers`);
     const elapsedMs = Date.parse(runs[0]!.completedAt) - t0;
     // Written by the service as the run ended; the stats read above came after, so it is there.
-    if (!existsSync(partsFile)) throw new Error('the service wrote no CPU parts (ANSWERWATCH_PROFILE_PARTS)');
-    const parts = JSON.parse(readFileSync(partsFile, 'utf8')) as CpuPartsFigures;
+    if (countParts && !existsSync(partsFile))
+      throw new Error('the service wrote no CPU parts (ANSWERWATCH_PROFILE_PARTS)');
+    const parts = countParts ? (JSON.parse(readFileSync(partsFile, 'utf8')) as CpuPartsFigures) : null;
     return {
       prompts,
       answers,
@@ -142,9 +147,12 @@ export async function measureRun(
       freshStatsMs: Math.max(0, fresh - Date.parse(runs[0]!.completedAt)),
       serviceCpuUsPerAnswer: (serviceCpuMs * 1000) / answers,
       mainThreadCpuUsPerAnswer: (mainCpuMs * 1000) / answers,
-      partsUsPerAnswer: Object.fromEntries(
-        Object.entries(parts.cpuUs).map(([part, us]) => [part, us / answers]),
-      ) as Record<CpuPart, number>,
+      partsUsPerAnswer:
+        parts &&
+        (Object.fromEntries(Object.entries(parts.cpuUs).map(([part, us]) => [part, us / answers])) as Record<
+          CpuPart,
+          number
+        >),
     };
   } finally {
     await server.stop();

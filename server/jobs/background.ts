@@ -20,6 +20,7 @@ import { projectJudge } from './answer-judge.ts';
 import { createReportDigestJob } from './report-digests.ts';
 import type { AnswerJudge } from './cloud-run.ts';
 import { createRunExecutor, type JobLog } from './run-executor.ts';
+import { cpuPartsFile } from './cpu-parts.ts';
 import { createScheduler, type ProjectSchedule } from './scheduler.ts';
 import { createSiteClaimsJob } from './site-claims.ts';
 import { createWebhookDeliverer } from './webhook-deliverer.ts';
@@ -107,6 +108,8 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
     leaseMs: o.webhookLeaseMs,
     ...createWebhookNetwork(o.webhookNet),
   });
+  // Where storing a run's answers spends its CPU, written at each run's end for `npm run bench` and profiling.
+  const cpuParts = env.ANSWERWATCH_PROFILE_PARTS ? cpuPartsFile(env.ANSWERWATCH_PROFILE_PARTS) : undefined;
   const executor = createRunExecutor({
     store: o.store,
     clock: o.clock,
@@ -118,7 +121,11 @@ export async function startBackgroundJobs(o: BackgroundOptions): Promise<Backgro
     leaseMs: o.leaseMs,
     pollMs: o.pollMs,
     baseUrl: o.baseUrl,
-    onRunEnded: () => deliverer.kick(),
+    cpuParts,
+    onRunEnded: () => {
+      deliverer.kick();
+      cpuParts?.write();
+    },
   });
   const mailer =
     o.mail &&

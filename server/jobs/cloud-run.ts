@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { AnswerEngine } from '../../engines/types.ts';
+import type { ScoredAnswer } from '../../engines/scoring/index.ts';
 import { answerCounts, answerRow, projectScorer, type Judgement } from '../domain/answer-rows.ts';
 import type { Clock } from '../domain/clock.ts';
 import { runsOnFor, type Plan } from '../domain/plans.ts';
@@ -10,6 +11,7 @@ import { importedAnswerId } from '../domain/import-answers.ts';
 import { engineFailure, failedEnginesText, failureTally, noServiceKey } from '../domain/engine-failures.ts';
 import type { Store } from '../store/index.ts';
 import type { Database } from '../store/schema.ts';
+import type { CpuParts } from './cpu-parts.ts';
 
 type RequestRow = Selectable<Database['run_requests']>;
 
@@ -31,6 +33,8 @@ export interface CloudRunDeps {
   /** Where answers are stored, grouped with those of every run this process works (runAnswerGroups). */
   answers: GroupCommit<RunAnswer, boolean>;
   onSlotError?: (slot: Slot, err: unknown) => void;
+  /** When set, scoring adds its CPU here (ANSWERWATCH_PROFILE_PARTS). */
+  cpuParts?: CpuParts;
 }
 
 /** Thrown for a slot whose engine the service has no adapter for, so its failure says which key to set. */
@@ -63,46 +67,52 @@ export async function executeCloudRun(
   let errors = 0;
   // Source redirect links named by several answers of this run are read once (Gemini's grounding links).
   const resolvedLinks = new Map<string, Promise<string | null>>();
+  const { cpuParts } = deps;
+  const time: CpuParts['time'] = cpuParts ? (part, work) => cpuParts.time(part, work) : (_, work) => work();
 
   const askSlot = async (slot: Slot): Promise<void> => {
     const engine = engines.get(slot.engineId);
     if (!engine) throw new NoServiceKey(`${slot.engineId}: no API key is configured for this engine`);
     const answer = await engine.ask(slot.prompt.text, { signal, resolvedLinks });
     const observedAt = clock.now().toISOString();
-    const scored = score({ text: answer.text, sources: answer.sources });
-    const judged = judge
-      ? await judge({
+    const rowOf = (scored: ScoredAnswer, judged: Judgement | null) => {
+      const row = answerRow(
+        scored,
+        {
+          id: importedAnswerId(request.project_id, slot.key),
           projectId: request.project_id,
-          answerText: answer.text,
-          mentioned: scored.mentioned,
-          signal,
-        })
-      : null;
-    const row = answerRow(
-      scored,
-      {
-        id: importedAnswerId(request.project_id, slot.key),
+          runId: run.id,
+          importKey: slot.key,
+          promptId: slot.prompt.promptId,
+          promptText: slot.prompt.text,
+          topicId: slot.prompt.topicId,
+          engineId: slot.engineId,
+          observedAt,
+          createdAt: observedAt,
+          competitorSet,
+          searchQueries: answer.searchQueries,
+        },
+        judged,
+      );
+      return { row, counts: answerCounts(row, scored, answer.searchQueries) };
+    };
+    const raw = { text: answer.text, sources: answer.sources };
+    const judgedRow = async () => {
+      const scored = time('scoring', () => score(raw));
+      const judged = await judge!({
         projectId: request.project_id,
-        runId: run.id,
-        importKey: slot.key,
-        promptId: slot.prompt.promptId,
-        promptText: slot.prompt.text,
-        topicId: slot.prompt.topicId,
-        engineId: slot.engineId,
-        observedAt,
-        createdAt: observedAt,
-        competitorSet,
-        searchQueries: answer.searchQueries,
-      },
-      judged,
-    );
+        answerText: answer.text,
+        mentioned: scored.mentioned,
+        signal,
+      });
+      return time('scoring', () => rowOf(scored, judged));
+    };
+    // Building the row and its counts is scoring's part too, as the run-store bench and the import count it; timed
+    // in one piece unless a judge is awaited between, since each timing reads the clock from /proc.
+    const { row, counts } = judge ? await judgedRow() : time('scoring', () => rowOf(score(raw), null));
+    cpuParts?.scored();
     const units = runsOnFor(plan, slot.engineId) === 'cloud' ? 1 : 0;
-    await deps.answers.add({
-      row,
-      counts: answerCounts(row, scored, answer.searchQueries),
-      requestId: request.id,
-      units,
-    });
+    await deps.answers.add({ row, counts, requestId: request.id, units });
   };
 
   await Promise.all(

@@ -9,6 +9,7 @@ import type { Store } from '../store/index.ts';
 import type { Database } from '../store/schema.ts';
 import { executeCloudRun, type AnswerJudge } from './cloud-run.ts';
 import { createWorkLoop, workerId } from './work-loop.ts';
+import type { CpuParts } from './cpu-parts.ts';
 import type { ActionsSummarizer } from '../../engines/judge/index.ts';
 import { refreshActionsSummary } from '../domain/actions/actions-summary.ts';
 
@@ -39,6 +40,8 @@ export interface RunExecutorOptions {
   pollMs?: number;
   /** Requests worked at the same time (each one's answers are already spread over the engines). */
   parallelRuns?: number;
+  /** When set, storing answers adds its CPU here by part (ANSWERWATCH_PROFILE_PARTS). */
+  cpuParts?: CpuParts;
 }
 
 export interface RunExecutor {
@@ -62,7 +65,7 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
   const parallelRuns = o.parallelRuns ?? 4;
   const working = new Map<string, AbortController>();
   // One group commit for every run this executor works: answers of runs side by side share transactions.
-  const answers = runAnswerGroups(o.store);
+  const answers = runAnswerGroups(o.cpuParts ? o.cpuParts.store(o.store) : o.store);
 
   const leaseUntil = () => new Date(o.clock.now().getTime() + leaseMs).toISOString();
 
@@ -85,6 +88,7 @@ export function createRunExecutor(o: RunExecutorOptions): RunExecutor {
           engines: o.engines,
           judge: o.judge ?? null,
           answers,
+          cpuParts: o.cpuParts,
           onSlotError: (slot, err) =>
             o.log.warn({ runId: started.run.id, engineId: slot.engineId, err: String(err) }, 'answer failed'),
         },

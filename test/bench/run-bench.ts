@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startFakeEngines } from '../fakes/engines/index.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
-import { cpuMs } from './cpu.ts';
+import type { CpuPart, CpuPartsFigures } from '../../server/jobs/cpu-parts.ts';
+import { cpuMs, mainThreadCpuMs } from './cpu.ts';
 
 const exec = promisify(execFile);
 export const ENGINES = ['chatgpt', 'claude', 'gemini', 'perplexity', 'grok', 'google-ai-mode'];
@@ -23,6 +24,13 @@ export interface RunFigures {
   freshStatsMs: number;
   /** The service's CPU (user and system) from the request to the run's end, per answer: not inflated by a busy machine. */
   serviceCpuUsPerAnswer: number;
+  /** Of it, the main thread's: the rest is V8's compiler and GC threads. */
+  mainThreadCpuUsPerAnswer: number;
+  /**
+   * With `countParts`: the service's own count (ANSWERWATCH_PROFILE_PARTS) of its main thread's busy time in each part
+   * of storing, per answer; null in a run measured without it.
+   */
+  partsUsPerAnswer: Record<CpuPart, number> | null;
 }
 
 /** Calls of the API at `baseUrl` with `key`, failing on any error status. */
@@ -81,12 +89,15 @@ export async function measureRun(
   prompts: number,
   latencyMs: number,
   concurrency: number,
+  countParts = false,
 ): Promise<RunFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'aw-bench-run-'));
   const fakes = await startFakeEngines({ latencyMs });
   const db = join(dir, 'run.db');
+  const partsFile = join(dir, 'cpu-parts.json');
   const server = await startServer(db, {
     ...fakes.env,
+    ...(countParts && { ANSWERWATCH_PROFILE_PARTS: partsFile }),
     ANSWERWATCH_ENGINE_CONCURRENCY: String(concurrency),
     ANSWERWATCH_JUDGE: 'off',
     ANSWERWATCH_LOG_LEVEL: 'warn',
@@ -96,6 +107,7 @@ export async function measureRun(
     const { call, project } = await setUp(server, db, prompts);
     const t0 = Date.now();
     const cpu0 = cpuMs([server.child.pid!]);
+    const main0 = mainThreadCpuMs(server.child.pid!);
     const request = await call(`/projects/${project}/run-requests`, 'POST');
     let state = request;
     // Looked at as an integrator would, every 100 ms: polled every 10 ms, the reads alone cost the service about a
@@ -105,6 +117,7 @@ export async function measureRun(
       state = await call(`/projects/${project}/run-requests/${request.id}`);
     }
     const serviceCpuMs = cpuMs([server.child.pid!]) - cpu0;
+    const mainCpuMs = mainThreadCpuMs(server.child.pid!) - main0;
     if (state.status !== 'completed') throw new Error(`the run failed: ${JSON.stringify(state.error)}`);
     const answers = prompts * ENGINES.length;
     let stats: { incompleteDays: number; data: { answers: number }[] };
@@ -119,6 +132,10 @@ export async function measureRun(
     if (runs[0]!.answerCount !== answers)
       throw new Error(`stored ${runs[0]!.answerCount} of ${answers} answers`);
     const elapsedMs = Date.parse(runs[0]!.completedAt) - t0;
+    // Written by the service as the run ended; the stats read above came after, so it is there.
+    if (countParts && !existsSync(partsFile))
+      throw new Error('the service wrote no CPU parts (ANSWERWATCH_PROFILE_PARTS)');
+    const parts = countParts ? (JSON.parse(readFileSync(partsFile, 'utf8')) as CpuPartsFigures) : null;
     return {
       prompts,
       answers,
@@ -129,6 +146,13 @@ export async function measureRun(
       answersPerSecond: answers / (elapsedMs / 1000),
       freshStatsMs: Math.max(0, fresh - Date.parse(runs[0]!.completedAt)),
       serviceCpuUsPerAnswer: (serviceCpuMs * 1000) / answers,
+      mainThreadCpuUsPerAnswer: (mainCpuMs * 1000) / answers,
+      partsUsPerAnswer:
+        parts &&
+        (Object.fromEntries(Object.entries(parts.cpuUs).map(([part, us]) => [part, us / answers])) as Record<
+          CpuPart,
+          number
+        >),
     };
   } finally {
     await server.stop();

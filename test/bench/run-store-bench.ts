@@ -8,7 +8,8 @@ import { openDatabase } from '../../server/domain/database.ts';
 import { createDemoProject, mulberry32 } from '../../server/domain/demo-data.ts';
 import { importAnswers, importedAnswerId } from '../../server/domain/import-answers.ts';
 import { runAnswerGroups, type RunAnswer } from '../../server/domain/run-lifecycle.ts';
-import { createStore, type Repositories, type Store } from '../../server/store/index.ts';
+import { createCpuParts, threadBusyClock, type CpuPart } from '../../server/jobs/cpu-parts.ts';
+import { createStore } from '../../server/store/index.ts';
 import { begunCloudRun } from '../support/cloud-run.ts';
 
 export const RUN_STORE_ANSWERS = Number(process.env.BENCH_RUN_STORE_ANSWERS ?? 3_000);
@@ -18,69 +19,9 @@ export interface RunStoreFigures {
   answers: number;
   groups: number;
   answersPerSecond: number;
-  cpuUs: { scoring: number; statements: number; summaries: number; runCounts: number; commit: number };
+  cpuUs: Record<CpuPart, number>;
   importCpuUs: number;
   importPerSecond: number;
-}
-
-const cpuNow = () => {
-  const u = process.cpuUsage();
-  return u.user + u.system;
-};
-
-/** Where each repository call's CPU goes: the answer rows, the summaries, or the run's own counts. */
-const PART: Record<string, 'statements' | 'summaries' | 'runCounts'> = {
-  answers: 'statements',
-  summaries: 'summaries',
-  sourceSummaries: 'summaries',
-  promptSummaries: 'summaries',
-  trendSummaries: 'summaries',
-  surfaceSummaries: 'summaries',
-  querySummaries: 'summaries',
-  runs: 'runCounts',
-  runRequests: 'runCounts',
-};
-
-/**
- * A store whose transactions count the CPU of each repository call by part; what a transaction used beyond its
- * calls is its begin and commit. Exact while one transaction runs at a time, as the group commit ensures.
- */
-function timedStore(store: Store, spent: Record<string, number>): Store {
-  const timed = (tx: Repositories): Repositories =>
-    Object.fromEntries(
-      Object.entries(tx).map(([name, repo]) => [
-        name,
-        new Proxy(repo as object, {
-          get(target, key) {
-            const value = Reflect.get(target, key) as unknown;
-            if (typeof value !== 'function') return value;
-            return async (...args: unknown[]) => {
-              const t = cpuNow();
-              try {
-                return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-              } finally {
-                // markPending is the run's mark on its day, not a summary figure.
-                const part = key === 'markPending' ? 'runCounts' : (PART[name] ?? 'runCounts');
-                spent[part]! += cpuNow() - t;
-              }
-            };
-          },
-        }),
-      ]),
-    ) as unknown as Repositories;
-  return {
-    ...store,
-    async transaction(work) {
-      const t = cpuNow();
-      const before = spent.statements! + spent.summaries! + spent.runCounts!;
-      try {
-        return await store.transaction((tx) => work(timed(tx)));
-      } finally {
-        spent.groups! += 1;
-        spent.commit! += cpuNow() - t - (spent.statements! + spent.summaries! + spent.runCounts! - before);
-      }
-    },
-  };
 }
 
 async function demoStore(dir: string, name: string, answers: number) {
@@ -110,45 +51,38 @@ export async function measureRunStore(
     const { store, projectId, lines } = await demoStore(dir, 'run', answers);
     const { requestId, run } = await begunCloudRun(store, systemClock, projectId);
     const { score, competitorSet } = await projectScorer(store, projectId);
-    const spent: Record<string, number> = {
-      scoring: 0,
-      statements: 0,
-      summaries: 0,
-      runCounts: 0,
-      commit: 0,
-      groups: 0,
-    };
+    const parts = createCpuParts();
     const started = performance.now();
-    const t = cpuNow();
-    const items: RunAnswer[] = lines.map((line, i) => {
-      const raw = JSON.parse(line) as {
-        promptText: string;
-        engineId: string;
-        observedAt: string;
-        text: string;
-        sources: { url: string; title: string | null }[];
-        searchQueries: string[];
-      };
-      const scored = score({ text: raw.text, sources: raw.sources });
-      const slot = `${run.id}:${i}`;
-      const row = answerRow(scored, {
-        id: importedAnswerId(projectId, slot),
-        projectId,
-        runId: run.id,
-        importKey: slot,
-        promptId: null,
-        promptText: raw.promptText,
-        topicId: null,
-        engineId: raw.engineId,
-        observedAt: raw.observedAt,
-        createdAt: raw.observedAt,
-        competitorSet,
-        searchQueries: raw.searchQueries,
-      });
-      return { row, counts: answerCounts(row, scored, raw.searchQueries), requestId, units: 1 };
-    });
-    spent.scoring = cpuNow() - t;
-    const groups = runAnswerGroups(timedStore(store, spent), { maxItems: groupSize });
+    const items: RunAnswer[] = parts.time('scoring', () =>
+      lines.map((line, i) => {
+        const raw = JSON.parse(line) as {
+          promptText: string;
+          engineId: string;
+          observedAt: string;
+          text: string;
+          sources: { url: string; title: string | null }[];
+          searchQueries: string[];
+        };
+        const scored = score({ text: raw.text, sources: raw.sources });
+        const slot = `${run.id}:${i}`;
+        const row = answerRow(scored, {
+          id: importedAnswerId(projectId, slot),
+          projectId,
+          runId: run.id,
+          importKey: slot,
+          promptId: null,
+          promptText: raw.promptText,
+          topicId: null,
+          engineId: raw.engineId,
+          observedAt: raw.observedAt,
+          createdAt: raw.observedAt,
+          competitorSet,
+          searchQueries: raw.searchQueries,
+        });
+        return { row, counts: answerCounts(row, scored, raw.searchQueries), requestId, units: 1 };
+      }),
+    );
+    const groups = runAnswerGroups(parts.store(store), { maxItems: groupSize });
     const stored = await Promise.all(items.map((a) => groups.add(a)));
     const seconds = (performance.now() - started) / 1000;
     if (stored.filter(Boolean).length !== answers) throw new Error('not every answer was stored');
@@ -156,6 +90,7 @@ export async function measureRunStore(
 
     const imported = await demoStore(dir, 'import', answers);
     const importStarted = performance.now();
+    const cpuNow = threadBusyClock();
     const it = cpuNow();
     const result = await importAnswers(imported.store, systemClock, imported.projectId, imported.lines);
     const importCpu = cpuNow() - it;
@@ -163,17 +98,15 @@ export async function measureRunStore(
     await imported.store.close();
     if (result.imported !== answers) throw new Error(`imported ${result.imported} answers`);
     const per = (us: number) => us / answers;
+    const figures = parts.figures();
     return {
       answers,
-      groups: spent.groups!,
+      groups: figures.groups,
       answersPerSecond: answers / seconds,
-      cpuUs: {
-        scoring: per(spent.scoring),
-        statements: per(spent.statements!),
-        summaries: per(spent.summaries!),
-        runCounts: per(spent.runCounts!),
-        commit: per(spent.commit!),
-      },
+      cpuUs: Object.fromEntries(Object.entries(figures.cpuUs).map(([part, us]) => [part, per(us)])) as Record<
+        CpuPart,
+        number
+      >,
       importCpuUs: per(importCpu),
       importPerSecond: answers / importSeconds,
     };

@@ -84,13 +84,24 @@ export async function setUp(server: ServerProcess, db: string, prompts: number, 
   return { key: key as string, call, project: ids[0]!, projects: ids };
 }
 
-/** One run of `prompts` prompts on the six cloud engines, in a real `start` process, against fakes on 127.0.0.1. */
-export async function measureRun(
+const mapParts = (parts: Record<CpuPart, number>, f: (part: CpuPart, us: number) => number) =>
+  Object.fromEntries(Object.entries(parts).map(([part, us]) => [part, f(part as CpuPart, us)])) as Record<
+    CpuPart,
+    number
+  >;
+
+/**
+ * Runs of `prompts` prompts on the six cloud engines, in a real `start` process, against fakes on 127.0.0.1: `runs`
+ * of them one after the other, each of its own project, on the same service. The first is a freshly started
+ * process's (its code not yet optimised by V8, the scorer's word lists still to load); those after it show what the
+ * service does once warm, as a service that runs for days does.
+ */
+export async function measureRuns(
   prompts: number,
   latencyMs: number,
   concurrency: number,
-  countParts = false,
-): Promise<RunFigures> {
+  { countParts = false, runs = 1 } = {},
+): Promise<RunFigures[]> {
   const dir = mkdtempSync(join(tmpdir(), 'aw-bench-run-'));
   const fakes = await startFakeEngines({ latencyMs });
   const db = join(dir, 'run.db');
@@ -104,56 +115,62 @@ export async function measureRun(
     ANSWERWATCH_RATE_LIMIT_PER_MINUTE: '100000000',
   });
   try {
-    const { call, project } = await setUp(server, db, prompts);
-    const t0 = Date.now();
-    const cpu0 = cpuMs([server.child.pid!]);
-    const main0 = mainThreadCpuMs(server.child.pid!);
-    const request = await call(`/projects/${project}/run-requests`, 'POST');
-    let state = request;
-    // Looked at as an integrator would, every 100 ms: polled every 10 ms, the reads alone cost the service about a
-    // third of a core during a 30-second run. The run's own completedAt says when it ended, to the millisecond.
-    while (state.status !== 'completed' && state.status !== 'failed') {
-      await new Promise((r) => setTimeout(r, 100));
-      state = await call(`/projects/${project}/run-requests/${request.id}`);
-    }
-    const serviceCpuMs = cpuMs([server.child.pid!]) - cpu0;
-    const mainCpuMs = mainThreadCpuMs(server.child.pid!) - main0;
-    if (state.status !== 'completed') throw new Error(`the run failed: ${JSON.stringify(state.error)}`);
-    const answers = prompts * ENGINES.length;
-    let stats: { incompleteDays: number; data: { answers: number }[] };
-    do {
-      stats = (await call(`/projects/${project}/stats/daily`)) as typeof stats;
-    } while (stats.incompleteDays > 0 || stats.data.reduce((n, r) => n + r.answers, 0) < answers);
-    const fresh = Date.now();
-    const runs = (await call(`/projects/${project}/runs`)).data as {
-      completedAt: string;
-      answerCount: number;
-    }[];
-    if (runs[0]!.answerCount !== answers)
-      throw new Error(`stored ${runs[0]!.answerCount} of ${answers} answers`);
-    const elapsedMs = Date.parse(runs[0]!.completedAt) - t0;
-    // Written by the service as the run ended; the stats read above came after, so it is there.
-    if (countParts && !existsSync(partsFile))
-      throw new Error('the service wrote no CPU parts (ANSWERWATCH_PROFILE_PARTS)');
-    const parts = countParts ? (JSON.parse(readFileSync(partsFile, 'utf8')) as CpuPartsFigures) : null;
-    return {
-      prompts,
-      answers,
-      latencyMs,
-      concurrency,
-      boundMs: Math.ceil(prompts / concurrency) * latencyMs,
-      elapsedMs,
-      answersPerSecond: answers / (elapsedMs / 1000),
-      freshStatsMs: Math.max(0, fresh - Date.parse(runs[0]!.completedAt)),
-      serviceCpuUsPerAnswer: (serviceCpuMs * 1000) / answers,
-      mainThreadCpuUsPerAnswer: (mainCpuMs * 1000) / answers,
-      partsUsPerAnswer:
-        parts &&
-        (Object.fromEntries(Object.entries(parts.cpuUs).map(([part, us]) => [part, us / answers])) as Record<
-          CpuPart,
-          number
-        >),
+    const { call, projects } = await setUp(server, db, prompts, runs);
+    let partsBefore: Record<CpuPart, number> | null = null;
+    const measureOne = async (project: string): Promise<RunFigures> => {
+      const t0 = Date.now();
+      const cpu0 = cpuMs([server.child.pid!]);
+      const main0 = mainThreadCpuMs(server.child.pid!);
+      const request = await call(`/projects/${project}/run-requests`, 'POST');
+      let state = request;
+      // Looked at as an integrator would, every 100 ms: polled every 10 ms, the reads alone cost the service about a
+      // third of a core during a 30-second run. The run's own completedAt says when it ended, to the millisecond.
+      while (state.status !== 'completed' && state.status !== 'failed') {
+        await new Promise((r) => setTimeout(r, 100));
+        state = await call(`/projects/${project}/run-requests/${request.id}`);
+      }
+      const serviceCpuMs = cpuMs([server.child.pid!]) - cpu0;
+      const mainCpuMs = mainThreadCpuMs(server.child.pid!) - main0;
+      if (state.status !== 'completed') throw new Error(`the run failed: ${JSON.stringify(state.error)}`);
+      const answers = prompts * ENGINES.length;
+      let stats: { incompleteDays: number; data: { answers: number }[] };
+      do {
+        stats = (await call(`/projects/${project}/stats/daily`)) as typeof stats;
+      } while (stats.incompleteDays > 0 || stats.data.reduce((n, r) => n + r.answers, 0) < answers);
+      const fresh = Date.now();
+      const runs = (await call(`/projects/${project}/runs`)).data as {
+        completedAt: string;
+        answerCount: number;
+      }[];
+      if (runs[0]!.answerCount !== answers)
+        throw new Error(`stored ${runs[0]!.answerCount} of ${answers} answers`);
+      const elapsedMs = Date.parse(runs[0]!.completedAt) - t0;
+      // Written by the service as the run ended; the stats read above came after, so it is there.
+      if (countParts && !existsSync(partsFile))
+        throw new Error('the service wrote no CPU parts (ANSWERWATCH_PROFILE_PARTS)');
+      // The service writes its totals since it started: this run's are what they grew by.
+      const total = countParts
+        ? (JSON.parse(readFileSync(partsFile, 'utf8')) as CpuPartsFigures).cpuUs
+        : null;
+      const parts = total && mapParts(total, (part, us) => us - (partsBefore?.[part] ?? 0));
+      partsBefore = total;
+      return {
+        prompts,
+        answers,
+        latencyMs,
+        concurrency,
+        boundMs: Math.ceil(prompts / concurrency) * latencyMs,
+        elapsedMs,
+        answersPerSecond: answers / (elapsedMs / 1000),
+        freshStatsMs: Math.max(0, fresh - Date.parse(runs[0]!.completedAt)),
+        serviceCpuUsPerAnswer: (serviceCpuMs * 1000) / answers,
+        mainThreadCpuUsPerAnswer: (mainCpuMs * 1000) / answers,
+        partsUsPerAnswer: parts && mapParts(parts, (_, us) => us / answers),
+      };
     };
+    const figures: RunFigures[] = [];
+    for (const project of projects) figures.push(await measureOne(project));
+    return figures;
   } finally {
     await server.stop();
     await fakes.close();

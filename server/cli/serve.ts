@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { ServeOptions } from './run-service.ts';
+import { boundHeapGrowth } from './service-heap.ts';
 
 export function registerServe(program: Command): void {
   for (const [name, description] of [
@@ -16,6 +17,8 @@ export function registerServe(program: Command): void {
       .option('--port <port>', 'port (default 8787 or PORT)')
       .option('--host <host>', 'address to listen on (default 127.0.0.1 or HOST)')
       .action(async (opts: ServeOptions) => {
+        // Before the service's modules load: the start-up's garbage is bounded as well.
+        boundHeapGrowth();
         const { runService } = await import('./run-service.ts');
         await runService(name, opts);
       });
